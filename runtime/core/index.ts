@@ -1,0 +1,11 @@
+// The runtime core in one import.
+export * from './request';
+export * from './session';
+export * from './permission';
+export * from './dicts';
+export * from './crypto';
+export * from './chunk';
+export * from './feedback';
+export * from './messages';
+export * from './store';
+export { browser } from './browser';

@@ -1,0 +1,42 @@
+// Permission checks for UI conveniences (the server is the real guard).
+import { createElement, Fragment, type ReactNode } from 'react';
+import { sessionStore, type SessionState } from './session';
+import { useStore } from './store';
+
+export const ALL_PERMISSION = '*:*:*';
+
+function segmentsMatch(granted: string, wanted: string): boolean {
+  if (granted === wanted) return true;
+  const a = granted.split(':');
+  const b = wanted.split(':');
+  if (a.length !== b.length) return false;
+  return a.every((seg, i) => seg === '*' || b[i] === '*' || seg === b[i]);
+}
+
+/** Pure check against a given session state. */
+export function checkPermission(state: Pick<SessionState, 'permissions' | 'permissionSwitch'>, perms: string[]): boolean {
+  if (!Array.isArray(perms) || perms.length === 0) {
+    throw new Error('请设置操作权限标签值，例如 perms={["system:user:add"]}');
+  }
+  if (!state.permissionSwitch) return true;
+  const granted = state.permissions ?? [];
+  if (granted.includes(ALL_PERMISSION)) return true;
+  return perms.some((p) => granted.some((g) => segmentsMatch(g, p)));
+}
+
+/** True when the signed-in user holds `*:*:*` or any of `perms`. Throws if `perms` is missing or empty. */
+export function hasPermission(perms: string[]): boolean {
+  return checkPermission(sessionStore.get(), perms);
+}
+
+/** Re-renders when the session changes. */
+export function usePermission(): (perms: string[]) => boolean {
+  const state = useStore(sessionStore);
+  return (perms: string[]) => checkPermission(state, perms);
+}
+
+/** Renders children only when the user has one of `perms`. */
+export function Permission({ perms, children, fallback = null }: { perms: string[]; children: ReactNode; fallback?: ReactNode }) {
+  const can = usePermission();
+  return createElement(Fragment, null, can(perms) ? children : fallback);
+}
