@@ -218,6 +218,17 @@ export const saver = {
   },
 };
 
+// Blob.text() is missing in some environments (older jsdom); FileReader is everywhere.
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
 /**
  * GET a file and save it. Shows a loading text meanwhile. A blob that is really JSON is an
  * envelope: its msg is shown as success (status 0) or error. Any failure shows the download error.
@@ -230,7 +241,7 @@ export async function download(path: string, params?: Record<string, unknown>, f
     const res = await request.get<Blob>(path, { params, responseType: 'blob', timeout: DOWNLOAD_TIMEOUT, silent: true });
     const blob = res.data;
     if (blob.type.includes('application/json')) {
-      const body = JSON.parse(await blob.text()) as Envelope;
+      const body = JSON.parse(await blobText(blob)) as Envelope;
       if (body.status === 0) fb.message.success(body.msg || '操作成功');
       else fb.message.error(body.msg || t('downloadError'));
       return false;
