@@ -1,0 +1,23 @@
+// `npm start`: build the browser app when it is missing or older than its sources, then serve.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = path.join(root, 'dist', 'index.html');
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const s = statSync(p);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(p).filter((n) => n !== 'node_modules' && n !== 'generated').map((n) => newest(path.join(p, n))));
+}
+
+const sources = ['runtime', 'widgets', 'designer', 'schemas', 'index.html', 'vite.config.ts'].map((p) => newest(path.join(root, p)));
+if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
+  console.log('正在构建前端…');
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const r = spawnSync('npx', ['tsx', 'server-stub/main.ts'], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 0);

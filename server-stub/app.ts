@@ -1,0 +1,95 @@
+// Builds the whole backend: declarations checked, store migrated and seeded, modules registered,
+// the built browser app served. Tests call buildApp directly; main.ts adds listening.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { installAuth } from './core/auth.js';
+import { createCache } from './core/cache.js';
+import { installErrorHandling } from './core/errors.js';
+import { createLoggers, type ServiceLoggers } from './core/logs.js';
+import type { ServerModule } from './core/module.js';
+import { loadLoginKeys } from './core/passwords.js';
+import { loadSchemas } from './core/schemas.js';
+import { dbSessions, redisSessions } from './core/sessions.js';
+import { menuModule } from './modules/menu/index.js';
+import { modules as featureModules } from './modules/index.js';
+import { uamsMigrations } from './modules/uams/migrations.js';
+import { uamsModule } from './modules/uams/index.js';
+import { migrate, openStore } from './store/db.js';
+import { seed, type SeedResult } from './store/seed.js';
+import './core/context.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  seeded: SeedResult;
+  loggers: ServiceLoggers;
+}
+
+/** Body schemas are strict about types; query strings are coerced (they arrive as text). */
+function validatorCompilers() {
+  const make = (coerce: boolean) => {
+    const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, verbose: true, strict: false, allowUnionTypes: true });
+    (addFormats as unknown as (a: Ajv) => void)(ajv);
+    return ajv;
+  };
+  const body = make(false);
+  const query = make(true);
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? body : query).compile(schema);
+}
+
+export async function buildApp(config: Config): Promise<BuiltApp> {
+  const schemas = loadSchemas(config.rootDir);
+  const store = await openStore(config);
+  const loggers = createLoggers(config.dataDir);
+  const cache = createCache(config.redisUrl);
+  const sessions = config.redisUrl ? redisSessions(config.redisUrl) : dbSessions(store.db);
+  const keys = loadLoginKeys(config.dataDir);
+
+  const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations(store.dialect)), menuModule(store.dialect), ...featureModules];
+  const migrations = Object.assign({}, ...all.map((m) => m.migrations ?? {}));
+  await migrate(store.db, migrations);
+  const seeded = await seed(store.db, schemas, config);
+
+  const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, trustProxy: true });
+  app.setValidatorCompiler(validatorCompilers());
+  app.decorate('ctx', { config, db: store.db, dialect: store.dialect, schemas, cache, log: loggers.platform });
+  installErrorHandling(app);
+  installAuth(app, sessions);
+
+  for (const mod of all) {
+    const log = loggers[mod.service];
+    await app.register(
+      async (scope) => {
+        // Each request is logged to the file of the module that served it; never its query string (it may hold a password).
+        scope.addHook('onRequest', async (req) => {
+          req.log = log.child({ reqId: req.id }) as unknown as typeof req.log;
+        });
+        scope.addHook('onResponse', async (req, reply) => {
+          log.info({ reqId: req.id, method: req.method, route: req.routeOptions.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.user?.username }, 'request');
+        });
+        await scope.register(mod.plugin);
+      },
+      { prefix: mod.prefix },
+    );
+  }
+
+  const hasDist = existsSync(path.join(config.distDir, 'index.html'));
+  if (hasDist) await app.register(fastifyStatic, { root: config.distDir, index: ['index.html'], wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
+    // The browser app owns every other GET path (client-side routes).
+    if (hasDist && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/open/')) return reply.sendFile('index.html');
+    return reply.code(404).send({ status: 1, msg: '接口不存在', data: null });
+  });
+
+  app.addHook('onClose', async () => {
+    await sessions.close();
+    await cache.close();
+    await store.close();
+    loggers.close();
+  });
+  return { app, seeded, loggers };
+}

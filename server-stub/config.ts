@@ -1,0 +1,45 @@
+// Settings come only from the environment (README has the table).
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** PostgreSQL schema to use for the platform store (tests use a fresh one). */
+  databaseSchema?: string;
+  redisUrl?: string;
+  adminPassword?: string;
+  secretKey?: string;
+  /** Session lifetime in seconds. */
+  sessionTtl: number;
+  /** When false, every signed-in user holds every permission (spec: "permission switch"). */
+  permissionSwitch: boolean;
+  /** Password for the demo users; generated when unset. */
+  demoPassword?: string;
+  /** Where the built browser app lives. */
+  distDir: string;
+  /** Repository root: schemas/ is read from here. */
+  rootDir: string;
+}
+
+const rootDir = path.resolve(import.meta.dirname, '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const ttl = Number(env.SESSION_TTL ?? 8 * 3600);
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(rootDir, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    secretKey: env.SECRET_KEY || undefined,
+    sessionTtl: Number.isFinite(ttl) && ttl > 0 ? ttl : 8 * 3600,
+    permissionSwitch: !/^(0|off|false|no)$/i.test(env.PERMISSION_SWITCH ?? 'on'),
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    distDir: path.resolve(env.DIST_DIR ?? path.join(rootDir, 'dist')),
+    rootDir,
+  };
+}

@@ -1,0 +1,123 @@
+// SQL data-source connectors: pools per data source (registry), connection test, bound execution.
+import pg from 'pg';
+import mysql from 'mysql2';
+import Database from 'better-sqlite3';
+import { createPool, mysqlConfig, pgConfig, sqliteFile } from './drivers.js';
+import { deadline } from './gate.js';
+import { bindNamed } from './placeholders.js';
+import { SqlConnectorError, normalize } from './types.js';
+import type { SqlParams, SqlPool, SqlResult, SqlSettings } from './types.js';
+import { scrub } from '../../core/secrets.js';
+
+export * from './types.js';
+export { bindNamed } from './placeholders.js';
+export { createPool, sqliteFile, MAX_ROWS } from './drivers.js';
+
+/** The error text to show or log: driver messages with the password (and user:pass@ in URLs) removed. */
+export function errorText(err: unknown, s: Pick<SqlSettings, 'password'>): string {
+  const e = err as { message?: string };
+  const msg = e instanceof SqlConnectorError ? e.message : String(e?.message ?? err ?? '未知错误');
+  return scrub(msg, s.password).replace(/\/\/[^/\s@]*:[^/\s@]*@/g, '//***@');
+}
+
+function fingerprint(s: SqlSettings): string {
+  return JSON.stringify([s.dbType, s.hostName, s.port, s.dbName, s.properties, s.username, s.password, s.maxWaitTime, s.maxActive, s.queryTimeout, s.sqliteRoot]);
+}
+
+/** Pools keyed by data-source id; a changed data source gets a new pool (the old one closed). */
+export class PoolRegistry {
+  private readonly pools = new Map<string, { key: string; pool: SqlPool }>();
+
+  pool(id: string | number, s: SqlSettings): SqlPool {
+    const k = String(id);
+    const key = fingerprint(s);
+    const cur = this.pools.get(k);
+    if (cur && cur.key === key) return cur.pool;
+    if (cur) void cur.pool.close();
+    const pool = createPool(s);
+    this.pools.set(k, { key, pool });
+    return pool;
+  }
+
+  /** Runs sql with bound params (array → native placeholders; object → :name / #{name}). */
+  async execute(id: string | number, s: SqlSettings, sql: string, params?: SqlParams): Promise<SqlResult> {
+    const { dbType } = normalize(s);
+    const bound = bindNamed(sql, params, dbType);
+    return this.pool(id, s).query(bound.sql, bound.values);
+  }
+
+  /** Data source edited or deleted: close its pool; the next use builds a new one. */
+  async invalidate(id: string | number): Promise<void> {
+    const cur = this.pools.get(String(id));
+    this.pools.delete(String(id));
+    if (cur) await cur.pool.close();
+  }
+
+  has(id: string | number): boolean {
+    return this.pools.has(String(id));
+  }
+
+  get size(): number {
+    return this.pools.size;
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(all.map((p) => p.pool.close()));
+  }
+}
+
+/** One-off execution without a registry (a pool built and closed around the query). */
+export async function execute(s: SqlSettings, sql: string, params?: SqlParams): Promise<SqlResult> {
+  const { dbType } = normalize(s);
+  const bound = bindNamed(sql, params, dbType);
+  const pool = createPool(s);
+  try {
+    return await pool.query(bound.sql, bound.values);
+  } finally {
+    await pool.close();
+  }
+}
+
+export interface TestOptions {
+  /** receives the scrubbed failure reason */
+  onError?: (message: string) => void;
+}
+
+/** Opens one connection and runs SELECT 1: true/false within maxWaitTime; never hangs, never throws. */
+export async function testConnection(s: SqlSettings, opts: TestOptions = {}): Promise<boolean> {
+  let cleanup: () => void = () => undefined;
+  try {
+    const { dbType, waitMs, queryMs } = normalize(s);
+    const attempt = async (): Promise<void> => {
+      if (dbType === 'postgresql') {
+        const client = new pg.Client(pgConfig(s, waitMs, Math.min(queryMs, waitMs)));
+        client.on('error', () => undefined);
+        cleanup = () => void client.end().catch(() => undefined);
+        await client.connect();
+        await client.query('SELECT 1');
+        await client.end();
+      } else if (dbType === 'mysql' || dbType === 'mariadb') {
+        const conn = mysql.createConnection(mysqlConfig(s, waitMs));
+        conn.on('error', () => undefined);
+        cleanup = () => conn.destroy();
+        await conn.promise().query({ sql: 'SELECT 1', timeout: waitMs });
+        await conn.promise().end();
+      } else {
+        const db = new Database(sqliteFile(s), { fileMustExist: true, readonly: true, timeout: waitMs });
+        try {
+          db.prepare('SELECT 1').get();
+        } finally {
+          db.close();
+        }
+      }
+    };
+    await deadline(attempt(), waitMs, `连接超时（${Math.round(waitMs / 1000)}秒）`);
+    return true;
+  } catch (err) {
+    cleanup();
+    opts.onError?.(errorText(err, s));
+    return false;
+  }
+}

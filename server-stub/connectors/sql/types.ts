@@ -1,0 +1,81 @@
+export type DbType = 'mysql' | 'mariadb' | 'postgresql' | 'sqlite';
+export const DB_TYPES: readonly DbType[] = ['mysql', 'mariadb', 'postgresql', 'sqlite'];
+
+/** What a connector needs from a data source (password already decrypted, never logged). */
+export interface SqlSettings {
+  dbType: DbType | string;
+  hostName?: string | null;
+  port?: number | null;
+  dbName?: string | null;
+  /** URL-style connection parameters, 'a=b&c=d' (';' also accepted); unknown keys are ignored. */
+  properties?: string | null;
+  username?: string | null;
+  password?: string | null;
+  /** seconds to wait for a connection (pool acquire, connect, connection test deadline); default 120 */
+  maxWaitTime?: number | null;
+  /** pool size; the (maxActive+1)th concurrent query waits; default 20 */
+  maxActive?: number | null;
+  /** seconds per query; default 300 */
+  queryTimeout?: number | null;
+  /** SQLite only: directory the file name in dbName is resolved in (no absolute paths, no '..'). */
+  sqliteRoot?: string;
+}
+
+export interface SqlResult {
+  columns: string[];
+  rows: Record<string, unknown>[];
+  /** rows returned, or rows affected for statements without a result set */
+  rowCount: number;
+  /** true when rows were cut at the row limit */
+  truncated?: boolean;
+}
+
+export type SqlParams = unknown[] | Record<string, unknown> | null | undefined;
+
+export interface SqlPool {
+  readonly dbType: DbType;
+  query(sql: string, params?: unknown[]): Promise<SqlResult>;
+  close(): Promise<void>;
+}
+
+export class SqlConnectorError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'WAIT_TIMEOUT' | 'QUERY_TIMEOUT' | 'CONFIG' | 'DRIVER' = 'DRIVER',
+  ) {
+    super(message);
+    this.name = 'SqlConnectorError';
+  }
+}
+
+export const DEFAULTS = { maxWaitTime: 120, maxActive: 20, queryTimeout: 300 } as const;
+
+export function seconds(value: number | null | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+export function normalize(s: SqlSettings) {
+  const dbType = String(s.dbType ?? '').toLowerCase();
+  if (!(DB_TYPES as readonly string[]).includes(dbType)) throw new SqlConnectorError(`不支持的数据库类型：${s.dbType}`, 'CONFIG');
+  return {
+    dbType: dbType as DbType,
+    waitMs: Math.round(seconds(s.maxWaitTime, DEFAULTS.maxWaitTime) * 1000),
+    queryMs: Math.round(seconds(s.queryTimeout, DEFAULTS.queryTimeout) * 1000),
+    maxActive: Math.max(1, Math.floor(seconds(s.maxActive, DEFAULTS.maxActive))),
+  };
+}
+
+/** 'a=b&c=d' or 'a=b;c=d' → map (keys lower-cased). */
+export function parseProperties(props: string | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!props) return out;
+  for (const part of props.replace(/^\?/, '').split(/[&;]/)) {
+    const i = part.indexOf('=');
+    if (i <= 0) continue;
+    const k = decodeURIComponent(part.slice(0, i).trim()).toLowerCase();
+    const v = decodeURIComponent(part.slice(i + 1).trim());
+    if (k) out[k] = v;
+  }
+  return out;
+}

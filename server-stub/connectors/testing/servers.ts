@@ -1,0 +1,86 @@
+// Loopback test servers used by connector and module tests: a silent TCP host, an FTP server
+// (ftp-srv) and an SSH server (ssh2). Test-only code.
+import net from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import FtpSrv from 'ftp-srv';
+import ssh2 from 'ssh2';
+
+/** A TCP server that accepts connections and never says a word (a host that never answers). */
+export async function startSilentHost(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((sock) => {
+    sockets.add(sock);
+    sock.on('error', () => undefined);
+    sock.on('close', () => sockets.delete(sock));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((r) => {
+        sockets.forEach((s) => s.destroy());
+        server.close(() => r());
+      }),
+  };
+}
+
+const silentLog: Record<string, unknown> = {};
+for (const k of ['trace', 'debug', 'info', 'warn', 'error', 'fatal']) silentLog[k] = () => undefined;
+silentLog.child = () => silentLog;
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+export async function startFtpServer(user: string, password: string): Promise<{ port: number; root: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const root = mkdtempSync(join(tmpdir(), 'ftp-root-'));
+  const server = new FtpSrv({
+    url: `ftp://127.0.0.1:${port}`,
+    pasv_url: '127.0.0.1',
+    pasv_min: 30000,
+    pasv_max: 40000,
+    anonymous: false,
+    greeting: 'test ftp',
+    log: silentLog as never,
+  });
+  server.on('login', ({ username, password: pw }: { username: string; password: string }, resolve: (o: { root: string }) => void, reject: (e: Error) => void) => {
+    if (username === user && pw === password) resolve({ root });
+    else reject(new Error('Invalid username or password'));
+  });
+  server.on('client-error', () => undefined);
+  await server.listen();
+  return { port, root, close: () => server.close().then(() => undefined, () => undefined) };
+}
+
+export async function startSshServer(user: string, password: string): Promise<{ port: number; close(): Promise<void> }> {
+  const keys = ssh2.utils.generateKeyPairSync('ed25519');
+  const clients = new Set<ssh2.Connection>();
+  const server = new ssh2.Server({ hostKeys: [keys.private] }, (client) => {
+    clients.add(client);
+    client.on('authentication', (ctx) => {
+      if (ctx.method === 'password' && ctx.username === user && ctx.password === password) ctx.accept();
+      else ctx.reject(['password']);
+    });
+    client.on('ready', () => undefined);
+    client.on('error', () => undefined);
+    client.on('close', () => clients.delete(client));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((r) => {
+        clients.forEach((c) => c.end());
+        server.close(() => r());
+      }),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Dialect } from '../store/columns.js';
+import type { Database } from '../store/schema.js';
+import type { Cache } from './cache.js';
+import type { LoadedSchemas } from './schemas.js';
+
+/** What every module's plugin reaches through `app.ctx`. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  schemas: LoadedSchemas;
+  cache: Cache;
+  log: Logger;
+}
+
+export interface RequestUser {
+  id: number;
+  username: string;
+  nickName: string;
+  roles: string[];
+  permissions: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user?: RequestUser;
+    token?: string;
+  }
+  interface FastifyContextConfig {
+    /** Permission string this route needs; checked on the server for every call. */
+    perm?: string;
+    /** No session needed (login, public key, published APIs, served files). */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,34 @@
+// The spec's list query: { pageNum, pageSize, orderByColumn, isAsc, search }, answered as { records, total }.
+// Sorting only ever uses a column from the route's own whitelist: never a spliced name.
+
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+/** JSON Schema of a list query body; `extra` adds module-specific filters. */
+export function listQuerySchema(extra: Record<string, object> = {}) {
+  return {
+    type: 'object',
+    properties: {
+      pageNum: { type: 'integer', minimum: 1, maximum: 100000, title: '页码' },
+      pageSize: { type: 'integer', minimum: 1, maximum: 500, title: '每页条数' },
+      orderByColumn: { type: ['string', 'null'], maxLength: 64, title: '排序字段' },
+      isAsc: { type: ['string', 'null'], enum: ['asc', 'desc', 'ascending', 'descending', '', null], title: '排序方向' },
+      search: { type: ['string', 'null'], maxLength: 20, title: '搜索' },
+      ...extra,
+    },
+  } as const;
+}
+
+export interface PageWindow {
+  limit: number;
+  offset: number;
+  order: { column: string; dir: 'asc' | 'desc' } | null;
+}
+
+/** Paging and a whitelisted ORDER BY from a list query. `sortable` maps API field → column. */
+export function pageOf(q: { pageNum?: number; pageSize?: number; orderByColumn?: string | null; isAsc?: string | null }, sortable: Record<string, string>): PageWindow {
+  const pageSize = q.pageSize ?? 10;
+  const pageNum = q.pageNum ?? 1;
+  const column = q.orderByColumn ? sortable[q.orderByColumn] : undefined;
+  const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
+  return { limit: pageSize, offset: (pageNum - 1) * pageSize, order: column && q.isAsc ? { column, dir } : null };
+}

@@ -1,0 +1,35 @@
+// Three log files, one per SERVER_NAME dictionary entry: auth, admin, platform (DATA_DIR/logs/<name>.log).
+// Each request is logged to the file of the module that served it.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { ServiceName } from './module.js';
+
+export const SERVICES: ServiceName[] = ['auth', 'admin', 'platform'];
+
+export type ServiceLoggers = Record<ServiceName, Logger> & { close(): void };
+
+export function logFile(dataDir: string, service: ServiceName): string {
+  return path.join(dataDir, 'logs', `${service}.log`);
+}
+
+export function createLoggers(dataDir: string): ServiceLoggers {
+  mkdirSync(path.join(dataDir, 'logs'), { recursive: true });
+  const dests: ReturnType<typeof pino.destination>[] = [];
+  const make = (service: ServiceName) => {
+    const dest = pino.destination({ dest: logFile(dataDir, service), sync: true, mkdir: true });
+    dests.push(dest);
+    return pino(
+      {
+        base: { service },
+        timestamp: pino.stdTimeFunctions.isoTime,
+        // Secrets must never reach a log line.
+        redact: { paths: ['req.headers.authorization', '*.password', '*.pwd', 'password', 'pwd'], censor: '******' },
+      },
+      dest,
+    );
+  };
+  const loggers = { auth: make('auth'), admin: make('admin'), platform: make('platform') } as ServiceLoggers;
+  loggers.close = () => dests.forEach((d) => d.end());
+  return loggers;
+}

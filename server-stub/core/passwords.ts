@@ -1,0 +1,55 @@
+// Passwords: scrypt hashes at rest; RSA-OAEP (SHA-256) on the wire (DESIGN §4).
+import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
+const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+export async function hashPassword(plain: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scryptAsync(plain, salt, 32, SCRYPT);
+  return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(plain: string, stored: string): Promise<boolean> {
+  const [kind, salt, hash] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scryptAsync(plain, Buffer.from(salt, 'base64'), expected.length, SCRYPT);
+  return timingSafeEqual(key, expected);
+}
+
+export interface LoginKeys {
+  publicPem: string;
+  decrypt(base64: string): string;
+}
+
+/** The login key pair lives in DATA_DIR so a restart keeps open login pages working. */
+export function loadLoginKeys(dataDir: string): LoginKeys {
+  const dir = path.join(dataDir, 'keys');
+  const file = path.join(dir, 'login-rsa.pem');
+  let privateKey: KeyObject;
+  if (existsSync(file)) {
+    privateKey = createPrivateKey(readFileSync(file, 'utf8'));
+  } else {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(file, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    privateKey = pair.privateKey;
+  }
+  const publicPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  return {
+    publicPem,
+    decrypt(base64: string) {
+      const out = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64'));
+      return out.toString('utf8');
+    },
+  };
+}
+
+/** A readable random password for first start (printed once). */
+export function generatePassword(): string {
+  return `${randomBytes(9).toString('base64url')}A1!`;
+}

@@ -1,0 +1,128 @@
+// Loads every declaration in schemas/ and checks it against the meta-schema its `$schema` names.
+// A bad file refuses the start with its path and the JSON pointer of the fault (DESIGN §5).
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+export interface LoadedSchemas {
+  /** Page declarations by id (schemas/pages). */
+  pages: Record<string, any>;
+  /** Dictionaries by type (schemas/dicts). */
+  dicts: Record<string, any>;
+  /** Menu declarations by moduleType (schemas/menus/*.json except roles). */
+  menus: Record<string, any>;
+  roles: any;
+  messages: Record<string, string>;
+  /** Widget declarations by widgetName (schemas/widgets/*.widget.json). */
+  widgets: Record<string, any>;
+  /** Compiled validators of the meta-schemas, by file name (e.g. 'page.schema.json'). */
+  validators: Record<string, ValidateFunction>;
+  ajv: Ajv;
+}
+
+export class SchemaFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    detail: string,
+  ) {
+    super(`${file}: ${pointer || '/'} ${detail}`);
+    this.name = 'SchemaFileError';
+  }
+}
+
+export function newAjv(): Ajv {
+  const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  return ajv;
+}
+
+function listJson(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (name !== 'generated') out.push(...listJson(full));
+    } else if (name.endsWith('.json')) out.push(full);
+  }
+  return out;
+}
+
+function parse(file: string, rel: string): any {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new SchemaFileError(rel, '', `不是合法的 JSON：${(e as Error).message}`);
+  }
+}
+
+export function describeAjvError(e: ErrorObject): string {
+  const where = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') return `${where} 含有未声明的属性 ${(e.params as any).additionalProperty}`;
+  if (e.keyword === 'required') return `${where} 缺少必填属性 ${(e.params as any).missingProperty}`;
+  if (e.keyword === 'enum') return `${where} 取值必须是 ${((e.params as any).allowedValues as unknown[]).join(', ')} 之一`;
+  return `${where} ${e.message ?? '不合法'}`;
+}
+
+/** Reads and checks every declaration under rootDir/schemas. Throws SchemaFileError on the first bad file. */
+export function loadSchemas(rootDir: string): LoadedSchemas {
+  const base = path.join(rootDir, 'schemas');
+  const ajv = newAjv();
+  const validators: Record<string, ValidateFunction> = {};
+  const metaDir = path.join(base, 'meta');
+  // Meta-schemas first: each must itself be a valid strict schema.
+  for (const file of listJson(metaDir)) {
+    const rel = path.relative(rootDir, file);
+    const schema = parse(file, rel);
+    try {
+      validators[path.basename(file)] = ajv.compile(schema);
+    } catch (e) {
+      throw new SchemaFileError(rel, '', `元模式无效：${(e as Error).message}`);
+    }
+  }
+  const out: LoadedSchemas = { pages: {}, dicts: {}, menus: {}, roles: null, messages: {}, widgets: {}, validators, ajv };
+  for (const file of listJson(base)) {
+    if (file.startsWith(metaDir + path.sep)) continue;
+    const rel = path.relative(rootDir, file);
+    const doc = parse(file, rel);
+    if (typeof doc.$schema !== 'string') throw new SchemaFileError(rel, '/$schema', '缺少 $schema（应指向 schemas/meta/ 下的元模式）');
+    const metaFile = path.resolve(path.dirname(file), doc.$schema);
+    const validate = validators[path.basename(metaFile)];
+    if (!validate || path.dirname(metaFile) !== metaDir) throw new SchemaFileError(rel, '/$schema', `找不到元模式 ${doc.$schema}`);
+    if (!validate(doc)) {
+      const first = validate.errors![0];
+      throw new SchemaFileError(rel, first.instancePath, describeAjvError(first).replace(first.instancePath || '/', '').trim());
+    }
+    file_into(out, path.basename(metaFile), doc, rel);
+  }
+  return out;
+}
+
+function file_into(out: LoadedSchemas, meta: string, doc: any, rel: string) {
+  const dup = (kind: string, key: string) => {
+    throw new SchemaFileError(rel, '', `${kind} ${key} 重复声明`);
+  };
+  switch (meta) {
+    case 'page.schema.json':
+      if (rel.includes(`${path.sep}examples${path.sep}`)) return; // examples are data for tests and docs, not built-in pages
+      if (out.pages[doc.id]) dup('页面', doc.id);
+      out.pages[doc.id] = doc;
+      break;
+    case 'dict.schema.json':
+      if (out.dicts[doc.type]) dup('字典', doc.type);
+      out.dicts[doc.type] = doc;
+      break;
+    case 'menu.schema.json':
+      out.menus[doc.moduleType] = doc;
+      break;
+    case 'roles.schema.json':
+      out.roles = doc;
+      break;
+    case 'messages.schema.json':
+      Object.assign(out.messages, doc.messages);
+      break;
+    default:
+      if (doc.widgetName) out.widgets[doc.widgetName] = doc;
+  }
+}

@@ -1,0 +1,40 @@
+// Reading a user with roles and permissions, and the checks that refuse an account.
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { now } from '../store/columns.js';
+import type { RequestUser } from './context.js';
+
+export const MSG_NOT_EFFECTIVE = '账号尚未生效';
+export const MSG_DELETED = '账号已删除，尚未生效';
+
+export async function loadUser(db: Kysely<Database>, userId: number) {
+  const user = await db.selectFrom('sys_user').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) return null;
+  const roles = await db
+    .selectFrom('sys_user_role')
+    .innerJoin('sys_role', 'sys_role.id', 'sys_user_role.role_id')
+    .select(['sys_role.id', 'sys_role.role_key'])
+    .where('sys_user_role.user_id', '=', userId)
+    .execute();
+  const perms = roles.length
+    ? await db.selectFrom('sys_role_permission').select('permission').where('role_id', 'in', roles.map((r) => r.id)).execute()
+    : [];
+  return { user, roles: roles.map((r) => r.role_key), permissions: [...new Set(perms.map((p) => p.permission))] };
+}
+
+/** Why this account may not sign in or keep a session, or null when it may. */
+export function refusal(user: { deleted: number; effective_from: string | null }): string | null {
+  if (user.deleted) return MSG_DELETED;
+  if (user.effective_from && user.effective_from > now()) return `${MSG_NOT_EFFECTIVE}（生效时间 ${user.effective_from}）`;
+  return null;
+}
+
+export function toRequestUser(loaded: NonNullable<Awaited<ReturnType<typeof loadUser>>>): RequestUser {
+  return {
+    id: loaded.user.id,
+    username: loaded.user.username,
+    nickName: loaded.user.nick_name,
+    roles: loaded.roles,
+    permissions: loaded.permissions,
+  };
+}

@@ -1,0 +1,8 @@
+// The feature modules. Each is one Fastify plugin under its prefix with its own migrations
+// (see core/module.ts). Sign-in and menus are wired in app.ts because they need the session store.
+import type { ServerModule } from '../core/module.js';
+import { dictModule } from './dict/index.js';
+
+export const modules: ServerModule[] = [
+  dictModule,
+];

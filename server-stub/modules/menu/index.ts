@@ -1,0 +1,45 @@
+// GET /api/menu/routes/get?moduleType=platform: the menu tree the signed-in user may see.
+import type { Kysely, Migration } from 'kysely';
+import { ok } from '../../core/envelope.js';
+import type { ServerModule } from '../../core/module.js';
+import { idColumn, type Dialect } from '../../store/columns.js';
+import { menuTreeFor } from './store.js';
+
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '20261122_02_menu': {
+      async up(db: Kysely<any>) {
+        await idColumn(db.schema.createTable('sys_menu'), dialect)
+          .addColumn('menu_key', 'varchar(64)', (c) => c.notNull().unique())
+          .addColumn('parent_key', 'varchar(64)')
+          .addColumn('module_type', 'varchar(32)', (c) => c.notNull())
+          .addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('entry', 'text', (c) => c.notNull())
+          .addColumn('custom', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('sys_role_menu')
+          .addColumn('role_key', 'varchar(32)', (c) => c.notNull())
+          .addColumn('menu_key', 'varchar(64)', (c) => c.notNull())
+          .addPrimaryKeyConstraint('sys_role_menu_pk', ['role_key', 'menu_key'])
+          .execute();
+      },
+    },
+  };
+}
+
+export function menuModule(dialect: Dialect): ServerModule {
+  return {
+    name: 'menu',
+    prefix: '/api/menu',
+    service: 'admin',
+    migrations: migrations(dialect),
+    plugin: async (app) => {
+      app.get<{ Querystring: { moduleType?: string } }>(
+        '/routes/get',
+        { schema: { querystring: { type: 'object', properties: { moduleType: { type: 'string', maxLength: 32, pattern: '^[a-zA-Z_-]+$', title: '模块' } } } } },
+        async (req) => ok(await menuTreeFor(app.ctx.db, req.query.moduleType ?? 'platform', req.user!.roles)),
+      );
+    },
+  };
+}

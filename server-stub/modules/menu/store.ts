@@ -1,0 +1,108 @@
+// Menu entries in the store: seeded from schemas/menus, plus entries the page manager publishes.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema.js';
+
+export interface MenuEntry {
+  key: string;
+  name: string;
+  type: 'M' | 'C' | 'V' | 'F';
+  path?: string;
+  routeName?: string;
+  component?: string;
+  link?: string;
+  newTab?: boolean;
+  layout?: string;
+  icon?: string;
+  hidden?: boolean;
+  cache?: boolean;
+  group?: boolean;
+  query?: Record<string, string>;
+  perms?: string;
+  roles?: string[];
+  children?: MenuEntry[];
+}
+
+export const ALL_ROLES = ['sys_admin', 'default', 'dev_approve', 'biz_approve'];
+/** Published custom pages sit under this directory entry. */
+export const CUSTOM_DIR_KEY = 'custom';
+
+async function writeEntry(db: Kysely<Database>, moduleType: string, entry: MenuEntry, parentKey: string | null, order: number, roles: string[], custom: number) {
+  const { children: _children, roles: _roles, ...own } = entry;
+  const row = { parent_key: parentKey, module_type: moduleType, order_num: order, entry: JSON.stringify(own), custom };
+  const found = await db.selectFrom('sys_menu').select('id').where('menu_key', '=', entry.key).executeTakeFirst();
+  if (found) await db.updateTable('sys_menu').set(row).where('id', '=', found.id).execute();
+  else await db.insertInto('sys_menu').values({ menu_key: entry.key, ...row }).execute();
+  await db.deleteFrom('sys_role_menu').where('menu_key', '=', entry.key).execute();
+  if (roles.length) await db.insertInto('sys_role_menu').values(roles.map((role_key) => ({ role_key, menu_key: entry.key }))).execute();
+}
+
+/** Makes the seeded entries of one module exactly what the declaration says; custom entries stay. */
+export async function syncSeededMenus(db: Kysely<Database>, moduleType: string, items: MenuEntry[]) {
+  const keys: string[] = [];
+  const walk = async (list: MenuEntry[], parentKey: string | null, inherited: string[]) => {
+    for (const [i, item] of list.entries()) {
+      const roles = item.roles ?? inherited;
+      keys.push(item.key);
+      await writeEntry(db, moduleType, item, parentKey, i, roles, 0);
+      if (item.children) await walk(item.children, item.key, roles);
+    }
+  };
+  await walk(items, null, ALL_ROLES);
+  const stale = await db.selectFrom('sys_menu').select('menu_key').where('module_type', '=', moduleType).where('custom', '=', 0).execute();
+  for (const { menu_key } of stale) {
+    if (!keys.includes(menu_key)) {
+      await db.deleteFrom('sys_menu').where('menu_key', '=', menu_key).execute();
+      await db.deleteFrom('sys_role_menu').where('menu_key', '=', menu_key).execute();
+    }
+  }
+}
+
+/** Adds or updates a custom entry (the page manager's publish), visible to `roles`. */
+export async function upsertMenuEntry(db: Kysely<Database>, entry: MenuEntry, roles: string[], moduleType = 'platform') {
+  const dir = await db.selectFrom('sys_menu').select('id').where('menu_key', '=', CUSTOM_DIR_KEY).executeTakeFirst();
+  if (!dir) {
+    await writeEntry(db, moduleType, { key: CUSTOM_DIR_KEY, name: '自定义页面', type: 'M', path: '/custom', icon: 'AppstoreOutlined' }, null, 900, ALL_ROLES, 1);
+  }
+  const count = await db.selectFrom('sys_menu').select('id').where('parent_key', '=', CUSTOM_DIR_KEY).execute();
+  await writeEntry(db, moduleType, { ...entry, path: entry.path ?? `/custom/${entry.key}` }, CUSTOM_DIR_KEY, count.length, roles, 1);
+}
+
+export async function removeMenuEntry(db: Kysely<Database>, key: string) {
+  await db.deleteFrom('sys_menu').where('menu_key', '=', key).execute();
+  await db.deleteFrom('sys_role_menu').where('menu_key', '=', key).execute();
+}
+
+export interface MenuNode extends Omit<MenuEntry, 'children' | 'roles'> {
+  id: number;
+  parentId: number | null;
+  children?: MenuNode[];
+}
+
+/** The menu tree one user sees: entries granted to one of their roles (all for sys_admin). */
+export async function menuTreeFor(db: Kysely<Database>, moduleType: string, roles: string[]): Promise<MenuNode[]> {
+  let q = db.selectFrom('sys_menu').selectAll().where('module_type', '=', moduleType);
+  if (!roles.includes('sys_admin')) {
+    if (!roles.length) return [];
+    q = q.where('menu_key', 'in', db.selectFrom('sys_role_menu').select('menu_key').where('role_key', 'in', roles));
+  }
+  const rows = await q.orderBy('order_num').orderBy('id').execute();
+  const byKey = new Map<string, MenuNode>();
+  for (const r of rows) byKey.set(r.menu_key, { ...(JSON.parse(r.entry) as Omit<MenuEntry, "children" | "roles">), id: r.id, parentId: null });
+  const roots: MenuNode[] = [];
+  for (const r of rows) {
+    const node = byKey.get(r.menu_key)!;
+    const parent = r.parent_key ? byKey.get(r.parent_key) : undefined;
+    if (r.parent_key && !parent) continue; // parent not visible: hide the child too
+    if (parent) {
+      node.parentId = parent.id;
+      (parent.children ??= []).push(node);
+    } else roots.push(node);
+  }
+  // A directory left empty for this user is dropped.
+  const prune = (list: MenuNode[]): MenuNode[] =>
+    list.filter((n) => {
+      if (n.children) n.children = prune(n.children);
+      return n.type !== 'M' || (n.children?.length ?? 0) > 0;
+    });
+  return prune(roots);
+}
