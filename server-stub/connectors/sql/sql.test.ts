@@ -1,0 +1,218 @@
+// SQL connectors against real servers: SQLite always; PostgreSQL when PG_URL is set; MariaDB/MySQL when MYSQL_URL is set.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import mysql from 'mysql2/promise';
+import { PoolRegistry, bindNamed, execute, testConnection, SqlConnectorError } from './index.js';
+import type { SqlSettings } from './index.js';
+import { startSilentHost } from '../testing/servers.js';
+
+const PG_URL = process.env.PG_URL;
+const MYSQL_URL = process.env.MYSQL_URL;
+if (!PG_URL) console.log('[skip] PostgreSQL connector tests: PG_URL is not set');
+if (!MYSQL_URL) console.log('[skip] MariaDB connector tests: MYSQL_URL is not set');
+
+const suffix = `${process.pid}_${Date.now() % 100000}`;
+
+describe('named parameters are bound, never spliced', () => {
+  it('converts :name and #{name} outside literals, comments and casts', () => {
+    const sql = "select :a, #{b}, ':notme', \"x:y\", $1::int -- :c\n /* :d */ where x = :a";
+    const pgOut = bindNamed(sql, { a: 1, b: 'x' }, 'postgresql');
+    expect(pgOut.sql).toBe("select $1, $2, ':notme', \"x:y\", $1::int -- :c\n /* :d */ where x = $1");
+    expect(pgOut.values).toEqual([1, 'x']);
+    const my = bindNamed('select :a, #{b}, :a', { a: 1, b: "x' or 1=1" }, 'mysql');
+    expect(my.sql).toBe('select ?, ?, ?');
+    expect(my.values).toEqual([1, "x' or 1=1", 1]);
+  });
+  it('passes arrays through and refuses a missing name', () => {
+    expect(bindNamed('select ?', [1], 'sqlite')).toEqual({ sql: 'select ?', values: [1] });
+    expect(() => bindNamed('select :zz', {}, 'sqlite')).toThrow(SqlConnectorError);
+  });
+});
+
+describe('SQLite connector', () => {
+  const root = mkdtempSync(join(tmpdir(), 'sqlite-ds-'));
+  const db = new Database(join(root, 'demo.db'));
+  db.exec("create table t (id integer primary key, name text); insert into t(name) values ('a'), ('b')");
+  db.close();
+  const s: SqlSettings = { dbType: 'sqlite', dbName: 'demo.db', sqliteRoot: root, maxWaitTime: 2 };
+
+  it('tests true for an existing file, false for a missing one or a path outside the root', async () => {
+    expect(await testConnection(s)).toBe(true);
+    expect(await testConnection({ ...s, dbName: 'missing.db' })).toBe(false);
+    let reason = '';
+    expect(await testConnection({ ...s, dbName: '../demo.db' }, { onError: (m) => (reason = m) })).toBe(false);
+    expect(reason).toContain('数据目录');
+    expect(await testConnection({ ...s, dbName: '/etc/passwd' })).toBe(false);
+  });
+
+  it('executes with bound parameters (an injection attempt stays a value)', async () => {
+    const reg = new PoolRegistry();
+    const r = await reg.execute(1, s, 'select id, name from t where name = :n', { n: 'a' });
+    expect(r.rows).toEqual([{ id: 1, name: 'a' }]);
+    expect(r.columns).toEqual(['id', 'name']);
+    const inj = await reg.execute(1, s, 'select * from t where name = ?', ["a' or '1'='1"]);
+    expect(inj.rows).toEqual([]);
+    const w = await reg.execute(1, s, 'update t set name = ? where id = ?', ['c', 2]);
+    expect(w.rowCount).toBe(1);
+    await reg.closeAll();
+    expect((await execute(s, 'select count(*) as n from t')).rows[0]).toEqual({ n: 2 });
+  });
+});
+
+describe('a host that never answers', () => {
+  it.each(['postgresql', 'mysql', 'mariadb'])('%s test returns false within maxWaitTime', async (dbType) => {
+    const silent = await startSilentHost();
+    try {
+      const t0 = Date.now();
+      let reason = '';
+      const ok = await testConnection(
+        { dbType, hostName: '127.0.0.1', port: silent.port, dbName: 'x', username: 'u', password: 'Secret#Pw1', maxWaitTime: 1 },
+        { onError: (m) => (reason = m) },
+      );
+      const took = Date.now() - t0;
+      expect(ok).toBe(false);
+      expect(took).toBeLessThan(2500);
+      expect(took).toBeGreaterThanOrEqual(900);
+      expect(reason).not.toContain('Secret#Pw1');
+    } finally {
+      await silent.close();
+    }
+  });
+});
+
+describe.skipIf(!PG_URL)('PostgreSQL connector', () => {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  const user = `ds_test_${suffix}`;
+  const password = `Pw_${suffix}!x`;
+  let base: SqlSettings;
+  let enforcesPasswords = false;
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`CREATE USER ${user} WITH PASSWORD '${password}'`);
+    const u = new URL(PG_URL!);
+    base = { dbType: 'postgresql', hostName: u.hostname, port: Number(u.port || 5432), dbName: u.pathname.slice(1), username: user, password, maxWaitTime: 3, maxActive: 2, queryTimeout: 5 };
+    // does this server check passwords at all (pg_hba 'trust' does not)?
+    const probe = new pg.Client({ host: base.hostName!, port: base.port!, database: base.dbName!, user, password: 'definitely-wrong' });
+    enforcesPasswords = await probe.connect().then(
+      () => probe.end().then(() => false),
+      () => true,
+    );
+    if (!enforcesPasswords) console.log('[note] PostgreSQL at PG_URL uses trust auth: the wrong-password case is checked with an unknown role instead');
+  });
+  afterAll(async () => {
+    await admin.query(`DROP USER IF EXISTS ${user}`).catch(() => undefined);
+    await admin.end();
+  });
+
+  it('right password → true; wrong password (or unknown role) → false, reason without the password', async () => {
+    expect(await testConnection(base)).toBe(true);
+    let reason = '';
+    const wrong = enforcesPasswords ? { ...base, password: 'Wrong#Pass9' } : { ...base, username: `nobody_${suffix}`, password: 'Wrong#Pass9' };
+    expect(await testConnection(wrong, { onError: (m) => (reason = m) })).toBe(false);
+    expect(reason).not.toBe('');
+    expect(reason).not.toContain('Wrong#Pass9');
+    expect(await testConnection({ ...base, dbName: `no_such_db_${suffix}` })).toBe(false);
+  });
+
+  it('pool honours maxActive (3rd concurrent query waits) and maxWaitTime', async () => {
+    const reg = new PoolRegistry();
+    const s = { ...base, maxActive: 2, maxWaitTime: 3 };
+    const t0 = Date.now();
+    const runs = await Promise.all([0, 1, 2].map(() => reg.execute('pg1', s, 'select pg_sleep(1) as x, pg_backend_pid() as pid')));
+    const took = Date.now() - t0;
+    expect(took).toBeGreaterThanOrEqual(1900); // two rounds of 1 s
+    expect(new Set(runs.map((r) => r.rows[0].pid)).size).toBeLessThanOrEqual(2);
+    // a waiter beyond maxWaitTime is refused
+    const tight = { ...base, maxActive: 1, maxWaitTime: 0.5 };
+    const results = await Promise.allSettled([reg.execute('pg2', tight, 'select pg_sleep(1.5)'), reg.execute('pg2', tight, 'select 1')]);
+    expect(results[0].status).toBe('fulfilled');
+    expect(results[1].status).toBe('rejected');
+    expect(((results[1] as PromiseRejectedResult).reason as SqlConnectorError).code).toBe('WAIT_TIMEOUT');
+    await reg.closeAll();
+  });
+
+  it('queryTimeout cancels a long query', async () => {
+    const reg = new PoolRegistry();
+    const t0 = Date.now();
+    await expect(reg.execute('pg3', { ...base, queryTimeout: 1 }, 'select pg_sleep(5)')).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
+    expect(Date.now() - t0).toBeLessThan(4000);
+    await reg.closeAll();
+  });
+
+  it('binds named parameters and rebuilds the pool when the settings change', async () => {
+    const reg = new PoolRegistry();
+    const r = await reg.execute('pg4', base, 'select :a::text as a, :b::int + 1 as b', { a: "x' or '1'='1", b: 41 });
+    expect(r.rows).toEqual([{ a: "x' or '1'='1", b: 42 }]);
+    const p1 = reg.pool('pg4', base);
+    const p2 = reg.pool('pg4', { ...base, maxActive: 3 });
+    expect(p2).not.toBe(p1);
+    await expect(p1.query('select 1')).rejects.toBeTruthy(); // old pool closed
+    await reg.invalidate('pg4');
+    expect(reg.has('pg4')).toBe(false);
+    await reg.closeAll();
+  });
+});
+
+describe.skipIf(!MYSQL_URL)('MariaDB / MySQL connector', () => {
+  let admin: mysql.Connection;
+  const user = `ds_test_${suffix}`.slice(0, 30);
+  const password = `Pw_${suffix}!x`;
+  let base: SqlSettings;
+
+  beforeAll(async () => {
+    admin = await mysql.createConnection(MYSQL_URL!);
+    const u = new URL(MYSQL_URL!);
+    await admin.query(`CREATE USER IF NOT EXISTS '${user}'@'%' IDENTIFIED BY '${password}'`);
+    await admin.query(`CREATE USER IF NOT EXISTS '${user}'@'localhost' IDENTIFIED BY '${password}'`);
+    await admin.query(`GRANT ALL ON \`${u.pathname.slice(1)}\`.* TO '${user}'@'%'`);
+    await admin.query(`GRANT ALL ON \`${u.pathname.slice(1)}\`.* TO '${user}'@'localhost'`);
+    base = { dbType: 'mariadb', hostName: u.hostname, port: Number(u.port || 3306), dbName: u.pathname.slice(1), username: user, password, maxWaitTime: 3, maxActive: 2, queryTimeout: 5 };
+  });
+  afterAll(async () => {
+    await admin.query(`DROP USER IF EXISTS '${user}'@'%'`).catch(() => undefined);
+    await admin.query(`DROP USER IF EXISTS '${user}'@'localhost'`).catch(() => undefined);
+    await admin.end();
+  });
+
+  it('right password → true; wrong password → false, reason without the password', async () => {
+    expect(await testConnection(base)).toBe(true);
+    expect(await testConnection({ ...base, dbType: 'mysql' })).toBe(true);
+    let reason = '';
+    expect(await testConnection({ ...base, password: 'Wrong#Pass9' }, { onError: (m) => (reason = m) })).toBe(false);
+    expect(reason).toMatch(/denied/i);
+    expect(reason).not.toContain('Wrong#Pass9');
+  });
+
+  it('pool honours maxActive (3rd concurrent query waits) and maxWaitTime', async () => {
+    const reg = new PoolRegistry();
+    const t0 = Date.now();
+    const runs = await Promise.all([0, 1, 2].map(() => reg.execute('my1', base, 'select sleep(1) as x, connection_id() as cid')));
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
+    expect(new Set(runs.map((r) => r.rows[0].cid)).size).toBeLessThanOrEqual(2);
+    const tight = { ...base, maxActive: 1, maxWaitTime: 0.5 };
+    const results = await Promise.allSettled([reg.execute('my2', tight, 'select sleep(1.5)'), reg.execute('my2', tight, 'select 1')]);
+    expect(results[0].status).toBe('fulfilled');
+    expect(((results[1] as PromiseRejectedResult).reason as SqlConnectorError).code).toBe('WAIT_TIMEOUT');
+    await reg.closeAll();
+  });
+
+  it('queryTimeout stops a long query', async () => {
+    const reg = new PoolRegistry();
+    const t0 = Date.now();
+    await expect(reg.execute('my3', { ...base, queryTimeout: 1 }, 'select sleep(5)')).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
+    expect(Date.now() - t0).toBeLessThan(4000);
+    await reg.closeAll();
+  });
+
+  it('binds parameters (prepared statements)', async () => {
+    const reg = new PoolRegistry();
+    const r = await reg.execute('my4', base, 'select :a as a, :b + 1 as b', { a: "x' or '1'='1", b: 41 });
+    expect(r.rows[0].a).toBe("x' or '1'='1");
+    expect(Number(r.rows[0].b)).toBe(42);
+    await reg.closeAll();
+  });
+});
