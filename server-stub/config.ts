@@ -40,6 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     permissionSwitch: !/^(0|off|false|no)$/i.test(env.PERMISSION_SWITCH ?? 'on'),
     demoPassword: env.DEMO_PASSWORD || undefined,
     distDir: path.resolve(env.DIST_DIR ?? path.join(rootDir, 'dist')),
-    rootDir,
+    // SCHEMAS_ROOT: a folder holding another schemas/ (tests use it to prove a bad file refuses the start).
+    rootDir: env.SCHEMAS_ROOT ? path.resolve(env.SCHEMAS_ROOT) : rootDir,
   };
 }
