@@ -1,0 +1,60 @@
+import { useEffect, useMemo } from 'react';
+import { mergeOption, type EChartsOption } from '../charts/echarts';
+import { useEChart } from '../charts/useEChart';
+import type { WidgetKindProps } from '../types';
+import type { ActiveRingViewProps } from '../viewPropTypes';
+
+/** A ring (ECharts pie) whose highlighted slice moves on a timer; the centre shows it. */
+export function ActiveRing({ viewProps: v, data }: WidgetKindProps<ActiveRingViewProps>) {
+  const items = useMemo(
+    () => data.rows.map((r) => ({ name: r.name == null ? '' : String(r.name), value: Number(r.value) || 0 })),
+    [data.rows],
+  );
+  const option = useMemo(
+    () =>
+      mergeOption(
+        {
+          color: v.colors,
+          tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
+          series: [
+            {
+              type: 'pie',
+              radius: [`${v.innerRadius}%`, `${v.outerRadius}%`],
+              avoidLabelOverlap: false,
+              label: { show: false, position: 'center', color: v.labelColor },
+              labelLine: { show: false },
+              emphasis: {
+                scale: true,
+                scaleSize: 6,
+                label: { show: true, fontSize: 16, fontWeight: 'bold', formatter: '{b}\n{d}%', lineHeight: 24 },
+              },
+              data: items,
+            },
+          ],
+        },
+        v.chartOption,
+      ) as EChartsOption,
+    [items, v.colors, v.innerRadius, v.outerRadius, v.labelColor, v.chartOption],
+  );
+  const { ref, chartRef } = useEChart(option, v.width, v.height);
+
+  useEffect(() => {
+    const count = items.length;
+    const chart = chartRef.current;
+    if (!chart || count === 0) return;
+    let index = 0;
+    const show = (i: number) => {
+      chart.dispatchAction({ type: 'downplay', seriesIndex: 0 });
+      chart.dispatchAction({ type: 'highlight', seriesIndex: 0, dataIndex: i });
+    };
+    show(0);
+    if (count < 2) return;
+    const timer = setInterval(() => {
+      index = (index + 1) % count;
+      show(index);
+    }, Math.max(v.rotateInterval, 500));
+    return () => clearInterval(timer);
+  }, [option, items.length, v.rotateInterval, chartRef]);
+
+  return <div ref={ref} data-widget="activeRing" style={{ width: '100%', height: '100%' }} />;
+}

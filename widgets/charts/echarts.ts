@@ -1,0 +1,51 @@
+// Only the charts and components the widgets use are bundled (echarts/core + use()).
+import * as echarts from 'echarts/core';
+import { BarChart, PieChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+
+echarts.use([PieChart, BarChart, GridComponent, TooltipComponent, CanvasRenderer, SVGRenderer]);
+
+export { echarts };
+export type ECharts = ReturnType<typeof echarts.init>;
+export type EChartsOption = Parameters<ECharts['setOption']>[0];
+
+const inJsdom = typeof navigator !== 'undefined' && /jsdom/i.test(navigator.userAgent);
+
+// jsdom has no canvas: charts there use the SVG renderer and an estimated text width
+// (zrender otherwise measures text on a canvas), so tests render real charts quietly.
+if (inJsdom) {
+  echarts.setPlatformAPI({
+    measureText: (text: string, font?: string) => {
+      const size = Number(/(\d+(?:\.\d+)?)px/.exec(font ?? '')?.[1] ?? 12);
+      return { width: [...text].reduce((w, ch) => w + (ch.charCodeAt(0) > 255 ? size : size * 0.6), 0) };
+    },
+  });
+}
+
+export function pickRenderer(): 'canvas' | 'svg' {
+  return inJsdom ? 'svg' : 'canvas';
+}
+
+// Every instance created by the widgets, so tests (and leak hunts) can count live ones.
+const live = new Set<ECharts>();
+export function trackChart(chart: ECharts): void {
+  live.add(chart);
+}
+export function untrackChart(chart: ECharts): void {
+  live.delete(chart);
+}
+export function liveChartCount(): number {
+  return live.size;
+}
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Deep-merges a user's chartOption over the widget's own option (arrays replace). */
+export function mergeOption<T extends Plain>(base: T, override: Plain | undefined): T {
+  if (!override) return base;
+  const out: Plain = { ...base };
+  for (const [k, v] of Object.entries(override)) out[k] = isPlain(v) && isPlain(out[k]) ? mergeOption(out[k] as Plain, v) : v;
+  return out as T;
+}

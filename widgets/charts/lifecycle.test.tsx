@@ -1,0 +1,42 @@
+import { render } from '@testing-library/react';
+import { createWidget } from '../registry';
+import { WidgetView } from '../WidgetView';
+import { echarts, liveChartCount } from './echarts';
+
+// Mount and unmount each kind with a chart or a timer many times: nothing may stay alive.
+describe('widget lifecycle leaves nothing behind', () => {
+  for (const name of ['activeRing', 'barChart', 'carousel', 'scrollTable']) {
+    it(`${name}: 100 mount/unmount cycles`, () => {
+      // Only timers started by widget code count (jsdom runs requestAnimationFrame on its own interval).
+      const ours: unknown[] = [];
+      const realSet = globalThis.setInterval;
+      const set = vi.spyOn(globalThis, 'setInterval').mockImplementation(((fn: () => void, ms?: number) => {
+        const id = realSet(fn, ms);
+        const stack = new Error().stack ?? '';
+        if (/[\\/]widgets[\\/]/.test(stack) && !stack.includes('requestAnimationFrame')) ours.push(id);
+        return id;
+      }) as typeof setInterval);
+      const clear = vi.spyOn(globalThis, 'clearInterval');
+      const w = createWidget(name, { pageId: 'p' });
+      const viewProps = { ...w.widgetProps.viewProps, height: Math.min(w.widgetProps.viewProps.height, 160) };
+      const hosts: Element[] = [];
+      try {
+        for (let i = 0; i < 100; i++) {
+          const { container, unmount } = render(<WidgetView widgetName={name} viewProps={viewProps} datasourceProps={w.widgetProps.datasourceProps} />);
+          const host = container.querySelector(`[data-widget="${name}"]`)!;
+          hosts.push(host);
+          unmount();
+        }
+        expect(liveChartCount()).toBe(0);
+        for (const host of hosts) expect(echarts.getInstanceByDom(host as HTMLElement)).toBeUndefined();
+        // Charts without animation timers (bar chart) start none; the others start one per mount.
+        if (name !== 'barChart') expect(ours.length).toBeGreaterThanOrEqual(100);
+        const cleared = new Set(clear.mock.calls.map((c) => c[0]));
+        expect(ours.filter((id) => !cleared.has(id))).toEqual([]);
+      } finally {
+        set.mockRestore();
+        clear.mockRestore();
+      }
+    });
+  }
+});

@@ -1,0 +1,7 @@
+export * from './types';
+export * from './registry';
+export { WidgetView } from './WidgetView';
+export { WidgetDataContext, type FetchApiData, type ApiDataRequest } from './data/WidgetDataContext';
+export { applyMapping, describeProblem } from './data/mapping';
+export { WidgetIcon } from './icons';
+export { liveChartCount } from './charts/echarts';

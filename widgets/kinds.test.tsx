@@ -1,0 +1,167 @@
+import { act, render, screen } from '@testing-library/react';
+import { createWidget, widgetNames } from './registry';
+import type { DatasourceProps } from './types';
+import { WidgetView } from './WidgetView';
+import { WidgetDataContext } from './data/WidgetDataContext';
+
+function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
+  const w = createWidget(name, { pageId: 'p' });
+  const viewProps = { ...w.widgetProps.viewProps, ...view };
+  const datasourceProps = { ...w.widgetProps.datasourceProps, ...ds };
+  return render(
+    <div style={{ width: viewProps.width, height: viewProps.height }}>
+      <WidgetView widgetName={name} viewProps={viewProps} datasourceProps={datasourceProps} />
+    </div>,
+  );
+}
+
+describe('each kind renders with its defaults', () => {
+  for (const name of widgetNames) {
+    it(name, () => {
+      const { container } = renderKind(name);
+      expect(container.querySelector(`[data-widget="${name}"]`)).not.toBeNull();
+      expect(screen.queryByTestId('widget-notice')).toBeNull();
+    });
+  }
+
+  it('single-line title shows its text, colour and alignment', () => {
+    const { container } = renderKind('singleLineTitle');
+    const el = container.querySelector('[data-widget="singleLineTitle"]') as HTMLElement;
+    expect(el).toHaveTextContent('单行标题');
+    expect(el.style.color).toBe('rgb(168, 227, 255)');
+    expect(el.style.fontSize).toBe('16px');
+    expect(el.style.fontWeight).toBe('600');
+    expect(el.style.textAlign).toBe('center');
+  });
+
+  it('carousel shows four shipped sample images', () => {
+    const { container } = renderKind('carousel');
+    const imgs = container.querySelectorAll('img');
+    expect(imgs).toHaveLength(4);
+    for (const img of imgs) expect(img.getAttribute('src')).toMatch(/slide-\d\.svg|^data:image\/svg\+xml/);
+    expect(imgs[0].style.objectFit).toBe('cover');
+  });
+
+  it('scrolling table shows the four district columns', () => {
+    renderKind('scrollTable');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['序号', '区县', '人口（万）', '面积（km²）', 'GDP（亿元）']);
+  });
+
+  it('charts draw SVG in jsdom', () => {
+    for (const name of ['activeRing', 'barChart']) {
+      const { container, unmount } = renderKind(name);
+      expect(container.querySelector(`[data-widget="${name}"] svg`)).not.toBeNull();
+      unmount();
+    }
+  });
+});
+
+describe('mapped data', () => {
+  it('single-line title takes its text from a mapped field', () => {
+    renderKind('singleLineTitle', { dataMapping: [{ id: '1', prop: 'text', label: '标题', field: 'name' }], dataConfig: { data: [{ name: '实时客流' }] } });
+    expect(screen.getByText('实时客流')).toBeInTheDocument();
+  });
+
+  it('scrolling table maps its own fields to columns', () => {
+    renderKind('scrollTable', {
+      dataMapping: [
+        { id: 'a', prop: 'n', label: '站点', field: 'station' },
+        { id: 'b', prop: 'c', label: '客流', field: 'count' },
+      ],
+      dataConfig: { data: [{ station: '西直门', count: 1200 }] },
+    });
+    expect(screen.getByText('站点')).toBeInTheDocument();
+    expect(screen.getByText('西直门')).toBeInTheDocument();
+    expect(screen.getByText('1200')).toBeInTheDocument();
+  });
+
+  it('carousel maps imgUrl and imgLink', () => {
+    const { container } = renderKind('carousel', { dataConfig: { data: [{ url: '/a.png', link: 'https://intra/x' }] } });
+    expect(container.querySelector('img')!.getAttribute('src')).toBe('/a.png');
+    expect(container.querySelector('a')!.getAttribute('href')).toBe('https://intra/x');
+  });
+
+  it('charts use mapped rows', () => {
+    const { container } = renderKind('barChart', {
+      dataMapping: [
+        { id: '1', prop: 'x', label: 'x', field: 'day' },
+        { id: '2', prop: 'y', label: 'y', field: 'n' },
+      ],
+      dataConfig: { data: [{ day: '周一', n: 5 }, { day: '周二', n: 9 }] },
+    });
+    expect(container.textContent).toContain('周一');
+    expect(container.textContent).toContain('周二');
+    const ring = renderKind('activeRing', { dataConfig: { data: [{ name: '甲区', value: 1 }, { name: '乙区', value: 2 }] } });
+    expect(ring.container.querySelector('[data-widget="activeRing"] svg')).not.toBeNull();
+  });
+
+  it('flags a mapping whose field is missing in the data, naming the field', () => {
+    renderKind('carousel', { dataConfig: { data: [{ url: '/a.png' }] } });
+    expect(screen.getByTestId('widget-notice')).toHaveTextContent('字段「link」在数据中不存在');
+  });
+
+  it('flags a mapping with no field set', () => {
+    renderKind('barChart', {
+      dataMapping: [
+        { id: '1', prop: 'x', label: 'X 轴（日期）', field: '' },
+        { id: '2', prop: 'y', label: 'Y 轴（数值）', field: 'value' },
+      ],
+    });
+    expect(screen.getByTestId('widget-notice')).toHaveTextContent('「X 轴（日期）」未设置字段');
+  });
+});
+
+describe('API data source', () => {
+  const apiDs = { datasourceType: 'API' as const, dataConfig: { datasource: 'district_stats', reqParams: { year: 2024 } } };
+
+  it('says so when no fetcher is injected, without inventing data', () => {
+    renderKind('scrollTable', apiDs);
+    expect(screen.getByTestId('widget-notice')).toHaveTextContent('接口数据尚未接入');
+    expect(screen.getByText('暂无数据')).toBeInTheDocument();
+  });
+
+  it('uses the injected fetchApiData with the API name and request params', async () => {
+    const fetchApiData = vi.fn(async () => [{ district: '顺义区', population: 1, area: 2, gdp: 3 }]);
+    const w = createWidget('scrollTable', { pageId: 'p' });
+    render(
+      <WidgetDataContext.Provider value={{ fetchApiData }}>
+        <WidgetView widgetName="scrollTable" viewProps={w.widgetProps.viewProps} datasourceProps={{ ...w.widgetProps.datasourceProps, ...apiDs }} />
+      </WidgetDataContext.Provider>,
+    );
+    expect(await screen.findByText('顺义区')).toBeInTheDocument();
+    expect(fetchApiData).toHaveBeenCalledWith({ datasource: 'district_stats', reqParams: { year: 2024 } });
+  });
+
+  it('shows a failing call on the widget', async () => {
+    const fetchApiData = vi.fn(async () => {
+      throw new Error('超时');
+    });
+    const w = createWidget('barChart', { pageId: 'p' });
+    render(
+      <WidgetDataContext.Provider value={{ fetchApiData }}>
+        <WidgetView widgetName="barChart" viewProps={w.widgetProps.viewProps} datasourceProps={{ ...w.widgetProps.datasourceProps, ...apiDs }} />
+      </WidgetDataContext.Provider>,
+    );
+    expect(await screen.findByText(/接口调用失败：超时/)).toBeInTheDocument();
+  });
+});
+
+describe('timers', () => {
+  it('carousel advances every interval and scrolling table moves rows', () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = renderKind('carousel');
+      const visible = () => [...container.querySelectorAll('[aria-hidden="false"] img')].map((i) => i.getAttribute('alt'));
+      expect(visible()).toEqual(['轮播图 1']);
+      act(() => vi.advanceTimersByTime(5000));
+      expect(visible()).toEqual(['轮播图 2']);
+      renderKind('scrollTable', undefined, { height: 200 });
+      const firstCell = () => screen.getAllByRole('row')[1].textContent;
+      const before = firstCell();
+      act(() => vi.advanceTimersByTime(2000));
+      expect(firstCell()).not.toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

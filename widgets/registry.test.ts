@@ -1,0 +1,99 @@
+import Ajv from 'ajv';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import textAlignDict from '../schemas/dicts/PROPS_TEXT_ALIGN.json';
+import { hasIcon } from './icons';
+import { createWidget, widgetCatalogue, widgetCatalogueTree, widgetNames, widgetRegistry } from './registry';
+
+const root = join(__dirname, '..', 'schemas');
+const readJson = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
+
+describe('widget declarations', () => {
+  const ajv = new Ajv({ strict: true, allErrors: true });
+  for (const f of readdirSync(join(root, 'meta'))) ajv.addSchema(readJson(join(root, 'meta', f)), f);
+
+  for (const file of readdirSync(join(root, 'widgets'))) {
+    it(`${file} passes its meta-schema and its schemas compile under ajv strict`, () => {
+      const decl = readJson(join(root, 'widgets', file));
+      const meta = String(decl.$schema).replace('../meta/', '');
+      expect(ajv.validate(meta, decl), ajv.errorsText()).toBe(true);
+      const inner = new Ajv({ strict: true });
+      for (const key of ['viewProps', 'datasourceProps', 'schema']) if (decl[key]) expect(() => inner.compile(decl[key])).not.toThrow();
+      if (file.endsWith('.widget.json')) expect(file).toBe(`${decl.widgetName}.widget.json`);
+    });
+  }
+});
+
+describe('registry', () => {
+  it('holds the six kinds in catalogue order', () => {
+    expect(widgetNames).toEqual(['singleLineTitle', 'carousel', 'borderBox', 'activeRing', 'scrollTable', 'barChart']);
+    for (const k of Object.values(widgetRegistry)) expect(hasIcon(k.catalogue.icon)).toBe(true);
+  });
+
+  it('builds the catalogue tree: folders M with components C', () => {
+    const tree = widgetCatalogueTree();
+    expect(tree.map((f) => [f.widgetType, f.widgetTitle, f.children.map((c) => c.widgetTitle)])).toEqual([
+      ['M', '表单组件', ['单行标题', '轮播图']],
+      ['M', '图表组件', ['边框', '动态环图', '滚动表格', '柱状图']],
+    ]);
+    const flat = widgetCatalogue();
+    expect(flat).toHaveLength(8);
+    expect(flat[1]).toEqual({ id: 'singleLineTitle', parentId: 'form', widgetType: 'C', widgetTitle: '单行标题', maxUse: 0, icon: 'FontSizeOutlined', widgetName: 'singleLineTitle' });
+  });
+
+  it('creates a widget entity with the spec shape', () => {
+    const w = createWidget('singleLineTitle', { pageId: 'p1', id: 'w1', top: 12, left: 34 });
+    expect(w).toEqual({
+      id: 'w1',
+      pageId: 'p1',
+      widgetName: 'singleLineTitle',
+      widgetTitle: '单行标题',
+      icon: 'FontSizeOutlined',
+      isHead: false,
+      isTail: false,
+      widgetProps: {
+        widgetViewName: 'SingleLineTitle',
+        widgetFormName: 'SchemaPanel',
+        selectedTab: 'view',
+        viewProps: { width: 200, height: 60, top: 12, left: 34, text: '单行标题', fontSize: 16, fontWeight: 600, color: '#A8E3FF', textAlign: 'center' },
+        versionProps: { title: '单行标题', widgetNum: 'W0001', version: '1.0.0', upgrade: false, docUrl: '' },
+        datasourceProps: { datasourceType: 'STATIC', dataMapping: [], dataConfig: { data: [] } },
+      },
+    });
+    // Entities never share default objects.
+    const a = createWidget('carousel', { pageId: 'p' });
+    const b = createWidget('carousel', { pageId: 'p' });
+    expect(a.id).not.toBe(b.id);
+    a.widgetProps.datasourceProps.dataConfig.data!.pop();
+    expect(b.widgetProps.datasourceProps.dataConfig.data).toHaveLength(4);
+  });
+
+  it('carries the spec defaults of every kind', () => {
+    const vp = (n: string) => widgetRegistry[n].defaults.viewProps;
+    const ds = (n: string) => widgetRegistry[n].defaults.datasourceProps;
+    expect(vp('borderBox')).toMatchObject({ width: 300, height: 300 });
+    expect(vp('carousel')).toMatchObject({ width: 200, height: 100, fitType: 'cover', interval: 5000 });
+    expect(ds('carousel').dataMapping.map((m) => [m.prop, m.field])).toEqual([['imgUrl', 'url'], ['imgLink', 'link']]);
+    expect(ds('carousel').dataConfig.data).toHaveLength(4);
+    expect(ds('activeRing').dataConfig.data).toHaveLength(7);
+    expect(vp('scrollTable')).toMatchObject({ width: 500, height: 400, top: 0, left: 0 });
+    expect(ds('scrollTable').dataMapping).toHaveLength(4);
+    expect(ds('barChart').dataConfig.data![0]).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(vp('activeRing')).toMatchObject({ width: 300, height: 300 });
+    const color = widgetRegistry.singleLineTitle.viewSchema.properties!.color as { maxLength: number };
+    expect(color.maxLength).toBe(30);
+  });
+
+  it('keeps dictionary-backed enums equal to their dictionaries', () => {
+    for (const kind of Object.values(widgetRegistry)) {
+      for (const [key, ui] of Object.entries(kind.uiSchema.viewProps)) {
+        const dict = (ui as { 'ui:options'?: { dict?: string } })?.['ui:options']?.dict;
+        if (!dict) continue;
+        const file = readJson(join(root, 'dicts', `${dict}.json`));
+        const prop = kind.viewSchema.properties![key] as { enum: unknown[] };
+        expect(prop.enum).toEqual(file.items.map((i: { value: unknown }) => i.value));
+      }
+    }
+    expect(textAlignDict.items.map((i) => i.value)).toEqual(['center', 'left', 'right']);
+  });
+});

@@ -1,0 +1,135 @@
+// The one widget registry shared by the screen and form designers and the preview.
+import type { UiSchema } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+import { ActiveRing } from './activeRing/ActiveRing';
+import { BarChart } from './barChart/BarChart';
+import { BorderBox } from './borderBox/BorderBox';
+import { Carousel } from './carousel/Carousel';
+import { widgetDeclarations } from './declarations';
+import { defaultsOf } from './schemaDefaults';
+import { ScrollTable } from './scrollTable/ScrollTable';
+import { SingleLineTitle } from './singleLineTitle/SingleLineTitle';
+import type {
+  CatalogueEntry,
+  CatalogueFolder,
+  DatasourceProps,
+  ViewProps,
+  WidgetDeclaration,
+  WidgetEntity,
+  WidgetKind,
+  WidgetKindProps,
+} from './types';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const COMPONENTS: Record<string, ComponentType<WidgetKindProps<any>>> = {
+  singleLineTitle: SingleLineTitle,
+  carousel: Carousel,
+  borderBox: BorderBox,
+  activeRing: ActiveRing,
+  scrollTable: ScrollTable,
+  barChart: BarChart,
+};
+
+/** The data-source tab's editors; a declaration's own datasourceProps uiSchema overrides these. */
+export const DATASOURCE_UI: UiSchema = {
+  'ui:order': ['datasourceType', 'dataConfig', 'dataMapping', '*'],
+  datasourceType: { 'ui:widget': 'dict', 'ui:options': { dict: 'DATA_SOURCE_TYPE' } },
+  dataConfig: { 'ui:field': 'dataConfig' },
+  dataMapping: { 'ui:field': 'dataMapping' },
+};
+
+function toKind(d: WidgetDeclaration): WidgetKind {
+  const component = COMPONENTS[d.widgetName];
+  if (!component) throw new Error(`部件 ${d.widgetName} 没有注册组件`);
+  return {
+    widgetName: d.widgetName,
+    widgetViewName: d.widgetViewName,
+    widgetFormName: d.widgetFormName ?? 'SchemaPanel',
+    component,
+    viewSchema: d.viewProps,
+    datasourceSchema: d.datasourceProps,
+    uiSchema: {
+      viewProps: d.uiSchema?.viewProps ?? {},
+      datasourceProps: { ...DATASOURCE_UI, ...d.uiSchema?.datasourceProps },
+    },
+    catalogue: { folderOrder: 0, order: 0, maxUse: 0, ...d.catalogue },
+    versionProps: { upgrade: false, docUrl: '', ...d.versionProps },
+    defaults: {
+      viewProps: defaultsOf(d.viewProps) as ViewProps,
+      datasourceProps: defaultsOf(d.datasourceProps) as DatasourceProps,
+    },
+  };
+}
+
+export const widgetRegistry: Readonly<Record<string, WidgetKind>> = Object.fromEntries(
+  Object.values(widgetDeclarations).map((d) => [d.widgetName, toKind(d)]),
+);
+
+export const widgetNames: readonly string[] = Object.values(widgetRegistry)
+  .sort((a, b) => a.catalogue.folderOrder - b.catalogue.folderOrder || a.catalogue.order - b.catalogue.order)
+  .map((k) => k.widgetName);
+
+export function getWidgetKind(widgetName: string): WidgetKind | undefined {
+  return widgetRegistry[widgetName];
+}
+
+/** Spec "general widget default size". */
+export const GENERAL_DEFAULT_SIZE = { width: 300, height: 300 } as const;
+
+export interface CreateWidgetOptions {
+  pageId: string;
+  id?: string;
+  top?: number;
+  left?: number;
+}
+
+/** A new widget entity with the kind's defaults (the designer then saves it to the server). */
+export function createWidget(widgetName: string, opts: CreateWidgetOptions): WidgetEntity {
+  const kind = widgetRegistry[widgetName];
+  if (!kind) throw new Error(`未知部件：${widgetName}`);
+  const viewProps = structuredClone(kind.defaults.viewProps);
+  viewProps.width ??= GENERAL_DEFAULT_SIZE.width;
+  viewProps.height ??= GENERAL_DEFAULT_SIZE.height;
+  if (opts.top !== undefined) viewProps.top = opts.top;
+  if (opts.left !== undefined) viewProps.left = opts.left;
+  return {
+    id: opts.id ?? newId(),
+    pageId: opts.pageId,
+    widgetName,
+    widgetTitle: kind.catalogue.widgetTitle,
+    icon: kind.catalogue.icon,
+    widgetProps: {
+      widgetViewName: kind.widgetViewName,
+      widgetFormName: kind.widgetFormName,
+      selectedTab: 'view',
+      viewProps,
+      versionProps: { ...kind.versionProps },
+      datasourceProps: structuredClone(kind.defaults.datasourceProps),
+    },
+    isHead: false,
+    isTail: false,
+  };
+}
+
+function newId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `w-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Flat catalogue (spec §3 entry shape): folders M, then their components C. */
+export function widgetCatalogue(): CatalogueEntry[] {
+  return widgetCatalogueTree().flatMap(({ children, ...folder }) => [folder, ...children]);
+}
+
+export function widgetCatalogueTree(): CatalogueFolder[] {
+  const folders = new Map<string, CatalogueFolder & { order: number }>();
+  for (const name of widgetNames) {
+    const { catalogue: c } = widgetRegistry[name];
+    let folder = folders.get(c.folderId);
+    if (!folder) {
+      folder = { id: c.folderId, parentId: '0', widgetType: 'M', widgetTitle: c.folderTitle, maxUse: 0, icon: 'FolderOutlined', children: [], order: c.folderOrder };
+      folders.set(c.folderId, folder);
+    }
+    folder.children.push({ id: name, parentId: c.folderId, widgetType: 'C', widgetTitle: c.widgetTitle, maxUse: c.maxUse, icon: c.icon, widgetName: name });
+  }
+  return [...folders.values()].sort((a, b) => a.order - b.order).map(({ order: _order, ...f }) => f);
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import type { WidgetKindProps } from '../types';
+import type { ScrollTableViewProps } from '../viewPropTypes';
+
+/** Columns are the data mapping (label = header); rows move up one at a time when they overflow. */
+export function ScrollTable({ viewProps: v, data }: WidgetKindProps<ScrollTableViewProps>) {
+  const columns = data.mapping;
+  const rows = data.rows;
+  const visible = Math.max(1, Math.floor((v.height - v.rowHeight) / v.rowHeight));
+  const scrolls = rows.length > visible;
+  const [offset, setOffset] = useState(0);
+
+  useEffect(() => {
+    if (!scrolls) return;
+    const timer = setInterval(() => setOffset((o) => (o + 1) % rows.length), Math.max(v.interval, 500));
+    return () => clearInterval(timer);
+  }, [scrolls, rows.length, v.interval]);
+
+  const start = scrolls ? offset % rows.length : 0;
+  const shown = Array.from({ length: Math.min(visible, rows.length) }, (_, i) => (start + i) % rows.length);
+  const template = `${v.showIndex ? '48px ' : ''}repeat(${Math.max(columns.length, 1)}, minmax(0, 1fr))`;
+  const cell = { padding: '0 8px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+  const line = { display: 'grid', gridTemplateColumns: template, alignItems: 'center', height: v.rowHeight } as const;
+
+  return (
+    <div data-widget="scrollTable" role="table" style={{ width: '100%', height: '100%', overflow: 'hidden', fontSize: v.fontSize, color: v.color }}>
+      <div role="row" style={{ ...line, background: v.headerBackground, color: v.headerColor, fontWeight: 600 }}>
+        {v.showIndex && <div role="columnheader" style={cell}>序号</div>}
+        {columns.map((c) => (
+          <div role="columnheader" key={c.id} style={cell}>
+            {c.label}
+          </div>
+        ))}
+      </div>
+      {shown.map((rowIndex, i) => (
+        <div role="row" key={`${rowIndex}`} style={{ ...line, background: i % 2 === 0 ? v.oddRowBackground : v.evenRowBackground }}>
+          {v.showIndex && <div role="cell" style={cell}>{rowIndex + 1}</div>}
+          {columns.map((c) => (
+            <div role="cell" key={c.id} style={cell}>
+              {formatCell(rows[rowIndex]?.[c.prop])}
+            </div>
+          ))}
+        </div>
+      ))}
+      {rows.length === 0 && <div style={{ padding: 12, opacity: 0.6 }}>暂无数据</div>}
+    </div>
+  );
+}
+
+function formatCell(value: unknown): string {
+  if (value == null) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}

@@ -1,0 +1,134 @@
+// Shapes shared by the registry, the widget kinds and the designers.
+// The entity follows spec §3 "Widget"; names are the spec's.
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+
+export type DatasourceType = 'STATIC' | 'API';
+
+/** One row of the data mapping: widget prop ← data field, shown as label. */
+export interface DataMappingItem {
+  id: string;
+  prop: string;
+  label: string;
+  field: string;
+}
+
+export type DataRow = Record<string, unknown>;
+
+export interface DataConfig {
+  /** STATIC rows; for API, the last fetched rows. */
+  data?: DataRow[];
+  /** API: the published API name. */
+  datasource?: string;
+  datasourceLabel?: string;
+  reqParams?: Record<string, unknown>;
+}
+
+export interface DatasourceProps {
+  datasourceType: DatasourceType;
+  dataMapping: DataMappingItem[];
+  dataConfig: DataConfig;
+}
+
+export interface LayoutProps {
+  width: number;
+  height: number;
+  top: number;
+  left: number;
+}
+
+export type ViewProps = LayoutProps & Record<string, unknown>;
+
+export interface VersionProps {
+  title: string;
+  widgetNum: string;
+  version: string;
+  upgrade?: boolean;
+  docUrl?: string;
+}
+
+export type SelectedTab = 'view' | 'datasource';
+
+export interface WidgetProps {
+  widgetViewName: string;
+  widgetFormName: string;
+  selectedTab: SelectedTab;
+  viewProps: ViewProps;
+  versionProps: VersionProps;
+  datasourceProps: DatasourceProps;
+}
+
+export interface WidgetEntity {
+  id: string;
+  /** Screen page id; a form designer stores its form id here too. */
+  pageId: string;
+  widgetName: string;
+  widgetTitle: string;
+  icon: string;
+  widgetProps: WidgetProps;
+  isHead: boolean;
+  isTail: boolean;
+}
+
+/** Spec §3 "Widget catalogue entry": folders (M) hold components (C). */
+export interface CatalogueEntry {
+  id: string;
+  parentId: string;
+  widgetType: 'M' | 'C';
+  widgetTitle: string;
+  maxUse: number;
+  icon: string;
+  widgetName?: string;
+}
+
+export interface CatalogueFolder extends CatalogueEntry {
+  widgetType: 'M';
+  children: CatalogueEntry[];
+}
+
+/** What a kind's component gets: its view props and the mapped rows. */
+export interface MappedData {
+  /** Rows keyed by mapping prop (only mapped props are present). */
+  rows: DataRow[];
+  mapping: DataMappingItem[];
+}
+
+export interface WidgetKindProps<V extends ViewProps = ViewProps> {
+  viewProps: V;
+  data: MappedData;
+}
+
+/** The file schemas/widgets/<widgetName>.widget.json (see schemas/meta/widget.schema.json). */
+export interface WidgetDeclaration {
+  widgetName: string;
+  widgetViewName: string;
+  widgetFormName?: string;
+  catalogue: {
+    folderId: string;
+    folderTitle: string;
+    folderOrder?: number;
+    order?: number;
+    widgetTitle: string;
+    icon: string;
+    maxUse?: number;
+  };
+  versionProps: VersionProps;
+  viewProps: RJSFSchema;
+  datasourceProps: RJSFSchema;
+  uiSchema?: { viewProps?: UiSchema; datasourceProps?: UiSchema };
+}
+
+export interface WidgetKind {
+  widgetName: string;
+  widgetViewName: string;
+  widgetFormName: string;
+  // Each kind narrows its own view props; the registry only passes them through.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  component: ComponentType<WidgetKindProps<any>>;
+  viewSchema: RJSFSchema;
+  datasourceSchema: RJSFSchema;
+  uiSchema: { viewProps: UiSchema; datasourceProps: UiSchema };
+  catalogue: Required<WidgetDeclaration['catalogue']>;
+  versionProps: VersionProps;
+  defaults: { viewProps: ViewProps; datasourceProps: DatasourceProps };
+}
