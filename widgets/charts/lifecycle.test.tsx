@@ -31,7 +31,7 @@ describe('widget lifecycle leaves nothing behind', () => {
         for (const host of hosts) expect(echarts.getInstanceByDom(host as HTMLElement)).toBeUndefined();
         // Charts without animation timers (bar chart) start none; the others start one per mount.
         if (name !== 'barChart') expect(ours.length).toBeGreaterThanOrEqual(100);
-        const cleared = new Set(clear.mock.calls.map((c) => c[0]));
+        const cleared = new Set<unknown>(clear.mock.calls.map((c) => c[0]));
         expect(ours.filter((id) => !cleared.has(id))).toEqual([]);
       } finally {
         set.mockRestore();
