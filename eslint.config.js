@@ -7,6 +7,7 @@ export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'node_modules', 'data', 'schemas/generated', '.test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
