@@ -1,0 +1,154 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeServices, renderPage, rows } from './test-utils';
+import { nextOrder, sortToQuery } from './sort';
+import type { PageDeclaration } from './types';
+import variable from '../../schemas/pages/variable.page.json';
+import ftp from '../../schemas/pages/ftp.page.json';
+import etl from '../../schemas/pages/etl.page.json';
+import datasource from '../../schemas/pages/datasource.page.json';
+
+const ftpRows = rows(3, (i) => ({ id: i + 1, envType: 'dev', nodeCode: `N${i}`, nodeName: `节点${i}`, ip: `10.0.0.${i}`, port: 21, username: 'u', password: '******', status: 1 }));
+
+describe('sorting', () => {
+  it('cycles ascending → descending → none', () => {
+    expect(nextOrder(null)).toBe('ascend');
+    expect(nextOrder('ascend')).toBe('descend');
+    expect(nextOrder('descend')).toBe(null);
+    expect(sortToQuery({ field: 'a', order: 'ascend' })).toEqual({ orderByColumn: 'a', isAsc: 'ascending' });
+    expect(sortToQuery({ field: 'a', order: null })).toEqual({});
+  });
+
+  it('sends orderByColumn/isAsc as the header is clicked three times', async () => {
+    const { services, calls } = fakeServices(() => ({ records: rows(2, (i) => ({ id: i, variableName: `v${i}` })), total: 2 }));
+    renderPage(variable as PageDeclaration, services);
+    await screen.findByText('v0');
+    const header = screen.getAllByText('参数名称', { selector: '.ant-table-column-title' })[0];
+    const last = () => calls[calls.length - 1].body as Record<string, unknown>;
+    fireEvent.click(header);
+    await waitFor(() => expect(last()).toMatchObject({ orderByColumn: 'variableName', isAsc: 'ascending' }));
+    fireEvent.click(header);
+    await waitFor(() => expect(last()).toMatchObject({ orderByColumn: 'variableName', isAsc: 'descending' }));
+    fireEvent.click(header);
+    await waitFor(() => expect(last().orderByColumn).toBeUndefined());
+    expect(last()).toMatchObject({ pageNum: 1, pageSize: 10 });
+    expect(calls[0].path).toBe('/sys/var/searchList');
+  });
+});
+
+describe('list', () => {
+  it('reads data.records/total, masks passwords, labels dictionaries and searches on Enter', async () => {
+    const { services, calls } = fakeServices(() => ({ records: ftpRows, total: 31 }));
+    renderPage(ftp as PageDeclaration, services);
+    await screen.findByText('节点0');
+    expect(screen.getAllByText('开发环境').length).toBe(3);
+    expect(screen.getByText('共 31 条')).toBeInTheDocument();
+    const input = screen.getByPlaceholderText('请输入编码、名称或IP') as HTMLInputElement;
+    expect(input.maxLength).toBe(20);
+    fireEvent.change(input, { target: { value: '节点1' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(calls[calls.length - 1].body).toMatchObject({ search: '节点1', pageNum: 1 }));
+  });
+
+  it('shows an error state with a reload button when the list call fails', async () => {
+    const { services } = fakeServices(() => new Error('boom'));
+    renderPage(ftp as PageDeclaration, services);
+    expect(await screen.findByText('数据加载失败')).toBeInTheDocument();
+    expect(screen.getByText('重新加载')).toBeInTheDocument();
+  });
+});
+
+describe('dialogs', () => {
+  const open = async (label: string, rowIndex = 0) => {
+    const buttons = await screen.findAllByRole('button', { name: new RegExp(`^${label.split('').join('\\s?')}$`) });
+    await act(async () => fireEvent.click(buttons[rowIndex]));
+    return screen.findByRole('dialog');
+  };
+
+  it('edit locks envType and nodeCode and is titled 修改服务器', async () => {
+    const { services } = fakeServices(() => ({ records: ftpRows, total: 3 }));
+    renderPage(ftp as PageDeclaration, services);
+    await screen.findByText('节点0');
+    const dlg = await open('编辑');
+    expect(within(dlg).getByText('修改服务器')).toBeInTheDocument();
+    expect(within(dlg).getByDisplayValue('N0')).toBeDisabled();
+    expect(within(dlg).getByDisplayValue('节点0')).not.toBeDisabled();
+    expect(dlg.querySelector('.ant-select-disabled')).not.toBeNull();
+  });
+
+  it('copy is titled 新增服务器 and saves without the id', async () => {
+    const { services, calls } = fakeServices((r) => (r.path.endsWith('/save') ? true : { records: ftpRows, total: 3 }));
+    renderPage(ftp as PageDeclaration, services);
+    await screen.findByText('节点0');
+    const dlg = await open('复制', 1);
+    expect(within(dlg).getByText('新增服务器')).toBeInTheDocument();
+    expect(within(dlg).getByDisplayValue('N1')).not.toBeDisabled();
+    await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
+    const save = await waitFor(() => {
+      const c = calls.find((x) => x.path === '/remote/ftp/save');
+      expect(c).toBeDefined();
+      return c!;
+    });
+    expect(save.body).toMatchObject({ nodeCode: 'N1', nodeName: '节点1', port: 21 });
+    expect(save.body).not.toHaveProperty('id');
+    expect(save.body).not.toHaveProperty('password');
+    expect(await screen.findByText('复制成功')).toBeInTheDocument();
+  });
+
+  it('new starts from the defaults and shows the spec messages for empty required fields', async () => {
+    const { services, calls } = fakeServices(() => ({ records: [], total: 0 }));
+    renderPage(datasource as PageDeclaration, services);
+    await screen.findAllByText('暂无数据');
+    const dlg = await open('新增数据源');
+    expect(within(dlg).getByText('新增数据源')).toBeInTheDocument();
+    expect(within(dlg).getByDisplayValue('120')).toBeInTheDocument();
+    expect(within(dlg).getByDisplayValue('300')).toBeInTheDocument();
+    await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
+    for (const m of ['请输入数据源名称', '请输入地址', '请输入端口', '请输入数据库名', '请输入账号', '请输入密码']) {
+      expect(await within(dlg).findByText(m)).toBeInTheDocument();
+    }
+    expect(calls.some((c) => c.path.includes('/save'))).toBe(false);
+  });
+
+  it('the dialog test button sends the form and reports 连接失败 on false', async () => {
+    const { services, calls } = fakeServices((r) => (r.path.endsWith('/validateConn') ? false : { records: ftpRows, total: 3 }));
+    renderPage(ftp as PageDeclaration, services);
+    await screen.findByText('节点0');
+    const dlg = await open('编辑');
+    await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-test')));
+    expect(await screen.findByText('连接失败')).toBeInTheDocument();
+    const t = calls.find((c) => c.path === '/remote/ftp/validateConn')!;
+    expect(t.method).toBe('POST');
+    expect(t.body).toMatchObject({ id: 1, ip: '10.0.0.0' });
+  });
+});
+
+describe('row actions', () => {
+  it('ETL delete asks 确定要删除【ip】吗？ and posts delete?id', async () => {
+    const etlRows = rows(1, () => ({ id: 7, envType: 'prod', nodeName: 'etl', ip: '192.168.1.9', port: 22 }));
+    const { services, calls } = fakeServices((r) => (r.path.endsWith('/delete') ? true : { records: etlRows, total: 1 }));
+    renderPage(etl as PageDeclaration, services);
+    await screen.findByText('192.168.1.9');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^删\s?除$/ })));
+    expect(await screen.findByText('确定要删除【192.168.1.9】吗？')).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^确\s?定$/ })));
+    await waitFor(() => expect(calls.some((c) => c.path === '/remote/etl/delete')).toBe(true));
+    const del = calls.find((c) => c.path === '/remote/etl/delete')!;
+    expect(del).toMatchObject({ method: 'POST', params: { id: 7 } });
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+  });
+
+  it('the data-source test action reports 连接成功 / 连接失败 from the boolean', async () => {
+    let ok = true;
+    const dsRows = rows(1, () => ({ id: 3, dsName: 'ds', dbType: 'sqlite', pwd: '******', status: 1 }));
+    const { services, calls } = fakeServices((r) => (r.path.endsWith('/test') ? ok : { records: dsRows, total: 1 }));
+    renderPage(datasource as PageDeclaration, services);
+    await screen.findByText('ds');
+    expect(screen.getByText('******')).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^测\s?试$/ })));
+    expect(await screen.findByText('连接成功')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/gemini/datasource/test')).toMatchObject({ method: 'GET', params: { id: 3 } });
+    ok = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^测\s?试$/ })));
+    expect(await screen.findByText('连接失败')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,310 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Empty, Input, message as antdMessage, Modal, Space, Table } from 'antd';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import type { FilterValue, SorterResult } from 'antd/es/table/interface';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { ActionDecl, ColumnDecl, DialogMode, PageDeclaration, Row } from './types';
+import { useCrudServices, type DictItem } from './services';
+import { FeedbackContext, type Feedback } from './feedback';
+import { renderCell } from './cells';
+import { sortToQuery, type SortState } from './sort';
+import { useList } from './useList';
+import { fill, fillParams, parseCall } from './template';
+import { actionLabel, actionPerms, pageApi } from './actions';
+import { msg } from './messages';
+import { FormDialog } from './FormDialog';
+import { UploadDialog } from './UploadDialog';
+import { RemoteFilter } from './RemoteFilter';
+
+interface DialogState { mode: DialogMode; row?: Row; action: ActionDecl }
+
+/** Dictionaries used by the columns, read once per table (the declaration is fixed while mounted). */
+function useColumnDicts(columns: ColumnDecl[]): Record<string, DictItem[]> {
+  const services = useCrudServices();
+  const types = [...new Set(columns.flatMap((c) => (c.dict ? [c.dict] : c.format === 'yesno' ? ['YES_OR_NO'] : [])))];
+  const out: Record<string, DictItem[]> = {};
+  // stable length per mounted declaration: CrudPage remounts when the declaration changes
+  for (const t of types) out[t] = services.useDict(t); // eslint-disable-line react-hooks/rules-of-hooks
+  return out;
+}
+
+/** The generic list page: search, table, sort, filters, paging, toolbar, row actions and dialogs. */
+export function CrudView({ page }: { page: PageDeclaration }) {
+  const services = useCrudServices();
+  const [messageApi, messageHolder] = antdMessage.useMessage();
+  const [modalApi, modalHolder] = Modal.useModal();
+  const feedback: Feedback = useMemo(() => ({ message: messageApi, modal: modalApi }), [messageApi, modalApi]);
+  const api = pageApi(page);
+  const rowKey = page.rowKey ?? 'id';
+  const searchField = page.search?.field ?? 'search';
+  const sizes = page.pageSizes ?? [10, 20, 50, 100];
+
+  const [text, setText] = useState('');
+  const [applied, setApplied] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(page.pageSize ?? 10);
+  const [sort, setSort] = useState<SortState>({ order: null });
+  const [filters, setFilters] = useState<Record<string, FilterValue | null>>({});
+  const [selected, setSelected] = useState<React.Key[]>([]);
+  const [tick, setTick] = useState(0);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const dicts = useColumnDicts(page.columns);
+
+  const query = useMemo(() => {
+    const q: Record<string, unknown> = { ...(page.query ?? {}), pageNum, pageSize, ...sortToQuery(sort) };
+    if (applied) q[searchField] = applied;
+    for (const [k, v] of Object.entries(filters)) if (v && v.length) q[k] = v;
+    return q;
+  }, [page.query, pageNum, pageSize, sort, applied, searchField, filters]);
+  const list = useList(api.search, query, tick);
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+
+  const doSearch = () => { setApplied(text.trim()); setPageNum(1); reload(); };
+  const doReset = () => { setText(''); setApplied(''); setFilters({}); setSort({ order: null }); setPageNum(1); reload(); };
+
+  const nameOf = (row: Row) => String(row[page.nameField ?? 'name'] ?? row[rowKey] ?? '');
+  const can = (a: ActionDecl) => {
+    const p = actionPerms(a, page);
+    return !p || services.hasPermission(p);
+  };
+
+  /** Runs a declared call for a row; `kind` decides how the result reads. */
+  const runCall = async (a: ActionDecl, row: Row, fallbackApi?: string) => {
+    const call = a.api ?? fallbackApi;
+    if (!call) return;
+    const { method, path } = parseCall(call, row);
+    const params = a.params ? fillParams(a.params, row) : a.body === 'row' ? undefined : { id: row[rowKey] };
+    const body = a.body === 'row' ? row : a.body === 'ids' ? selected : undefined;
+    const data = await services.request<unknown>(method, path, { params, body });
+    return data;
+  };
+
+  const confirmThen = (a: ActionDecl, row: Row, fallback: string | undefined, go: () => Promise<void>) => {
+    const text = a.confirm ?? fallback;
+    if (!text) return void go();
+    modalApi.confirm({
+      title: '系统提示',
+      content: fill(text, { ...row, name: nameOf(row) }),
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => go(),
+    });
+  };
+
+  const fetchForEdit = async (row: Row): Promise<Row> => {
+    if (!api.get) return row;
+    const { method, path } = parseCall(api.get, row);
+    try {
+      return (await services.request<Row>(method, path, { params: { id: row[rowKey] } })) ?? row;
+    } catch {
+      return row;
+    }
+  };
+
+  const run = async (a: ActionDecl, row?: Row) => {
+    const r = row ?? {};
+    switch (a.action) {
+      case 'add':
+        setDialog({ mode: 'new', action: a });
+        return;
+      case 'edit':
+      case 'copy':
+        setDialog({ mode: a.action, row: await fetchForEdit(r), action: a });
+        return;
+      case 'delete': {
+        if (!row) {
+          // toolbar delete: every selected row
+          const rows = list.records.filter((x) => selected.includes(x[rowKey] as React.Key));
+          if (!rows.length) return void messageApi.warning('请至少选择一条记录');
+          return confirmThen(a, {}, `确定要删除选中的${rows.length}条记录吗？`, async () => {
+            for (const x of rows) await runCall(a, x, api.delete).catch(() => undefined);
+            messageApi.success(a.success ?? msg('deleteSuccess'));
+            setSelected([]);
+            reload();
+          });
+        }
+        return confirmThen(a, r, msg('confirmDelete'), async () => {
+          try {
+            await runCall(a, r, api.delete);
+            messageApi.success(a.success ?? msg('deleteSuccess'));
+            reload();
+          } catch { /* shown by the request layer */ }
+        });
+      }
+      case 'test':
+        try {
+          const ok = await runCall(a, r);
+          if (ok === false || ok === 0 || ok === null) messageApi.error(a.failure ?? msg('connectFail'));
+          else messageApi.success(a.success ?? msg('connectSuccess'));
+        } catch { /* shown by the request layer */ }
+        return;
+      case 'call':
+        return confirmThen(a, r, undefined, async () => {
+          try {
+            await runCall(a, r);
+            messageApi.success(a.success ?? msg('submitSuccess'));
+            if (a.refresh !== false) reload();
+          } catch {
+            if (a.failure) messageApi.error(a.failure);
+          }
+        });
+      case 'route': {
+        const to = fill(a.to ?? '', r);
+        if (a.newTab) window.open(to, '_blank');
+        else if (services.navigate) services.navigate(to);
+        else window.location.assign(to);
+        return;
+      }
+      case 'notice':
+        messageApi.info(a.message ?? msg('building'));
+        return;
+    }
+  };
+
+  const columns = useMemo<TableColumnsType<Row>>(() => {
+    const out: TableColumnsType<Row> = [];
+    for (const c of page.columns) {
+      if (c.type === 'selection') continue; // rendered by rowSelection
+      if (c.type === 'index') {
+        out.push({ key: '__index', title: c.title, width: c.width ?? 60, align: 'center', render: (_v, _r, i) => (pageNum - 1) * pageSize + i + 1 });
+        continue;
+      }
+      if (c.type === 'actions') {
+        out.push({
+          key: '__actions', title: c.title, width: c.width, fixed: 'right',
+          render: (_v, row) => (
+            <Space size={0} wrap={false}>
+              {(page.rowActions ?? []).filter(can).map((a, i) => (
+                <Button key={i} type="link" size="small" danger={a.danger ?? a.action === 'delete'} onClick={() => void run(a, row)}>
+                  {actionLabel(a)}
+                </Button>
+              ))}
+            </Space>
+          ),
+        });
+        continue;
+      }
+      const field = c.field ?? '';
+      const filterKey = c.filterField ?? field;
+      out.push({
+        key: field,
+        dataIndex: field,
+        title: c.title,
+        width: c.width,
+        ellipsis: c.ellipsis ? { showTitle: true } : undefined,
+        sorter: c.sortable ? true : undefined,
+        sortDirections: ['ascend', 'descend'],
+        sortOrder: sort.field === field ? sort.order : null,
+        filters: c.filter === 'dict' && c.dict ? (dicts[c.dict] ?? []).map((d) => ({ text: d.label, value: d.value })) : undefined,
+        filterMultiple: true,
+        filteredValue: c.filter ? (filters[filterKey] ?? null) : undefined,
+        filterDropdown: c.filter === 'remote' && c.filterApi ? (p) => <RemoteFilter {...p} api={c.filterApi!} /> : undefined,
+        render: (v: unknown, row: Row) => {
+          const cell = renderCell(c, v, row, dicts);
+          return c.link ? <a href={fill(c.link, row)} target="_blank" rel="noreferrer">{cell}</a> : cell;
+        },
+      });
+    }
+    return out;
+    // run/can close over state that the deps below cover
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, dicts, sort, filters, pageNum, pageSize, list.records, selected]);
+
+  const onTableChange = (p: TablePaginationConfig, f: Record<string, FilterValue | null>, s: SorterResult<Row> | SorterResult<Row>[]) => {
+    const one = Array.isArray(s) ? s[0] : s;
+    const next: SortState = one?.order ? { field: String(one.columnKey ?? one.field), order: one.order } : { order: null };
+    const colFilters: Record<string, FilterValue | null> = {};
+    for (const c of page.columns) {
+      if (c.filter && c.field) colFilters[c.filterField ?? c.field] = f[c.field] ?? null;
+    }
+    const sizeChanged = p.pageSize !== undefined && p.pageSize !== pageSize;
+    const filterChanged = JSON.stringify(colFilters) !== JSON.stringify(filters);
+    const sortChanged = next.field !== sort.field || next.order !== sort.order;
+    setSort(next);
+    setFilters(colFilters);
+    if (p.pageSize) setPageSize(p.pageSize);
+    setPageNum(sizeChanged || filterChanged || sortChanged ? 1 : (p.current ?? 1));
+  };
+
+  const selectable = page.selectable || page.columns.some((c) => c.type === 'selection');
+  const editAction = dialog?.action;
+  const saveCall = dialog && dialog.mode !== 'edit' ? (api.add ?? api.save) : api.save;
+
+  return (
+    <FeedbackContext.Provider value={feedback}>
+      {messageHolder}
+      {modalHolder}
+      <div className="crud-page" data-page={page.id}>
+        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
+          <Space wrap>
+            <Input
+              allowClear
+              value={text}
+              maxLength={page.search?.maxLength ?? 20}
+              placeholder={page.search?.placeholder ?? '请输入名称'}
+              onChange={(e) => setText(e.target.value)}
+              onPressEnter={doSearch}
+              style={{ width: 240 }}
+              data-testid="crud-search"
+            />
+            <Button type="primary" icon={<SearchOutlined />} onClick={doSearch}>搜索</Button>
+            <Button icon={<ReloadOutlined />} onClick={doReset}>重置</Button>
+          </Space>
+          <Space wrap>
+            {(page.toolbar ?? []).filter(can).map((a, i) => (
+              <Button key={i} type={a.primary ?? a.action === 'add' ? 'primary' : 'default'} danger={a.danger} onClick={() => void run(a)}>
+                {actionLabel(a)}
+              </Button>
+            ))}
+          </Space>
+        </div>
+        {list.error && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message="数据加载失败"
+            action={<Button size="small" onClick={reload}>重新加载</Button>}
+          />
+        )}
+        <Table<Row>
+          rowKey={rowKey}
+          size="middle"
+          bordered
+          columns={columns}
+          dataSource={list.records}
+          loading={list.loading}
+          scroll={{ x: 'max-content' }}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.error ? '加载失败' : '暂无数据'} /> }}
+          showSorterTooltip={false}
+          pagination={{
+            current: pageNum,
+            pageSize,
+            total: list.total,
+            pageSizeOptions: sizes,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            showTotal: (t) => `共 ${t} 条`,
+          }}
+          onChange={onTableChange}
+        />
+      </div>
+      {dialog && page.dialog && (page.dialog.kind === 'upload' ? (
+        <UploadDialog dialog={page.dialog} pageTitle={page.title} onSaved={reload} onClose={() => setDialog(null)} />
+      ) : (
+        <FormDialog
+          dialog={page.dialog}
+          mode={dialog.mode}
+          row={dialog.row}
+          rowKey={rowKey}
+          pageTitle={page.title}
+          saveCall={saveCall}
+          successText={editAction?.success}
+          onSaved={reload}
+          onClose={() => setDialog(null)}
+        />
+      ))}
+    </FeedbackContext.Provider>
+  );
+}

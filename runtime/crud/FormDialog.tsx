@@ -1,0 +1,116 @@
+import { useMemo, useState } from 'react';
+import { Button, Modal } from 'antd';
+import { createForm } from '@formily/core';
+import { createSchemaField, type ISchema } from '@formily/react';
+import { Checkbox, DatePicker, Form, FormItem, Input, NumberPicker, Password, Radio, Select, Switch } from '@formily/antd-v5';
+import type { DialogDecl, DialogMode, Row } from './types';
+import { useCrudServices } from './services';
+import { useFeedback } from './feedback';
+import { dialogTitle, formSchemaFor, initialValuesFor } from './dialog-schema';
+import { parseCall } from './template';
+import { msg } from './messages';
+import { DictSelect } from './fields/DictSelect';
+import { DictRadio } from './fields/DictRadio';
+import { EncryptPassword } from './fields/EncryptPassword';
+import { CodeEditor } from './fields/CodeEditor';
+
+// One SchemaField for all dialogs: these names are what declarations may use in x-component.
+export const SchemaField = createSchemaField({
+  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor },
+});
+
+export interface FormDialogProps {
+  dialog: DialogDecl;
+  mode: DialogMode;
+  row?: Row;
+  rowKey: string;
+  pageTitle: string;
+  saveCall?: string;
+  successText?: string;
+  onSaved(): void;
+  onClose(): void;
+}
+
+/** The add / copy / edit dialog. Mounted per opening, so closing throws the form (values and errors) away. */
+export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, successText, onSaved, onClose }: FormDialogProps) {
+  const services = useCrudServices();
+  const { message } = useFeedback();
+  const form = useMemo(() => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey) }), [dialog, mode, row, rowKey]);
+  const schema = useMemo(() => formSchemaFor(dialog, mode), [dialog, mode]);
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+
+  const values = (): Row => {
+    const v = { ...(form.values as Row) };
+    if (mode === 'edit' && row && row[rowKey] !== undefined) v[rowKey] = row[rowKey];
+    return v;
+  };
+
+  const save = async () => {
+    try {
+      await form.validate();
+    } catch {
+      return; // messages are already under the fields
+    }
+    if (!saveCall) return;
+    setSaving(true);
+    try {
+      const { method, path } = parseCall(saveCall, values());
+      await services.request(method, path, { body: values() });
+      message.success(successText ?? (mode === 'copy' ? msg('copySuccess') : msg('saveSuccess')));
+      onSaved();
+      onClose();
+    } catch {
+      // the request layer already showed the server's message; keep the dialog open
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const test = async () => {
+    const t = dialog.test;
+    if (!t) return;
+    try {
+      await form.validate();
+    } catch {
+      return;
+    }
+    setTesting(true);
+    try {
+      const { method, path } = parseCall(t.api, values());
+      const ok = t.send === 'id'
+        ? await services.request<boolean>(method, path, { params: { id: values()[rowKey] } })
+        : await services.request<boolean>(method, path, { body: values() });
+      if (ok) message.success(t.success ?? msg('connectSuccess'));
+      else message.error(t.failure ?? msg('connectFail'));
+    } catch {
+      // shown by the request layer
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={dialogTitle(dialog, mode, pageTitle)}
+      width={dialog.width ?? 500}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={[
+        dialog.test && (
+          <Button key="test" onClick={test} loading={testing} data-testid="dialog-test">
+            {dialog.test.label ?? '测试连接'}
+          </Button>
+        ),
+        <Button key="cancel" onClick={onClose}>取消</Button>,
+        <Button key="ok" type="primary" onClick={save} loading={saving} data-testid="dialog-ok">确定</Button>,
+      ]}
+    >
+      <Form form={form} labelCol={6} wrapperCol={17} feedbackLayout="terse">
+        <SchemaField schema={schema as ISchema} />
+      </Form>
+    </Modal>
+  );
+}

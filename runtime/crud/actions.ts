@@ -1,0 +1,21 @@
+import type { ActionDecl, PageDeclaration } from './types';
+
+const LABELS: Record<ActionDecl['action'], string> = {
+  add: '新增', edit: '修改', copy: '复制', delete: '删除', test: '测试', call: '执行', route: '查看', notice: '查看',
+};
+export const actionLabel = (a: ActionDecl) => a.label ?? LABELS[a.action];
+
+/** Permission strings guarding an action: its own, else the page's per kind. */
+export function actionPerms(a: ActionDecl, page: PageDeclaration): string[] | undefined {
+  if (a.perms) return a.perms;
+  const p = page.perms;
+  const byKind = a.action === 'add' ? p?.add : a.action === 'edit' || a.action === 'copy' ? p?.edit : a.action === 'delete' ? p?.remove : undefined;
+  return byKind ? [byKind] : undefined;
+}
+
+/** Custom (server-stored) pages without calls use the lowcode record store. */
+export function pageApi(page: PageDeclaration): NonNullable<PageDeclaration['api']> {
+  if (page.api) return page.api;
+  const base = `/lowcode/data/${page.id}`;
+  return { search: `POST ${base}/search`, get: `GET ${base}/get`, save: `POST ${base}/save`, delete: `GET ${base}/delete` };
+}

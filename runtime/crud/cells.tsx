@@ -1,0 +1,47 @@
+import { Image, Tag } from 'antd';
+import type { DictItem } from './services';
+import type { ColumnDecl, Row } from './types';
+import { formatDate, formatSize, MASK } from './format';
+
+// Element-style dictStyle names → antd Tag colours.
+const TAG_COLORS: Record<string, string> = {
+  primary: 'blue', success: 'success', info: 'default', warning: 'warning', danger: 'error', error: 'error', processing: 'processing', default: 'default',
+};
+
+export function dictTag(items: DictItem[] | undefined, value: unknown) {
+  if (value === null || value === undefined || value === '') return null;
+  // dictionary values may be numbers while rows carry strings (or the reverse)
+  const item = items?.find((i) => String(i.value) === String(value));
+  if (!item) return <span>{String(value)}</span>;
+  return <Tag color={TAG_COLORS[item.dictStyle ?? 'default'] ?? item.dictStyle}>{item.label}</Tag>;
+}
+
+const YES_NO: DictItem[] = [
+  { value: 1, label: '是', dictStyle: 'success' },
+  { value: 0, label: '否', dictStyle: 'default' },
+];
+
+/** Renders one cell from the column declaration; dictionaries are resolved once per table. */
+export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Record<string, DictItem[]>): React.ReactNode {
+  if (col.type === 'image') {
+    return value ? <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} alt={String(row.fileName ?? '')} /> : null;
+  }
+  if (col.dict) return dictTag(dicts[col.dict], value);
+  switch (col.format) {
+    case 'yesno':
+      return dictTag(dicts.YES_OR_NO?.length ? dicts.YES_OR_NO : YES_NO, typeof value === 'boolean' ? Number(value) : value);
+    case 'password':
+      return value === null || value === undefined || value === '' ? '' : MASK;
+    case 'datetime':
+      return formatDate(value, true);
+    case 'date':
+      return formatDate(value, false);
+    case 'filesize':
+      return formatSize(value);
+    case 'version':
+      return value === null || value === undefined ? '' : `v${value}`;
+    default:
+      if (value === null || value === undefined) return '';
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}

@@ -1,0 +1,38 @@
+// Binds the renderer to the app's request layer, dictionaries and permissions.
+import { get, post, upload } from '../core/request';
+import { useDicts } from '../core/dicts';
+import { hasPermission } from '../core/permission';
+import type { CrudServices, DictItem } from './services';
+import { parseDeclaration } from './declarations';
+
+function withQuery(path: string, params?: Record<string, unknown>): string {
+  if (!params) return path;
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) v.forEach((x) => q.append(k, String(x)));
+    else q.append(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
+}
+
+export const coreServices: CrudServices = {
+  request<T>(method: 'GET' | 'POST', path: string, opts: { params?: Record<string, unknown>; body?: unknown } = {}) {
+    // POST calls such as /remote/ftp/delete?id carry their parameters in the query string
+    return method === 'GET' ? get<T>(path, opts.params) : post<T>(withQuery(path, opts.params), opts.body);
+  },
+  upload<T>(path: string, form: FormData, onProgress?: (percent: number) => void) {
+    return upload<T>(path, form, onProgress);
+  },
+  useDict(type: string | undefined): DictItem[] {
+    // no type → no lookup (useDicts skips an empty list)
+    return ((type ? useDicts([type]).dicts[type] : useDicts([]).dicts[type ?? '']) ?? []) as DictItem[];
+  },
+  hasPermission,
+  async loadPage(id: string) {
+    const rec = await get<{ declaration: unknown; title?: string; pageKey?: string }>('/lowcode/page/get', { pageKey: id });
+    const decl = parseDeclaration(rec.declaration);
+    return { ...decl, id: decl.id ?? rec.pageKey ?? id, title: decl.title ?? rec.title ?? id };
+  },
+};

@@ -1,0 +1,56 @@
+import type { DialogDecl, DialogMode, FieldSchema, Row } from './types';
+
+const SELECTS = new Set(['Select', 'DictSelect', 'DictRadio', 'Radio.Group', 'Checkbox.Group', 'DatePicker', 'TreeSelect']);
+
+/**
+ * Turns the declared dialog schema into the Formily schema for one mode:
+ * default decorator, dictionary selects, placeholders, and fields locked in edit.
+ * The declaration itself stays untouched (the server validates with it too).
+ */
+export function formSchemaFor(dialog: DialogDecl, mode: DialogMode): DialogDecl['schema'] {
+  const locked = new Set(mode === 'edit' ? (dialog.lockedInEdit ?? []) : []);
+  const properties: Record<string, FieldSchema> = {};
+  for (const [name, src] of Object.entries(dialog.schema.properties)) {
+    const f: FieldSchema = { ...src };
+    const props: Record<string, unknown> = { ...(src['x-component-props'] ?? {}) };
+    if (f['x-dict']) {
+      // dictionary options come from the dictionary service, not the declaration
+      if (!f['x-component'] || f['x-component'] === 'Select') f['x-component'] = 'DictSelect';
+      else if (f['x-component'] === 'Radio.Group') f['x-component'] = 'DictRadio';
+      props.dict = f['x-dict'];
+    }
+    if (!f['x-component']) f['x-component'] = f.enum ? 'Select' : f.type === 'number' || f.type === 'integer' ? 'NumberPicker' : 'Input';
+    f['x-decorator'] ??= 'FormItem';
+    const comp = f['x-component'] as string;
+    if (props.placeholder === undefined && f.title && !/CodeEditor|Switch|Radio|Checkbox/.test(comp)) {
+      props.placeholder = `${SELECTS.has(comp) ? '请选择' : '请输入'}${f.title}`;
+    }
+    if (f.maxLength && props.maxLength === undefined && /Input|Password/.test(comp)) props.maxLength = f.maxLength;
+    if (comp === 'NumberPicker' && props.style === undefined) props.style = { width: '100%' };
+    f['x-component-props'] = props;
+    if (locked.has(name)) f['x-disabled'] = true;
+    // Formily takes enum as a list of options; keep the JSON-Schema enum otherwise untouched
+    properties[name] = f;
+  }
+  return { ...dialog.schema, type: 'object', properties };
+}
+
+/** Initial form values for a mode (spec §4: copy clears the id; new starts from the defaults). */
+export function initialValuesFor(dialog: DialogDecl, mode: DialogMode, row: Row | undefined, rowKey: string): Row {
+  if (mode === 'new' || !row) return { ...(dialog.defaults ?? {}) };
+  const values: Row = { ...row };
+  if (mode === 'copy') {
+    delete values[rowKey];
+    for (const f of dialog.clearInCopy ?? []) delete values[f];
+  }
+  // only declared fields (plus the key in edit) go into the form, so the body stays what the server validates
+  const out: Row = {};
+  for (const k of Object.keys(dialog.schema.properties)) if (k in values) out[k] = values[k];
+  if (mode === 'edit' && rowKey in values) out[rowKey] = values[rowKey];
+  return out;
+}
+
+export function dialogTitle(dialog: DialogDecl, mode: DialogMode, pageTitle: string): string {
+  const fallback = { new: `新增${pageTitle}`, copy: `复制${pageTitle}`, edit: `修改${pageTitle}` }[mode];
+  return dialog.titles?.[mode] ?? fallback;
+}

@@ -1,0 +1,8 @@
+import catalogue from '../../schemas/messages/zh-CN.json';
+import { fill } from './template';
+
+type Key = keyof typeof catalogue.messages;
+/** A message from the spec catalogue, with `{x}` placeholders filled. */
+export function msg(key: Key, values: Record<string, unknown> = {}): string {
+  return fill(catalogue.messages[key], values);
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { monaco } from './setup';
+
+export interface MonacoEditorProps {
+  value?: string;
+  onChange?: (v: string) => void;
+  language?: string;
+  height?: number | string;
+  readOnly?: boolean;
+  /** model URI, so JSON schema diagnostics can match it (fileMatch) */
+  path?: string;
+  onMount?: (editor: monaco.editor.IStandaloneCodeEditor, m: typeof monaco) => void;
+}
+
+/** A controlled monaco editor; loaded lazily through CodeEditor. */
+export default function MonacoEditor({ value = '', onChange, language = 'plaintext', height = 200, readOnly, path, onMount }: MonacoEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const changeRef = useRef(onChange);
+  changeRef.current = onChange;
+
+  useEffect(() => {
+    const uri = path ? monaco.Uri.parse(path) : undefined;
+    const model = monaco.editor.createModel(value, language, uri && !monaco.editor.getModel(uri) ? uri : undefined);
+    const editor = monaco.editor.create(host.current!, {
+      model,
+      readOnly,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      scrollBeyondLastLine: false,
+      tabSize: 2,
+    });
+    editorRef.current = editor;
+    const sub = editor.onDidChangeModelContent(() => changeRef.current?.(editor.getValue()));
+    onMount?.(editor, monaco);
+    return () => {
+      sub.dispose();
+      editor.dispose();
+      model.dispose();
+    };
+    // created once; value/readOnly changes are synced below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const ed = editorRef.current;
+    if (ed && value !== ed.getValue()) ed.setValue(value);
+  }, [value]);
+  useEffect(() => {
+    editorRef.current?.updateOptions({ readOnly });
+  }, [readOnly]);
+
+  return <div ref={host} data-testid="monaco-host" style={{ height, border: '1px solid #d9d9d9', borderRadius: 6 }} />;
+}

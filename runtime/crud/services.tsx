@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react';
+import type { PageDeclaration } from './types';
+
+export interface DictItem { value: string | number; label: string; dictStyle?: string }
+
+export interface CallOptions {
+  /** Query-string parameters (GET and POST). */
+  params?: Record<string, unknown>;
+  /** Request body (POST only). */
+  body?: unknown;
+}
+
+/**
+ * Everything the renderer needs from outside. The app wires runtime/core in
+ * (coreServices.ts); tests, the bench and Storybook wire in fixed adapters, so
+ * the renderer itself never touches the network layer directly.
+ */
+export interface CrudServices {
+  request<T = unknown>(method: 'GET' | 'POST', path: string, opts?: CallOptions): Promise<T>;
+  upload<T = unknown>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T>;
+  useDict(type: string | undefined): DictItem[];
+  hasPermission(perms: string[]): boolean;
+  /** Custom (server-stored) page declarations; built-ins come from schemas/pages. */
+  loadPage?(id: string): Promise<PageDeclaration>;
+  navigate?(to: string): void;
+}
+
+export const CrudServicesContext = createContext<CrudServices | null>(null);
+
+export function useCrudServices(): CrudServices {
+  const s = useContext(CrudServicesContext);
+  if (!s) throw new Error('CrudServicesContext missing: wrap the renderer in <CrudServicesContext.Provider>');
+  return s;
+}

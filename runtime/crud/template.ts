@@ -1,0 +1,30 @@
+import type { Row } from './types';
+
+/** Fills `{{field}}` (and `{name}` style single braces, as in the messages catalogue) from values. */
+export function fill(text: string, values: Record<string, unknown>): string {
+  return text
+    .replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, k: string) => stringify(values[k]))
+    .replace(/\{([\w.]+)\}/g, (_, k: string) => stringify(values[k]));
+}
+
+function stringify(v: unknown): string {
+  return v === undefined || v === null ? '' : String(v);
+}
+
+/** Resolves params whose values may be `{{field}}` templates; a whole-template value keeps its type. */
+export function fillParams(params: Record<string, unknown> | undefined, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params ?? {})) {
+    const whole = typeof v === 'string' ? /^\{\{\s*([\w.]+)\s*\}\}$/.exec(v) : null;
+    out[k] = whole ? row[whole[1]] : typeof v === 'string' ? fill(v, row) : v;
+  }
+  return out;
+}
+
+/** Splits "POST /a/{id}/b" into method and a path with `{field}` filled from the row. */
+export function parseCall(call: string, row: Row = {}): { method: 'GET' | 'POST'; path: string } {
+  const m = /^(GET|POST)\s+(\S+)$/.exec(call.trim());
+  if (!m) throw new Error(`bad call: ${call}`);
+  const path = m[2].replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(stringify(row[k])));
+  return { method: m[1] as 'GET' | 'POST', path };
+}
