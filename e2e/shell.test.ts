@@ -1,0 +1,184 @@
+// The shell in a real browser against the real server: sign-in, menu, profile, logout, the
+// guard, the single session-expired box, and the persisted layout settings.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
+
+const TOKEN_KEY = 'dsc.token';
+
+describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
+  const baseURL = inject('baseURL');
+  const password = inject('adminPassword');
+  let browser: Browser;
+  const pages: Page[] = [];
+  const fresh = async () => {
+    const p = await newPage(browser);
+    pages.push(p);
+    return p;
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('未登录访问页面 → 登录页并带回跳地址；必填提示', async () => {
+    const page = await fresh();
+    await page.goto(`${baseURL}/data/model?x=1`);
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/data/model?x=1');
+    await expect(page.getByText('数据服务平台').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('您好，欢迎登录').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByText('请输入账号').waitFor();
+    await page.getByText('请输入密码').waitFor();
+    await shot(page, 'shell-login-required');
+  });
+
+  it('错误密码显示服务端消息，停留在登录页', async () => {
+    const page = await fresh();
+    await page.goto(`${baseURL}/login`);
+    await page.getByPlaceholder('账号').fill('admin');
+    await page.getByPlaceholder('密码').fill('wrong-password');
+    await page.getByPlaceholder('密码').press('Enter');
+    await page.getByTestId('login-error').waitFor();
+    expect(await page.getByTestId('login-error').textContent()).toContain('账号或密码错误');
+    // the antd message shows it too
+    await page.locator('.ant-message-error').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await shot(page, 'shell-login-wrong-password');
+  });
+
+  it('登录 → 菜单 → 页面 → 个人中心 → 退出', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    expect(new URL(page.url()).pathname).toBe('/index');
+    // home: the four feature cards and the labels
+    expect(await page.getByTestId('feature-card').count()).toBe(4);
+    for (const text of ['平台集成', '服务开发', '运维管控', '权限管理', '大模型', '智能体', '热门', '最新']) {
+      await page.getByText(text, { exact: true }).first().waitFor();
+    }
+    const sidebar = page.getByTestId('sidebar');
+    for (const text of ['首页', '数据管理', '运维管理', '智能应用', '系统管理']) await sidebar.getByText(text, { exact: true }).waitFor();
+    await shot(page, 'shell-home');
+
+    // open a directory and a page from the menu
+    await sidebar.getByText('智能应用', { exact: true }).click();
+    await sidebar.getByText('对话式表单', { exact: true }).click();
+    await page.waitForURL(/\/ai\/chat-form$/);
+    await page.getByText('知识库视图').waitFor();
+    const crumbs = await page.getByTestId('breadcrumb').textContent();
+    expect(crumbs).toContain('智能应用');
+    expect(crumbs).toContain('对话式表单');
+    // the visited tab is there
+    await page.getByTestId('tags-view').getByText('对话式表单').waitFor();
+    await shot(page, 'shell-chat-form');
+
+    // profile from the user dropdown
+    await page.getByTestId('user-menu').hover();
+    await page.getByText('个人中心', { exact: true }).click();
+    await page.waitForURL(/\/user\/profile$/);
+    await page.getByText('个人信息').waitFor();
+    const profile = await page.locator('.ant-descriptions').textContent();
+    expect(profile).toContain('账号');
+    expect(profile).toContain('admin');
+    await shot(page, 'shell-profile');
+
+    // logout asks first, then the server's login URL
+    await page.getByTestId('user-menu').hover();
+    await page.getByText('退出登录', { exact: true }).click();
+    await page.getByText('确定注销并退出系统吗？').waitFor();
+    await shot(page, 'shell-logout-confirm');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
+  });
+
+  it('三个同时出现的 401 只弹一个会话过期框', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    await page.evaluate((k) => localStorage.setItem(k, 'expired-token'), TOKEN_KEY);
+    const results = await page.evaluate(async () => {
+      const { request } = (window as unknown as { __DSC__: { request: { get: (p: string, q?: unknown) => Promise<unknown>; post: (p: string, b?: unknown) => Promise<unknown> } } }).__DSC__;
+      const all = await Promise.allSettled([request.get('/uams/session/find'), request.get('/menu/routes/get', { moduleType: 'platform' }), request.post('/dict/selectMapData', ['YES_OR_NO'])]);
+      return all.map((r) => r.status);
+    });
+    expect(results).toEqual(['rejected', 'rejected', 'rejected']);
+    const box = page.locator('.ant-modal-confirm');
+    await box.first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await box.count()).toBe(1);
+    expect(await box.textContent()).toContain('登录状态已过期，您可以继续留在该页面，或者重新登录');
+    expect(await box.textContent()).toContain('系统提示');
+    await shot(page, 'shell-session-expired');
+    await box.getByRole('button', { name: /重新登录/ }).click();
+    await page.waitForURL(/\/login/);
+  });
+
+  it('侧边栏折叠状态刷新后保持', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.getAttribute('class')).toContain('dsc-sider-expanded');
+    await page.getByTestId('sidebar-toggle').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')?.className.includes('dsc-sider-collapsed'));
+    await page.reload();
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByTestId('sidebar').getAttribute('class')).toContain('dsc-sider-collapsed');
+    const width = await page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeLessThan(100);
+    await shot(page, 'shell-sidebar-collapsed');
+    await page.getByTestId('sidebar-toggle').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')?.className.includes('dsc-sider-expanded'));
+    expect(await page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width)).toBe(220);
+  });
+
+  it('主题颜色刷新后保持', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    const searchButton = page.locator('.ant-input-search-button');
+    const bg = () => searchButton.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await bg()).toBe('rgb(22, 119, 255)');
+    await page.getByTestId('settings-button').click();
+    const swatches = page.getByTestId('theme-colors').locator('button');
+    expect(await swatches.count()).toBe(10);
+    await shot(page, 'shell-settings');
+    await page.locator('button[data-color="#52c41a"]').click();
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.ant-input-search-button')!).backgroundColor === 'rgb(82, 196, 26)');
+    await page.reload();
+    await page.getByTestId('user-menu').waitFor();
+    await page.waitForFunction(() => !!document.querySelector('.ant-input-search-button'));
+    expect(await bg()).toBe('rgb(82, 196, 26)');
+    await shot(page, 'shell-theme-green');
+  });
+
+  it('地址中的 authorization 被保存、去掉并重新加载', async () => {
+    const first = await fresh();
+    await login(first, baseURL, 'admin', password);
+    const token = await first.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
+    const page = await fresh();
+    await page.goto(`${baseURL}/ai/chat-bi?a=1&authorization=${token}`);
+    await page.getByTestId('user-menu').waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/ai/chat-bi');
+    expect(url.search).toBe('?a=1');
+    expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBe(token);
+  });
+
+  it('顶部导航：设置后菜单在顶栏，刷新后保持', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    await page.getByTestId('settings-button').click();
+    await page.getByText('顶部导航', { exact: true }).click();
+    await page.getByTestId('top-nav').waitFor();
+    await page.keyboard.press('Escape');
+    await page.reload();
+    const nav = page.getByTestId('top-nav');
+    await nav.waitFor();
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    await nav.getByText('数据管理').waitFor();
+    await shot(page, 'shell-top-nav');
+  });
+});

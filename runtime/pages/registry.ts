@@ -1,0 +1,46 @@
+// Resolves a menu entry's `component` to a lazy React component.
+//   view:<Name> → default export of runtime/pages/<Name>/index.tsx (add a folder to add a view)
+//   page:<id>   → CrudPage from runtime/crud/index.ts, rendered as <CrudPage pageId={id} />
+// Anything unknown renders 页面未找到 instead of crashing.
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Result } from 'antd';
+import { loadChunk } from '../core/chunk';
+
+type Loader<T> = () => Promise<T>;
+
+const views = import.meta.glob<{ default: ComponentType }>('./*/index.tsx');
+const crud = import.meta.glob<{ CrudPage: ComponentType<{ pageId: string }> }>('../crud/index.ts');
+
+export function NotFoundView({ name }: { name?: string }) {
+  return createElement(Result, { status: '404', title: '页面未找到', subTitle: name ? `找不到页面组件：${name}` : undefined });
+}
+
+/** Names of the available views (folders under runtime/pages). */
+export function viewNames(): string[] {
+  return Object.keys(views).map((k) => k.split('/')[1]);
+}
+
+const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+
+export function resolveComponent(component: string | undefined): LazyExoticComponent<ComponentType> | ComponentType {
+  if (!component) return () => createElement(NotFoundView, {});
+  const hit = cache.get(component);
+  if (hit) return hit;
+  const [kind, name] = component.split(':');
+  let made: LazyExoticComponent<ComponentType> | undefined;
+  if (kind === 'view' && views[`./${name}/index.tsx`]) {
+    made = lazy(() => loadChunk(views[`./${name}/index.tsx`] as Loader<{ default: ComponentType }>));
+  } else if (kind === 'page' && name) {
+    const load = crud['../crud/index.ts'];
+    made = lazy(async (): Promise<{ default: ComponentType }> => {
+      if (!load) return { default: () => createElement(NotFoundView, { name: component }) };
+      const mod = await loadChunk(load);
+      const Page = mod.CrudPage;
+      if (!Page) return { default: () => createElement(NotFoundView, { name: component }) };
+      return { default: () => createElement(Page, { pageId: name }) };
+    });
+  }
+  if (!made) return () => createElement(NotFoundView, { name: component });
+  cache.set(component, made);
+  return made;
+}

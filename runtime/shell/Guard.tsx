@@ -1,0 +1,88 @@
+// The route guard (spec part 1 §2): whitelist, token + user → proceed, token without user →
+// load session and menus then navigate again, no token → authorization query or login.
+import { Spin } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { browser } from '../core/browser';
+import { get } from '../core/request';
+import { clearSession, getToken, loadSession, logout, sessionStore, setToken } from '../core/session';
+import { useStore } from '../core/store';
+import { extractAuthorization, type MenuEntry } from './menu';
+import { menuStore } from './state';
+
+/** Paths that skip every check. /login is public too, or nobody could sign in. */
+export const WHITELIST = ['/auth-redirect', '/bind', '/register'];
+export const PUBLIC_PATHS = [...WHITELIST, '/login'];
+
+export type GuardDecision = 'pass' | 'load' | 'authorize' | 'login';
+
+export function decide(path: string, token: string | null, username: string | undefined): GuardDecision {
+  if (PUBLIC_PATHS.includes(path)) return 'pass';
+  if (token) return username ? 'pass' : 'load';
+  return 'authorize';
+}
+
+export async function loadMenus(): Promise<MenuEntry[]> {
+  const menus = await get<MenuEntry[]>('/menu/routes/get', { moduleType: 'platform' }, { quiet: true });
+  return Array.isArray(menus) ? menus : [];
+}
+
+export function FullPageSpin() {
+  return (
+    <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Spin size="large" tip="加载中…">
+        <div style={{ width: 120, height: 60 }} />
+      </Spin>
+    </div>
+  );
+}
+
+export function Guard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const username = useStore(sessionStore, (s) => s.user?.username);
+  const menusLoaded = useStore(menuStore, (s) => s.loaded);
+  const token = getToken();
+  const decision = decide(location.pathname, token, username && menusLoaded ? username : undefined);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (decision === 'load') {
+      let alive = true;
+      // quiet: on failure we log out and leave, a "session expired" box would only flash.
+      Promise.all([loadSession(), loadMenus()]).then(
+        ([, menus]) => {
+          if (!alive) return;
+          menuStore.set({ menus, loaded: true });
+          // navigate again so the freshly added routes match
+          navigate(location.pathname + location.search + location.hash, { replace: true });
+        },
+        () => {
+          if (!alive) return;
+          setFailed(true);
+          void logout();
+        },
+      );
+      return () => {
+        alive = false;
+      };
+    }
+    if (decision === 'authorize') {
+      const found = extractAuthorization(window.location.href);
+      if (found) {
+        setToken(found.token);
+        window.history.replaceState(null, '', found.cleaned);
+        browser.reload();
+        return;
+      }
+      clearSession();
+      const back = location.pathname + location.search + location.hash;
+      navigate(back === '/' ? '/login' : `/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+    }
+    return undefined;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [decision, location.pathname, location.search]);
+
+  if (decision === 'pass') return <>{children}</>;
+  return failed ? null : <FullPageSpin />;
+}

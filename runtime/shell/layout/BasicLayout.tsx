@@ -1,0 +1,98 @@
+// The shell: side menu (220 px, collapsible) or top navigation, a 50 px top bar with the
+// breadcrumb and user menu, visited tabs, and the page area that keeps cached pages mounted.
+import { Layout, theme } from 'antd';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useOutlet } from 'react-router-dom';
+import { useStore } from '../../core/store';
+import { addView, isMobile, settingsStore, tagsStore } from '../state';
+import { PageBoundary, PageSpin } from './PageBoundary';
+import { SideMenu } from './SideMenu';
+import { TagsView } from './TagsView';
+import { TopBar } from './TopBar';
+import { useRouteMeta } from './useRouteMeta';
+
+export const SIDEBAR_WIDTH = 220;
+export const HEADER_HEIGHT = 50;
+
+/** Keeps visited, cacheable pages mounted (hidden) so their state survives tab switches. */
+function KeepAlive({ current, cacheable, children }: { current: string; cacheable: boolean; children: ReactNode }) {
+  const views = useStore(tagsStore, (s) => s.views);
+  const cache = useRef(new Map<string, ReactNode>());
+  const open = new Set(views.map((v) => v.pathname));
+  for (const key of [...cache.current.keys()]) if (!open.has(key) && key !== current) cache.current.delete(key);
+  if (cacheable) cache.current.set(current, children);
+  else cache.current.delete(current);
+  const slot = (key: string, node: ReactNode, visible: boolean) => (
+    <div key={key} data-view={key} style={{ display: visible ? 'block' : 'none' }}>
+      <PageBoundary>
+        <Suspense fallback={<PageSpin />}>{node}</Suspense>
+      </PageBoundary>
+    </div>
+  );
+  return (
+    <>
+      {[...cache.current.entries()].map(([key, node]) => slot(key, node, key === current))}
+      {!cacheable && slot(current, children, true)}
+    </>
+  );
+}
+
+export function BasicLayout() {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const meta = useRouteMeta(location.pathname);
+  const settings = useStore(settingsStore);
+  const { token } = theme.useToken();
+  // On mobile the sidebar starts closed and its state is not persisted.
+  const [mobileCollapsed, setMobileCollapsed] = useState(true);
+  const collapsed = isMobile ? mobileCollapsed : settings.sidebarCollapsed;
+
+  useEffect(() => {
+    if (!meta) return;
+    addView({ fullPath: location.pathname + location.search, pathname: location.pathname, title: meta.title, cache: meta.cache });
+    document.title = `${meta.title} - 数据服务平台`;
+  }, [location.pathname, location.search, meta]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {!settings.topNav && (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          collapsed={collapsed}
+          collapsedWidth={isMobile ? 0 : 64}
+          trigger={null}
+          theme="dark"
+          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+          data-testid="sidebar"
+          className={collapsed ? 'dsc-sider-collapsed' : 'dsc-sider-expanded'}
+        >
+          <div
+            style={{
+              height: HEADER_HEIGHT,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              color: '#fff',
+              fontWeight: 600,
+              fontSize: collapsed ? 14 : 16,
+              whiteSpace: 'nowrap',
+              overflow: 'hidden',
+            }}
+          >
+            {collapsed ? '数据' : '数据服务平台'}
+          </div>
+          <SideMenu collapsed={collapsed} onNavigate={() => isMobile && setMobileCollapsed(true)} />
+        </Layout.Sider>
+      )}
+      <Layout>
+        <TopBar collapsed={collapsed} onToggle={() => (isMobile ? setMobileCollapsed((c) => !c) : undefined)} trail={meta?.trail ?? []} title={meta?.title} />
+        {settings.tagsView && <TagsView />}
+        <Layout.Content style={{ margin: 12, padding: 16, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, minHeight: 280 }}>
+          <KeepAlive current={location.pathname} cacheable={meta?.cache !== false}>
+            {outlet}
+          </KeepAlive>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,41 @@
+// What a click on a menu item does: internal pages navigate; links open in a new tab,
+// embed (iframe layout) or replace the page; newTab entries open in a new tab.
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { browser } from '../../core/browser';
+import type { NavNode } from '../menu';
+
+export function targetOf(node: NavNode): string {
+  const q = node.entry.query ? `?${new URLSearchParams(node.entry.query).toString()}` : '';
+  return node.path + q;
+}
+
+export function useMenuClick(onNavigate?: () => void) {
+  const navigate = useNavigate();
+  return useCallback(
+    (node: NavNode) => {
+      const e = node.entry;
+      if (e.link && e.layout !== 'iframe') {
+        if (e.newTab) window.open(e.link, '_blank', 'noopener');
+        else browser.assign(e.link);
+        return;
+      }
+      if (e.newTab) {
+        window.open(targetOf(node), '_blank', 'noopener');
+        return;
+      }
+      navigate(targetOf(node));
+      onNavigate?.();
+    },
+    [navigate, onNavigate],
+  );
+}
+
+export function findNode(nodes: NavNode[], key: string): NavNode | undefined {
+  for (const n of nodes) {
+    if (n.key === key) return n;
+    const inner = n.children && findNode(n.children, key);
+    if (inner) return inner;
+  }
+  return undefined;
+}
