@@ -2,7 +2,11 @@
 // (see core/module.ts). Sign-in and menus are wired in app.ts because they need the session store.
 import type { ServerModule } from '../core/module.js';
 import { dictModule } from './dict/index.js';
+import { datasourceModule } from './datasource/index.js';
+import { modelModule } from './model/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
+  datasourceModule,
+  modelModule,
 ];

@@ -1,0 +1,194 @@
+// Data sources over real HTTP: CRUD, validation with the declared messages, permissions, passwords never
+// in plain text, connection tests against SQLite, PostgreSQL (PG_URL), MariaDB (MYSQL_URL) and a silent host.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import mysql from 'mysql2/promise';
+import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { startSilentHost } from '../../connectors/testing/servers.js';
+import { storeContains } from '../../connectors/testing/secrets-scan.js';
+
+const PG_URL = process.env.PG_URL;
+const MYSQL_URL = process.env.MYSQL_URL;
+if (!PG_URL) console.log('[skip] data-source test against PostgreSQL: PG_URL is not set');
+if (!MYSQL_URL) console.log('[skip] data-source test against MariaDB: MYSQL_URL is not set');
+
+const PLAIN = 'Plain#Secret_9x';
+const base = { dbType: 'postgresql', hostName: '127.0.0.1', port: 5432, dbName: 'test', username: 'postgres', pwd: PLAIN };
+
+describe.each(testStores)('data sources (%s store)', (store) => {
+  let s: TestServer;
+  const bodies: string[] = [];
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, token?: string | null) => {
+    const r = await s.request(method, path, body, token);
+    bodies.push(JSON.stringify(r.body));
+    return r;
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer({ store });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('saves with defaults, masks the password, stores only ciphertext', async () => {
+    const r = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'ds_alpha' });
+    expect(r.body).toMatchObject({ status: 0, msg: '保存成功' });
+    const id = r.body.data;
+    const got = await call('GET', `/api/gemini/datasource/info/get?id=${id}`);
+    expect(got.body.data).toMatchObject({ id, dsName: 'ds_alpha', pwd: '******', maxWaitTime: 120, maxActive: 20, queryTimeout: 300, status: 1, dbType: 'postgresql' });
+    expect(await storeContains(s, PLAIN, [['gemini_datasource', 'pwd']])).toBe(false);
+  });
+
+  it('lists with search, whitelisted sort and paging', async () => {
+    for (const n of ['ds_beta', 'ds_gamma', 'other_one']) expect((await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: n })).body.status).toBe(0);
+    const all = await call('POST', '/api/gemini/datasource/search', { pageNum: 1, pageSize: 10, orderByColumn: 'dsName', isAsc: 'desc' });
+    expect(all.body.data.total).toBe(4);
+    expect(all.body.data.records.map((x: any) => x.dsName)).toEqual(['other_one', 'ds_gamma', 'ds_beta', 'ds_alpha']);
+    expect(all.body.data.records.every((x: any) => x.pwd === '******')).toBe(true);
+    const found = await call('POST', '/api/gemini/datasource/search', { pageNum: 1, pageSize: 2, search: 'DS_', orderByColumn: 'dsName', isAsc: 'asc' });
+    expect(found.body.data).toMatchObject({ total: 3 });
+    expect(found.body.data.records.map((x: any) => x.dsName)).toEqual(['ds_alpha', 'ds_beta']);
+    const page2 = await call('POST', '/api/gemini/datasource/search', { pageNum: 2, pageSize: 2, search: 'ds_', orderByColumn: 'dsName', isAsc: 'asc' });
+    expect(page2.body.data.records.map((x: any) => x.dsName)).toEqual(['ds_gamma']);
+    // an undeclared or hostile sort column is ignored, never spliced
+    for (const col of ['pwd', 'ds_name; drop table gemini_datasource', 'id desc']) {
+      const r = await call('POST', '/api/gemini/datasource/search', { orderByColumn: col, isAsc: 'asc' });
+      expect(r.body.status).toBe(0);
+      expect(r.body.data.total).toBe(4);
+    }
+    // % and _ are literal in search
+    expect((await call('POST', '/api/gemini/datasource/search', { search: '%' })).body.data.total).toBe(0);
+    const sel = await call('GET', '/api/gemini/datasource/select');
+    expect(sel.body.data.map((x: any) => x.text)).toContain('ds_alpha');
+  });
+
+  it('refuses bad input with the declared Chinese messages, never a 500', async () => {
+    const cases: Array<[unknown, string | RegExp]> = [
+      [{ ...base, dsName: '' }, '请输入数据源名称'],
+      [{ ...base, dsName: undefined }, '请输入数据源名称'],
+      [{ ...base, dsName: 'x1', hostName: '' }, '请输入地址'],
+      [{ ...base, dsName: 'x1', port: null }, '请输入端口'],
+      [{ ...base, dsName: 'x1', dbName: '' }, '请输入数据库名'],
+      [{ ...base, dsName: 'x1', username: '' }, '请输入账号'],
+      [{ ...base, dsName: 'x1', pwd: '' }, '请输入密码'],
+      [{ ...base, dsName: 'x1', port: 'abc' }, /port|端口/],
+      [{ ...base, dsName: 'x'.repeat(51) }, /数据源名称.*50/],
+      [{ ...base, dsName: 'x1', dbType: 'oracle' }, /数据库类型/],
+      [{ ...base, dsName: 'x1', maxActive: 0 }, /最大连接数/],
+      [{ ...base, dsName: 'ds_alpha' }, /已存在/],
+      ['{"dsName": ', /JSON/],
+      [[1, 2], /对象|类型|请求体/],
+    ];
+    for (const [body, msg] of cases) {
+      const r = await call('POST', '/api/gemini/datasource/info/save', body);
+      expect(r.http).toBeLessThan(500);
+      expect(r.body.status, JSON.stringify(body)).toBe(1);
+      expect(r.body.msg).toMatch(msg);
+    }
+    const badId = await call('GET', '/api/gemini/datasource/info/get?id=abc');
+    expect(badId.body.status).toBe(1);
+    const missing = await call('GET', '/api/gemini/datasource/info/get?id=99999');
+    expect(missing.body).toMatchObject({ status: 1, msg: '数据源不存在' });
+  });
+
+  it('denies a role without the permission', async () => {
+    const biz = await s.loginAs('bizapprover');
+    const r = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'by_biz' }, biz);
+    expect(r.body.status).toBe(1);
+    expect(r.body.msg).toContain('没有权限');
+    expect(r.http).toBe(403);
+    const list = await call('POST', '/api/gemini/datasource/search', {}, biz);
+    expect(list.body.status).toBe(0);
+    const dev = await s.loginAs('devapprover');
+    for (const [m, p] of [['GET', '/api/gemini/datasource/delete?id=1'], ['GET', '/api/gemini/datasource/test?id=1'], ['GET', '/api/gemini/datasource/encrypt?pwd=x']] as const) {
+      const d = await call(m, p, undefined, dev);
+      expect(d.body.status).toBe(1);
+      expect(d.body.msg).toContain('没有权限');
+    }
+    const none = await call('POST', '/api/gemini/datasource/search', {}, null);
+    expect(none.body.status).toBe(2);
+  });
+
+  it('edit: masked password keeps the stored one, name and type stay locked; encrypt answers ciphertext', async () => {
+    const list = await call('POST', '/api/gemini/datasource/search', { search: 'ds_alpha' });
+    const rec = list.body.data.records[0];
+    const before = await call('GET', `/api/gemini/datasource/info/get?id=${rec.id}`);
+    const r = await call('POST', '/api/gemini/datasource/info/save', { ...rec, dsName: 'renamed', dbType: 'mysql', hostName: 'db.local', pwd: '******', maxActive: 5 });
+    expect(r.body.status).toBe(0);
+    const after = await call('GET', `/api/gemini/datasource/info/get?id=${rec.id}`);
+    expect(after.body.data).toMatchObject({ dsName: 'ds_alpha', dbType: 'postgresql', hostName: 'db.local', maxActive: 5, pwd: '******' });
+    expect(before.body.data.pwd).toBe('******');
+    const enc = await call('GET', `/api/gemini/datasource/encrypt?pwd=${encodeURIComponent(PLAIN)}`);
+    expect(enc.body.data).toMatch(/^enc:v1:/);
+    const saved = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'ds_enc', pwd: enc.body.data });
+    expect(saved.body.status).toBe(0);
+    expect(await storeContains(s, PLAIN, [['gemini_datasource', 'pwd']])).toBe(false);
+  });
+
+  it('tests a SQLite file (true) and a missing one (false)', async () => {
+    const dir = join(s.dataDir, 'sqlite');
+    mkdirSync(dir, { recursive: true });
+    const db = new Database(join(dir, 'demo.db'));
+    db.exec('create table t(x)');
+    db.close();
+    const good = await call('POST', '/api/gemini/datasource/info/save', { dsName: 'lite', dbType: 'sqlite', dbName: 'demo.db' });
+    expect(good.body.status).toBe(0);
+    expect((await call('GET', `/api/gemini/datasource/test?id=${good.body.data}`)).body).toMatchObject({ status: 0, data: true });
+    const bad = await call('POST', '/api/gemini/datasource/info/save', { dsName: 'lite2', dbType: 'sqlite', dbName: '../platform.db' });
+    expect((await call('GET', `/api/gemini/datasource/test?id=${bad.body.data}`)).body).toMatchObject({ status: 0, data: false });
+  });
+
+  it('tests a host that never answers: false within maxWaitTime', async () => {
+    const silent = await startSilentHost();
+    try {
+      const r = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'silent', port: silent.port, maxWaitTime: 1 });
+      const t0 = Date.now();
+      const t = await call('GET', `/api/gemini/datasource/test?id=${r.body.data}`);
+      expect(t.body).toMatchObject({ status: 0, data: false, msg: '连接失败' });
+      expect(Date.now() - t0).toBeLessThan(3000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it.skipIf(!PG_URL)('tests PostgreSQL: true for a reachable database, false for a missing one', async () => {
+    const u = new URL(PG_URL!);
+    const r = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'pg_real', hostName: u.hostname, port: Number(u.port || 5432), dbName: u.pathname.slice(1), username: u.username || 'postgres', maxWaitTime: 5 });
+    expect((await call('GET', `/api/gemini/datasource/test?id=${r.body.data}`)).body.data).toBe(true);
+    const w = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'pg_wrong', hostName: u.hostname, port: Number(u.port || 5432), dbName: 'no_such_database_x', username: 'no_such_role_x', maxWaitTime: 5 });
+    expect((await call('GET', `/api/gemini/datasource/test?id=${w.body.data}`)).body.data).toBe(false);
+  });
+
+  it.skipIf(!MYSQL_URL)('tests MariaDB: right password true, wrong password false', async () => {
+    const u = new URL(MYSQL_URL!);
+    const admin = await mysql.createConnection(MYSQL_URL!);
+    const user = `dsm_${store}_${process.pid}`.slice(0, 30);
+    const pw = 'Maria#Pw_77';
+    try {
+      for (const h of ['%', 'localhost']) {
+        await admin.query(`CREATE USER IF NOT EXISTS '${user}'@'${h}' IDENTIFIED BY '${pw}'`);
+        await admin.query(`GRANT SELECT ON \`${u.pathname.slice(1)}\`.* TO '${user}'@'${h}'`);
+      }
+      const common = { dbType: 'mariadb', hostName: u.hostname, port: Number(u.port || 3306), dbName: u.pathname.slice(1), username: user, maxWaitTime: 5 };
+      const r = await call('POST', '/api/gemini/datasource/info/save', { ...common, dsName: 'maria_ok', pwd: pw });
+      expect((await call('GET', `/api/gemini/datasource/test?id=${r.body.data}`)).body.data).toBe(true);
+      const w = await call('POST', '/api/gemini/datasource/info/save', { ...common, dsName: 'maria_bad', pwd: 'Wrong#Pw_77' });
+      expect((await call('GET', `/api/gemini/datasource/test?id=${w.body.data}`)).body.data).toBe(false);
+      expect(await storeContains(s, pw, [['gemini_datasource', 'pwd']])).toBe(false);
+      expect(bodies.some((b) => b.includes(pw) || b.includes('Wrong#Pw_77'))).toBe(false);
+    } finally {
+      for (const h of ['%', 'localhost']) await admin.query(`DROP USER IF EXISTS '${user}'@'${h}'`).catch(() => undefined);
+      await admin.end();
+    }
+  });
+
+  it('deletes, and no response ever carried a plain password', async () => {
+    const list = await call('POST', '/api/gemini/datasource/search', { search: 'ds_gamma' });
+    const id = list.body.data.records[0].id;
+    expect((await call('GET', `/api/gemini/datasource/delete?id=${id}`)).body).toMatchObject({ status: 0, msg: '删除成功' });
+    expect((await call('GET', `/api/gemini/datasource/delete?id=${id}`)).body.status).toBe(1);
+    expect(bodies.some((b) => b.includes(PLAIN))).toBe(false);
+  });
+});

@@ -1,0 +1,11 @@
+// Data sources (spec part 1 §2 "Data-source list", §3, §5, §7): /api/gemini/datasource/*
+import type { ServerModule } from '../../core/module.js';
+import { connectionPlugin, datasourceMigrations } from './shared.js';
+
+export const datasourceModule: ServerModule = {
+  name: 'datasource',
+  prefix: '/api/gemini/datasource',
+  service: 'platform',
+  migrations: datasourceMigrations,
+  plugin: connectionPlugin({ kind: 'datasource', pageId: 'datasource', perm: 'gemini:datasource', noun: '数据源' }),
+};

@@ -1,0 +1,299 @@
+// Data sources and models are one entity (spec §3 "Data source / model"): one table, one set of routes
+// built by connectionModule(), told apart by `kind`. Passwords are stored encrypted (core/secrets),
+// answered as '******', and pools live in one registry per app (rebuilt on edit, closed on delete / close).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BizError, ok } from '../../core/envelope.js';
+import { listQuerySchema } from '../../core/list.js';
+import { hasPermission } from '../../core/permissions.js';
+import type { AppContext } from '../../core/context.js';
+import { MMSG, connectionSettings } from './settings.js';
+import {
+  apiToRow,
+  bodySchemaOf,
+  checkBody,
+  deleteRow,
+  findBy,
+  getRow,
+  idQuery,
+  insertRow,
+  isUniqueViolation,
+  listTable,
+  migration,
+  requirePage,
+  rowToApi,
+  searchFieldsOf,
+  sortableFieldsOf,
+  updateRow,
+  type TableSpec,
+} from '../../core/declarations.js';
+import { MASK, Secrets, maskPassword } from '../../core/secrets.js';
+import { PoolRegistry, testConnection, type SqlParams } from '../../connectors/sql/index.js';
+import { idColumn, now } from '../../store/columns.js';
+
+export interface DatasourceTable {
+  id: number;
+  kind: string;
+  ds_name: string;
+  db_type: string;
+  host_name: string | null;
+  port: number | null;
+  db_name: string | null;
+  properties: string | null;
+  username: string | null;
+  pwd: string | null;
+  max_wait_time: number;
+  max_active: number;
+  query_timeout: number;
+  status: number;
+  create_time: string;
+  update_time: string;
+}
+
+declare module '../../store/schema.js' {
+  interface Database {
+    gemini_datasource: DatasourceTable;
+  }
+}
+
+export const TABLE = 'gemini_datasource';
+export const FIELDS: Record<string, string> = {
+  dsName: 'ds_name',
+  modelName: 'ds_name',
+  dbType: 'db_type',
+  hostName: 'host_name',
+  port: 'port',
+  dbName: 'db_name',
+  properties: 'properties',
+  username: 'username',
+  pwd: 'pwd',
+  maxWaitTime: 'max_wait_time',
+  maxActive: 'max_active',
+  queryTimeout: 'query_timeout',
+  status: 'status',
+  createTime: 'create_time',
+  updateTime: 'update_time',
+};
+export const DEFAULTS = { maxWaitTime: 120, maxActive: 20, queryTimeout: 300, status: 1 };
+
+export const datasourceMigrations = {
+  '20261122_10_datasource': migration(async (db, dialect) => {
+    await idColumn(db.schema.createTable(TABLE).ifNotExists(), dialect)
+      .addColumn('kind', 'varchar(20)', (c) => c.notNull().defaultTo('datasource'))
+      .addColumn('ds_name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('db_type', 'varchar(20)', (c) => c.notNull())
+      .addColumn('host_name', 'varchar(255)')
+      .addColumn('port', 'integer')
+      .addColumn('db_name', 'varchar(255)')
+      .addColumn('properties', 'varchar(500)')
+      .addColumn('username', 'varchar(100)')
+      .addColumn('pwd', 'text')
+      .addColumn('max_wait_time', 'integer', (c) => c.notNull().defaultTo(120))
+      .addColumn('max_active', 'integer', (c) => c.notNull().defaultTo(20))
+      .addColumn('query_timeout', 'integer', (c) => c.notNull().defaultTo(300))
+      .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+      .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('ux_gemini_datasource_name').ifNotExists().unique().on(TABLE).columns(['kind', 'ds_name']).execute();
+  }),
+};
+
+/* ---------- one registry and one Secrets per app ---------- */
+
+const perApp = new WeakMap<AppContext, { pools: PoolRegistry; secrets: Secrets }>();
+
+export function servicesOf(app: FastifyInstance): { pools: PoolRegistry; secrets: Secrets } {
+  let s = perApp.get(app.ctx);
+  if (!s) {
+    s = { pools: new PoolRegistry(), secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }) };
+    perApp.set(app.ctx, s);
+    const pools = s.pools;
+    app.addHook('onClose', async () => {
+      await pools.closeAll();
+    });
+  }
+  return s;
+}
+
+/** A row as the API answers it: password masked, modelName alongside dsName. */
+export function present(spec: TableSpec, row: Record<string, any>) {
+  const rec = rowToApi(spec, row);
+  rec.pwd = maskPassword(row.pwd);
+  return rec;
+}
+
+export interface ConnectionModuleOptions {
+  kind: 'datasource' | 'model';
+  pageId: string;
+  /** permission prefix, e.g. 'gemini:datasource' */
+  perm: string;
+  /** also register POST /info/add (insert only) and POST /execute */
+  modelRoutes?: boolean;
+  /** what the messages call one record: 数据源 / 模型 */
+  noun: string;
+}
+
+/** Reads a data source / model row by id or dsName (within kind). */
+export async function loadConnection(app: FastifyInstance, kind: string, key: { id?: number; dsName?: string }) {
+  const spec: TableSpec = { table: TABLE, fields: FIELDS, scope: { kind }, searchFields: [], sortable: [] };
+  if (key.id) return getRow(app.ctx.db, spec, key.id);
+  if (key.dsName) return findBy(app.ctx.db, spec, 'dsName', key.dsName);
+  return undefined;
+}
+
+export function connectionPlugin(o: ConnectionModuleOptions) {
+  return async (app: FastifyInstance) => {
+    const page = requirePage(app.ctx.schemas.pages, o.pageId);
+    const { db } = app.ctx;
+    const { pools, secrets } = servicesOf(app);
+    const spec: TableSpec = {
+      table: TABLE,
+      fields: FIELDS,
+      scope: { kind: o.kind },
+      searchFields: searchFieldsOf(page),
+      sortable: sortableFieldsOf(page),
+      filters: ['dbType', 'status'],
+    };
+    const P = (a: string) => `${o.perm}:${a}`;
+    const sqliteRoot = (): string => `${app.ctx.config.dataDir}/sqlite`;
+
+    app.post<{ Body: any }>(
+      '/search',
+      { config: { perm: P('list') }, schema: { body: listQuerySchema({ dbType: { type: ['string', 'array', 'null'], title: '数据库类型' }, status: { type: ['integer', 'array', 'null'], title: '是否有效' }, dsName: { type: ['string', 'null'], maxLength: 100 } }) } },
+      async (req) => {
+        const body = { ...(req.body ?? {}) };
+        const res = await listTable(db, spec, body);
+        return ok({ records: res.records.map((r: any) => ({ ...r, pwd: r.pwd ? MASK : '' })), total: res.total });
+      },
+    );
+
+    app.get<{ Querystring: { id: number } }>('/info/get', { config: { perm: P('list') }, schema: { querystring: idQuery } }, async (req) => {
+      const row = await getRow(db, spec, req.query.id);
+      if (!row) throw new BizError(`${o.noun}不存在`);
+      return ok(present(spec, row));
+    });
+
+    const save = async (req: FastifyRequest<{ Body: any }>, mode: 'save' | 'add') => {
+      const body: Record<string, any> = { ...(req.body ?? {}) };
+      if (body.dsName == null && typeof body.modelName === 'string') body.dsName = body.modelName;
+      const id = mode === 'save' && body.id != null && body.id !== '' ? Number(body.id) : undefined;
+      if (mode === 'add' && body.id != null && body.id !== '') throw new BizError('新增时不能指定编号');
+      if (id !== undefined && !(Number.isInteger(id) && id > 0)) throw new BizError('编号不合法');
+      const need = hasPermission(req.user!.permissions, P(id ? 'edit' : 'add'));
+      if (!need && app.ctx.config.permissionSwitch) throw new BizError('没有权限访问该功能，请联系管理员授权', 403);
+      const stored = id ? await getRow(db, spec, id) : undefined;
+      if (id && !stored) throw new BizError(`${o.noun}不存在`);
+      const isSqlite = String(body.dbType ?? stored?.db_type ?? '').toLowerCase() === 'sqlite';
+      const skip = isSqlite ? ['hostName', 'port', 'username', 'pwd'] : [];
+      if (stored?.pwd && (body.pwd === MASK || body.pwd === undefined)) skip.push('pwd');
+      if (!stored && body.pwd === MASK) body.pwd = ''; // a copy without a password typed in
+      const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored, skipRequired: skip });
+      if (body.status !== undefined && body.status !== null) {
+        if (body.status !== 0 && body.status !== 1) throw new BizError('是否有效取值不合法');
+        rec.status = body.status;
+      }
+      for (const k of ['maxWaitTime', 'maxActive', 'queryTimeout'] as const) {
+        if (rec[k] === null || rec[k] === undefined) rec[k] = stored ? undefined : DEFAULTS[k];
+        else if (typeof rec[k] === 'number' && (rec[k] as number) < 1) throw new BizError(`${k === 'maxActive' ? '最大连接数' : k === 'maxWaitTime' ? '连接等待时间' : '查询超时'}不能小于1`);
+      }
+      if (stored) {
+        // locked in edit: name and type stay what they were
+        rec.dsName = stored.ds_name;
+        rec.dbType = stored.db_type;
+      }
+      rec.pwd = secrets.sealPassword(body.pwd, stored?.pwd);
+      delete rec.modelName;
+      const row = apiToRow({ ...spec, fields: { ...FIELDS, modelName: '' } }, rec);
+      delete row[''];
+      try {
+        if (stored) {
+          await updateRow(db, spec, stored.id, { ...row, update_time: now() });
+          await pools.invalidate(`${o.kind}:${stored.id}`);
+          return ok(stored.id, '保存成功');
+        }
+        const newId = await insertRow(db, TABLE, { ...row, kind: o.kind, status: rec.status ?? DEFAULTS.status, create_time: now(), update_time: now() });
+        return ok(newId, '保存成功');
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new BizError(`${o.noun}名称【${rec.dsName}】已存在`);
+        throw err;
+      }
+    };
+    const saveSchema = { body: bodySchemaOf(page, { id: { type: ['integer', 'string', 'null'], title: '编号' }, status: { type: ['integer', 'null'], title: '是否有效' }, modelName: { type: ['string', 'null'], maxLength: 100 } }) };
+    app.post<{ Body: any }>('/info/save', { config: { perm: P('list') }, schema: saveSchema }, (req) => save(req, 'save'));
+    if (o.modelRoutes) app.post<{ Body: any }>('/info/add', { config: { perm: P('add') }, schema: saveSchema }, (req) => save(req, 'add'));
+
+    app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: P('remove') }, schema: { querystring: idQuery } }, async (req) => {
+      const okDel = await deleteRow(db, spec, req.query.id);
+      await pools.invalidate(`${o.kind}:${req.query.id}`);
+      if (!okDel) throw new BizError(`${o.noun}不存在`);
+      return ok(null, '删除成功');
+    });
+
+    app.get<{ Querystring: { id: number } }>('/test', { config: { perm: P('test') }, schema: { querystring: idQuery } }, async (req) => {
+      const row = await getRow(db, spec, req.query.id);
+      if (!row) throw new BizError(`${o.noun}不存在`);
+      const settings = connectionSettings(row, secrets, sqliteRoot());
+      const good = await testConnection(settings, { onError: (m) => req.log.warn({ id: row.id, reason: m }, 'connection test failed') });
+      return ok(good, good ? '连接成功' : '连接失败');
+    });
+
+    app.get<{ Querystring: { pwd: string } }>(
+      '/encrypt',
+      { config: { perm: P('list') }, schema: { querystring: { type: 'object', required: ['pwd'], properties: { pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' } } } } },
+      async (req) => {
+        const perms = req.user!.permissions;
+        if (app.ctx.config.permissionSwitch && !hasPermission(perms, P('add')) && !hasPermission(perms, P('edit'))) throw new BizError('没有权限访问该功能，请联系管理员授权', 403);
+        if (req.query.pwd === MASK) throw new BizError('请输入密码');
+        return ok(secrets.seal(req.query.pwd));
+      },
+    );
+
+    app.get('/select', { config: { perm: P('list') } }, async () => {
+      const rows = await db.selectFrom(TABLE).select(['id', 'ds_name', 'db_type']).where('kind', '=', o.kind).where('status', '=', 1).orderBy('ds_name').execute();
+      return ok(rows.map((r) => ({ id: r.id, text: r.ds_name, value: r.ds_name, label: r.ds_name, dsName: r.ds_name, dbType: r.db_type })));
+    });
+
+    if (o.modelRoutes) {
+      app.post<{ Body: { id?: number; dsName?: string; sql: string; params?: SqlParams } }>(
+        '/execute',
+        {
+          config: { perm: P('test') },
+          schema: {
+            body: {
+              type: 'object',
+              required: ['sql'],
+              properties: {
+                id: { type: ['integer', 'null'], title: '编号' },
+                dsName: { type: ['string', 'null'], maxLength: 100, title: '名称' },
+                sql: { type: 'string', minLength: 1, maxLength: 100000, title: 'SQL脚本' },
+                params: { type: ['object', 'array', 'null'], title: '参数' },
+              },
+            },
+          },
+        },
+        async (req) => {
+          const { id, dsName, sql, params } = req.body;
+          if (!id && !dsName) throw new BizError(MMSG.pickSource);
+          const row = await loadConnection(app, o.kind, { id: id ?? undefined, dsName: dsName ?? undefined });
+          if (!row) throw new BizError(`${o.noun}不存在`);
+          return ok(await runOn(app, o.kind, row as DatasourceTable, sql, params, req));
+        },
+      );
+    }
+  };
+}
+
+/** Runs bound SQL on a stored data source / model through the app's pool registry. */
+export async function runOn(app: FastifyInstance, kind: string, row: DatasourceTable, sqlText: string, params: SqlParams, req: FastifyRequest) {
+  const { pools, secrets } = servicesOf(app);
+  if (row.status === 0) throw new BizError(`【${row.ds_name}】已停用`);
+  const settings = connectionSettings(row, secrets, `${app.ctx.config.dataDir}/sqlite`);
+  try {
+    return await pools.execute(`${kind}:${row.id}`, settings, sqlText, params);
+  } catch (err) {
+    const { errorText } = await import('../../connectors/sql/index.js');
+    const msg = errorText(err, settings);
+    req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
+    throw new BizError(`执行失败：${msg}`);
+  }
+}
