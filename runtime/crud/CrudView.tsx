@@ -24,7 +24,7 @@ function useColumnDicts(columns: ColumnDecl[]): Record<string, DictItem[]> {
   const types = [...new Set(columns.flatMap((c) => (c.dict ? [c.dict] : c.format === 'yesno' ? ['YES_OR_NO'] : [])))];
   const out: Record<string, DictItem[]> = {};
   // stable length per mounted declaration: CrudPage remounts when the declaration changes
-  for (const t of types) out[t] = services.useDict(t); // eslint-disable-line react-hooks/rules-of-hooks
+  for (const t of types) out[t] = services.useDict(t);
   return out;
 }
 
@@ -95,7 +95,8 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     if (!api.get) return row;
     const { method, path } = parseCall(api.get, row);
     try {
-      return (await services.request<Row>(method, path, { params: { id: row[rowKey] } })) ?? row;
+      const rec = await services.request<Row>(method, path, { params: { id: row[rowKey] } });
+      return rec && typeof rec === 'object' ? rec : row;
     } catch {
       return row;
     }

@@ -27,7 +27,8 @@ export const coreServices: CrudServices = {
   },
   useDict(type: string | undefined): DictItem[] {
     // no type → no lookup (useDicts skips an empty list)
-    return ((type ? useDicts([type]).dicts[type] : useDicts([]).dicts[type ?? '']) ?? []) as DictItem[];
+    const { dicts } = useDicts(type ? [type] : []);
+    return (type ? (dicts[type] ?? []) : []) as DictItem[];
   },
   hasPermission,
   async loadPage(id: string) {

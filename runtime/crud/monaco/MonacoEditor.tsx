@@ -21,7 +21,9 @@ export default function MonacoEditor({ value = '', onChange, language = 'plainte
 
   useEffect(() => {
     const uri = path ? monaco.Uri.parse(path) : undefined;
-    const model = monaco.editor.createModel(value, language, uri && !monaco.editor.getModel(uri) ? uri : undefined);
+    // a model left behind under the same URI (remount) would block the schema match
+    if (uri) monaco.editor.getModel(uri)?.dispose();
+    const model = monaco.editor.createModel(value, language, uri);
     const editor = monaco.editor.create(host.current!, {
       model,
       readOnly,

@@ -1,0 +1,32 @@
+import { get, post } from '../../core/request';
+import type { PageDeclaration } from '../../crud/types';
+import { parseDeclaration } from '../../crud';
+
+export interface CustomPage {
+  id?: number | string;
+  pageKey: string;
+  title: string;
+  declaration: PageDeclaration;
+  published: boolean;
+  roles: string[];
+}
+
+type Stored = Omit<CustomPage, 'declaration' | 'published'> & { declaration: unknown; published?: boolean | number };
+const normalise = (r: Stored): CustomPage => ({ ...r, declaration: parseDeclaration(r.declaration), published: Boolean(r.published), roles: r.roles ?? [] });
+
+// The custom-page calls of the server (paths relative to /api).
+export const pagesApi = {
+  async search(search = ''): Promise<CustomPage[]> {
+    const d = await post<{ records: Stored[] }>('/lowcode/page/search', { pageNum: 1, pageSize: 100, search });
+    return (d?.records ?? []).map(normalise);
+  },
+  async get(id: number | string): Promise<CustomPage> {
+    return normalise(await get<Stored>('/lowcode/page/get', { id }));
+  },
+  save(page: CustomPage): Promise<unknown> {
+    return post('/lowcode/page/save', page);
+  },
+  remove(id: number | string): Promise<unknown> {
+    return get('/lowcode/page/delete', { id });
+  },
+};

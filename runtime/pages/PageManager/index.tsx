@@ -1,0 +1,252 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Checkbox, Empty, Form, Input, List, Modal, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { CrudPageWith, builtinPages, type PageDeclaration } from '../../crud';
+import { coreServices } from '../../crud/coreServices';
+import { builtinDicts, useDict } from '../../core/dicts';
+import supplier from '../../../schemas/examples/supplier.page.json';
+import { checkDeclaration, type Fault } from './validate';
+import { JsonEditor, modelPath } from './JsonEditor';
+import { previewServices } from './preview';
+import { pagesApi, type CustomPage } from './api';
+
+const BUILTIN_IDS = Object.keys(builtinPages);
+const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+const blank: PageDeclaration = {
+  $schema: '../meta/page.schema.json',
+  id: 'newPage',
+  title: '新页面',
+  nameField: 'name',
+  search: { placeholder: '请输入名称', maxLength: 20, fields: ['name'] },
+  columns: [
+    { title: '序号', type: 'index', width: 60 },
+    { title: '名称', field: 'name', sortable: true },
+    { title: '操作', type: 'actions', width: 160 },
+  ],
+  toolbar: [{ action: 'add', label: '新增' }],
+  rowActions: [{ action: 'edit', label: '编辑' }, { action: 'delete', label: '删除' }],
+  dialog: { schema: { type: 'object', properties: { name: { type: 'string', title: '名称', maxLength: 50, 'x-validator': [{ required: true, message: '请输入名称' }] } } } },
+};
+
+/** What is open in the editor: a built-in (read-only) or a custom page (saved or draft). */
+type Selection = { kind: 'builtin'; id: string } | { kind: 'custom'; page: CustomPage };
+
+/** 页面管理: built-in and custom page declarations, a schema-aware JSON editor and a live preview. */
+export default function PageManager() {
+  const { message, modal } = App.useApp();
+  const roleItems = useDict('ROLE_TYPE');
+  const [custom, setCustom] = useState<CustomPage[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [sel, setSel] = useState<Selection | null>(null);
+  const [text, setText] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [faults, setFaults] = useState<Fault[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [publishOpen, setPublishOpen] = useState(false);
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setCustom(await pagesApi.search());
+    } catch {
+      setCustom([]);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => void reload(), [reload]);
+
+  // validate and preview 500 ms after typing stops (spec: editor delay 500 ms)
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(text), 500);
+    return () => clearTimeout(t);
+  }, [text]);
+  const readOnly = sel?.kind === 'builtin';
+  const checked = useMemo(() => (debounced ? checkDeclaration(debounced, readOnly ? [] : BUILTIN_IDS) : null), [debounced, readOnly]);
+  const [preview, setPreview] = useState<PageDeclaration | null>(null);
+  useEffect(() => {
+    if (!checked) return;
+    if (checked.ok) {
+      setPreview(checked.decl);
+      setFaults([]);
+    } else setFaults(checked.faults);
+  }, [checked]);
+
+  const open = (s: Selection) => {
+    const decl = s.kind === 'builtin' ? builtinPages[s.id] : s.page.declaration;
+    const t = pretty(decl);
+    setSel(s);
+    setText(t);
+    setDebounced(t);
+    setFaults([]);
+    setPreview(null);
+  };
+  const newDraft = (decl: PageDeclaration) => open({ kind: 'custom', page: { pageKey: decl.id, title: decl.title, declaration: decl, published: false, roles: ['sys_admin'] } });
+
+  const current = sel?.kind === 'custom' ? sel.page : null;
+
+  /** Validates, then stores; `patch` carries the publishing choice. */
+  const save = async (patch: Partial<CustomPage> = {}) => {
+    if (!current) return false;
+    const r = checkDeclaration(text, BUILTIN_IDS);
+    if (!r.ok) {
+      setFaults(r.faults);
+      message.error(`声明有 ${r.faults.length} 处错误，未保存`);
+      return false;
+    }
+    setSaving(true);
+    try {
+      const page: CustomPage = { ...current, ...patch, pageKey: r.decl.id, title: r.decl.title, declaration: r.decl };
+      const id = await pagesApi.save(page);
+      const saved = { ...page, id: page.id ?? (typeof id === 'number' || typeof id === 'string' ? id : undefined) };
+      setSel({ kind: 'custom', page: saved });
+      message.success(patch.published ? '发布成功，刷新后菜单中可见' : '保存成功');
+      void reload();
+      return true;
+    } catch {
+      return false; // the request layer showed why
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = () => {
+    if (!current?.id) return;
+    modal.confirm({
+      title: '系统提示',
+      content: `确定要删除【${current.title}】吗？`,
+      onOk: async () => {
+        await pagesApi.remove(current.id!);
+        message.success('删除成功');
+        setSel(null);
+        setText('');
+        void reload();
+      },
+    });
+  };
+
+  const dictsForPreview = builtinDicts as Record<string, { value: unknown }[]>;
+  const services = useMemo(
+    () => (preview ? previewServices(coreServices, preview, dictsForPreview, (t) => message.info(t)) : null),
+    [preview, dictsForPreview, message],
+  );
+
+  const listItem = (key: string, title: string, extra: React.ReactNode, active: boolean, onClick: () => void) => (
+    <List.Item key={key} onClick={onClick} style={{ cursor: 'pointer', padding: '6px 10px', background: active ? '#e6f4ff' : undefined }} data-testid={`page-item-${key}`}>
+      <Space size={4} style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Text ellipsis style={{ maxWidth: 130 }}>{title}</Typography.Text>
+        {extra}
+      </Space>
+    </List.Item>
+  );
+
+  return (
+    <div style={{ display: 'flex', gap: 12, minHeight: 'calc(100vh - 160px)' }}>
+      <div style={{ width: 240, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 8 }}>
+        <Space style={{ marginBottom: 8 }} wrap>
+          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => newDraft(blank)}>新建页面</Button>
+          <Button size="small" onClick={() => newDraft(supplier as PageDeclaration)}>示例：供应商</Button>
+          <Tooltip title="刷新"><Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()} /></Tooltip>
+        </Space>
+        <Typography.Text type="secondary">自定义页面</Typography.Text>
+        <List size="small" loading={loading} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
+          dataSource={custom}
+          renderItem={(p) => listItem(`custom-${p.pageKey}`, `${p.title}（${p.pageKey}）`,
+            p.published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>,
+            current?.pageKey === p.pageKey, () => open({ kind: 'custom', page: p }))}
+        />
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>内置页面（只读）</Typography.Text>
+        <List size="small" dataSource={BUILTIN_IDS}
+          renderItem={(id) => listItem(`builtin-${id}`, `${builtinPages[id].title}（${id}）`, <Tag color="blue">内置</Tag>,
+            sel?.kind === 'builtin' && sel.id === id, () => open({ kind: 'builtin', id }))}
+        />
+      </div>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {!sel ? (
+          <Empty style={{ marginTop: 120 }} description="从左侧选择页面，或新建页面" />
+        ) : (
+          <>
+            <Space style={{ marginBottom: 8 }} wrap>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {sel.kind === 'builtin' ? `${builtinPages[sel.id].title}（内置，只读）` : current?.id ? `${current.title}` : '未保存的新页面'}
+              </Typography.Title>
+              {readOnly ? (
+                <Button icon={<CopyOutlined />} onClick={() => newDraft({ ...builtinPages[sel.id], id: `${sel.id}Copy`, title: `${builtinPages[sel.id].title}副本` })}>复制为自定义页面</Button>
+              ) : (
+                <>
+                  <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="pm-save">保存</Button>
+                  <Button icon={<SendOutlined />} onClick={() => setPublishOpen(true)} data-testid="pm-publish">发布</Button>
+                  {current?.id !== undefined && <Button danger icon={<DeleteOutlined />} onClick={remove}>删除</Button>}
+                </>
+              )}
+            </Space>
+            {faults.length > 0 && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 8 }}
+                message={`声明校验未通过（${faults.length} 处）`}
+                description={<ul style={{ margin: 0, paddingLeft: 18 }} data-testid="pm-faults">{faults.map((f, i) => <li key={i}><code>{f.pointer || '(根)'}</code> {f.message}</li>)}</ul>}
+              />
+            )}
+            <div style={{ display: 'flex', gap: 12, alignItems: 'stretch' }}>
+              <div style={{ flex: '0 0 42%', minWidth: 0 }}>
+                <JsonEditor value={text} onChange={setText} readOnly={readOnly} path={modelPath(sel.kind === 'builtin' ? sel.id : (current?.pageKey ?? 'draft'))} height="calc(100vh - 230px)" />
+              </div>
+              <div style={{ flex: 1, minWidth: 0, border: '1px dashed #d9d9d9', borderRadius: 6, padding: 12, overflow: 'auto' }} data-testid="pm-preview">
+                <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>预览（示例数据，操作不提交）</Typography.Text>
+                {preview && services ? <CrudPageWith declaration={preview} services={services} /> : <Empty description="声明通过校验后显示预览" />}
+              </div>
+            </div>
+          </>
+        )}
+      </div>
+      <PublishDialog
+        open={publishOpen}
+        page={current}
+        roles={roleItems.map((r) => ({ value: String(r.value), label: r.label }))}
+        onCancel={() => setPublishOpen(false)}
+        onOk={async (published, roles) => {
+          if (await save({ published, roles })) setPublishOpen(false);
+        }}
+      />
+    </div>
+  );
+}
+
+function PublishDialog({ open, page, roles, onOk, onCancel }: { open: boolean; page: CustomPage | null; roles: { value: string; label: string }[]; onOk(published: boolean, roles: string[]): Promise<void>; onCancel(): void }) {
+  const [form] = Form.useForm<{ published: boolean; roles: string[] }>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) form.setFieldsValue({ published: true, roles: page?.roles?.length ? page.roles : ['sys_admin'] });
+  }, [open, page, form]);
+  return (
+    <Modal
+      open={open}
+      title="发布页面"
+      width={500}
+      onCancel={onCancel}
+      confirmLoading={busy}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+      onOk={async () => {
+        const v = await form.validateFields();
+        setBusy(true);
+        try {
+          await onOk(v.published, v.roles);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Form form={form} labelCol={{ span: 5 }} preserve={false}>
+        <Form.Item name="published" label="发布" valuePropName="checked"><Switch checkedChildren="发布" unCheckedChildren="下线" /></Form.Item>
+        <Form.Item name="roles" label="可见角色" rules={[{ required: true, message: '请选择角色' }]}>
+          <Checkbox.Group options={roles} />
+        </Form.Item>
+        <Input type="hidden" />
+      </Form>
+    </Modal>
+  );
+}
