@@ -56,6 +56,7 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await login(page, baseURL, 'admin', password);
     expect(new URL(page.url()).pathname).toBe('/index');
     // home: the four feature cards and the labels
+    await page.getByTestId('feature-card').first().waitFor();
     expect(await page.getByTestId('feature-card').count()).toBe(4);
     for (const text of ['平台集成', '服务开发', '运维管控', '权限管理', '大模型', '智能体', '热门', '最新']) {
       await page.getByText(text, { exact: true }).first().waitFor();
@@ -132,7 +133,8 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await shot(page, 'shell-sidebar-collapsed');
     await page.getByTestId('sidebar-toggle').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')?.className.includes('dsc-sider-expanded'));
-    expect(await page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width)).toBe(220);
+    // the sider animates its width; wait for the end
+    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')!.getBoundingClientRect().width === 220);
   });
 
   it('主题颜色刷新后保持', async () => {
