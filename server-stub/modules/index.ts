@@ -4,9 +4,15 @@ import type { ServerModule } from '../core/module.js';
 import { dictModule } from './dict/index.js';
 import { datasourceModule } from './datasource/index.js';
 import { modelModule } from './model/index.js';
+import { variableModule } from './variable/index.js';
+import { ftpModule } from './ftp/index.js';
+import { etlModule } from './etl/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
   datasourceModule,
   modelModule,
+  variableModule,
+  ftpModule,
+  etlModule,
 ];

@@ -1,0 +1,24 @@
+// FTP servers: /api/remote/ftp/* (searchList, save, delete, validateConn, encrypt, select).
+import { ok } from '../../core/envelope.js';
+import type { ServerModule } from '../../core/module.js';
+import { testFtp } from '../../connectors/ftp/index.js';
+import { TABLE, remoteMigrations, remotePlugin } from './remote.js';
+
+export const ftpModule: ServerModule = {
+  name: 'ftp',
+  prefix: '/api/remote/ftp',
+  service: 'platform',
+  migrations: remoteMigrations,
+  plugin: remotePlugin({
+    kind: 'ftp',
+    perm: 'remote:ftp',
+    test: (s, onError) => testFtp(s, { timeout: 10, onError }),
+    extra: (app) => {
+      // The select list (spec: "a select-list call returns a list in data"): enabled FTP servers.
+      app.get('/select', { config: { perm: 'remote:ftp:list' } }, async () => {
+        const rows = await app.ctx.db.selectFrom(TABLE).select(['id', 'node_code', 'node_name', 'ip', 'port', 'env_type']).where('kind', '=', 'ftp').where('status', '=', 1).orderBy('node_name').execute();
+        return ok(rows.map((r) => ({ id: r.id, nodeCode: r.node_code, nodeName: r.node_name, ip: r.ip, port: r.port, envType: r.env_type, text: r.node_name, value: r.node_code })));
+      });
+    },
+  }),
+};

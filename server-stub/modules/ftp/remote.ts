@@ -1,0 +1,200 @@
+// FTP and ETL servers (spec part 1 §2 "FTP server list", "ETL server list", §3, §7): one table, one set of
+// routes built by remotePlugin(), told apart by `kind`. Passwords: encrypted at rest, '******' out.
+import type { FastifyInstance } from 'fastify';
+import { BizError, ok } from '../../core/envelope.js';
+import { listQuerySchema } from '../../core/list.js';
+import { hasPermission } from '../../core/permissions.js';
+import {
+  apiToRow,
+  bodySchemaOf,
+  checkBody,
+  deleteRow,
+  getRow,
+  idQuery,
+  insertRow,
+  isUniqueViolation,
+  listTable,
+  migration,
+  requirePage,
+  rowToApi,
+  searchFieldsOf,
+  sortableFieldsOf,
+  updateRow,
+  type TableSpec,
+} from '../../core/declarations.js';
+import { MASK } from '../../core/secrets.js';
+import { servicesOf } from '../datasource/shared.js';
+import { idColumn, now } from '../../store/columns.js';
+
+export interface RemoteServerTable {
+  id: number;
+  kind: string;
+  env_type: string;
+  node_code: string | null;
+  node_name: string;
+  ip: string;
+  port: number;
+  username: string | null;
+  password: string | null;
+  status: number;
+  root_path: string | null;
+  max_total: number | null;
+  max_idle: number | null;
+  min_idle: number | null;
+  create_time: string;
+  update_time: string;
+}
+declare module '../../store/schema.js' {
+  interface Database {
+    remote_server: RemoteServerTable;
+  }
+}
+
+export const TABLE = 'remote_server';
+export const FIELDS = {
+  envType: 'env_type',
+  nodeCode: 'node_code',
+  nodeName: 'node_name',
+  ip: 'ip',
+  port: 'port',
+  username: 'username',
+  password: 'password',
+  status: 'status',
+  rootPath: 'root_path',
+  maxTotal: 'max_total',
+  maxIdle: 'max_idle',
+  minIdle: 'min_idle',
+  createTime: 'create_time',
+  updateTime: 'update_time',
+};
+
+export const remoteMigrations = {
+  '20261122_13_remote_server': migration(async (db, dialect) => {
+    await idColumn(db.schema.createTable(TABLE).ifNotExists(), dialect)
+      .addColumn('kind', 'varchar(10)', (c) => c.notNull())
+      .addColumn('env_type', 'varchar(20)', (c) => c.notNull())
+      .addColumn('node_code', 'varchar(50)')
+      .addColumn('node_name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('ip', 'varchar(100)', (c) => c.notNull())
+      .addColumn('port', 'integer', (c) => c.notNull())
+      .addColumn('username', 'varchar(100)')
+      .addColumn('password', 'text')
+      .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('root_path', 'varchar(255)')
+      .addColumn('max_total', 'integer')
+      .addColumn('max_idle', 'integer')
+      .addColumn('min_idle', 'integer')
+      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+      .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('ux_remote_server_code').ifNotExists().unique().on(TABLE).columns(['kind', 'node_code']).execute();
+  }),
+};
+
+export interface RemoteOptions {
+  kind: 'ftp' | 'etl';
+  perm: string;
+  /** the connection test of this kind: true/false, never throws */
+  test: (s: { ip: string; port: number; username: string; password: string; rootPath: string }, onError: (m: string) => void) => Promise<boolean>;
+  extra?: (app: FastifyInstance, spec: TableSpec) => void;
+}
+
+export function remotePlugin(o: RemoteOptions) {
+  return async (app: FastifyInstance) => {
+    const page = requirePage(app.ctx.schemas.pages, o.kind);
+    const { db } = app.ctx;
+    const { secrets } = servicesOf(app);
+    const spec: TableSpec = {
+      table: TABLE,
+      fields: FIELDS,
+      scope: { kind: o.kind },
+      searchFields: searchFieldsOf(page),
+      sortable: sortableFieldsOf(page),
+      filters: ['envType', 'status'],
+    };
+    const P = (a: string) => `${o.perm}:${a}`;
+    const denied = () => new BizError('没有权限访问该功能，请联系管理员授权', 403);
+    const can = (perms: string[], ...wanted: string[]) => !app.ctx.config.permissionSwitch || wanted.some((w) => hasPermission(perms, P(w)));
+
+    app.post<{ Body: any }>(
+      '/searchList',
+      { config: { perm: P('list') }, schema: { body: listQuerySchema({ envType: { type: ['string', 'array', 'null'], title: '环境' }, status: { type: ['integer', 'array', 'null'], title: '状态' } }) } },
+      async (req) => {
+        const res = await listTable(db, spec, (req.body ?? {}) as any);
+        return ok({ records: res.records.map((r: any) => ({ ...r, password: r.password ? MASK : '' })), total: res.total });
+      },
+    );
+
+    const saveSchema = { body: bodySchemaOf(page, { id: { type: ['integer', 'null'], title: '编号' } }) };
+    app.post<{ Body: any }>('/save', { config: { perm: P('list') }, schema: saveSchema }, async (req) => {
+      const body: Record<string, any> = { ...(req.body as any) };
+      const id = body.id ?? undefined;
+      if (!can(req.user!.permissions, id ? 'edit' : 'add')) throw denied();
+      const stored = id ? await getRow(db, spec, id) : undefined;
+      if (id && !stored) throw new BizError('服务器不存在');
+      if (!stored && body.password === MASK) body.password = '';
+      const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored });
+      if (stored) {
+        for (const f of page.dialog?.lockedInEdit ?? []) if (f in FIELDS) rec[f] = rowToApi(spec, stored)[f];
+      }
+      rec.password = secrets.sealPassword(body.password, stored?.password);
+      const row = apiToRow(spec, rec);
+      try {
+        if (stored) {
+          await updateRow(db, spec, stored.id, { ...row, update_time: now() });
+          return ok(stored.id, '保存成功');
+        }
+        return ok(await insertRow(db, TABLE, { status: 1, ...row, kind: o.kind, create_time: now(), update_time: now() }), '保存成功');
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new BizError(`编码【${rec.nodeCode}】已存在`);
+        throw err;
+      }
+    });
+
+    app.post<{ Querystring: { id: number } }>('/delete', { config: { perm: P('remove') }, schema: { querystring: idQuery } }, async (req) => {
+      if (!(await deleteRow(db, spec, req.query.id))) throw new BizError('服务器不存在');
+      return ok(null, '删除成功');
+    });
+
+    // Body: the server as in the dialog. A masked / missing password with an id uses the stored one.
+    app.post<{ Body: any }>(
+      '/validateConn',
+      { config: { perm: P('test') }, schema: { body: bodySchemaOf(page, { id: { type: ['integer', 'null'], title: '编号' } }) } },
+      async (req) => {
+        const body = (req.body ?? {}) as any;
+        const stored = body.id ? await getRow(db, spec, body.id) : undefined;
+        const ip = body.ip ?? stored?.ip;
+        if (!ip) throw new BizError('请输入IP地址');
+        if (!/^[A-Za-z0-9.:_-]+$/.test(String(ip))) throw new BizError('IP地址格式不正确');
+        const port = Number(body.port ?? stored?.port ?? (o.kind === 'ftp' ? 21 : 22));
+        const typed = typeof body.password === 'string' && body.password !== '' && body.password !== MASK;
+        if (!typed && stored) {
+          // the stored password is only ever sent to the stored host and account
+          const same = String(ip) === stored.ip && port === stored.port && String(body.username ?? stored.username ?? '') === String(stored.username ?? '');
+          if (!same) throw new BizError('修改了IP地址、端口或账号，请重新输入密码');
+        }
+        const settings = {
+          ip: String(ip),
+          port,
+          username: String(body.username ?? stored?.username ?? ''),
+          password: secrets.plainPassword(body.password, stored?.password),
+          rootPath: String(body.rootPath ?? stored?.root_path ?? '/') || '/',
+        };
+        const good = await o.test(settings, (m) => req.log.warn({ ip: settings.ip, port, reason: m }, 'connection test failed'));
+        return ok(good, good ? '连接成功' : '连接失败');
+      },
+    );
+
+    app.get<{ Querystring: { pwd: string } }>(
+      '/encrypt',
+      { config: { perm: P('list') }, schema: { querystring: { type: 'object', required: ['pwd'], properties: { pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' } } } } },
+      async (req) => {
+        if (!can(req.user!.permissions, 'add', 'edit')) throw denied();
+        if (req.query.pwd === MASK) throw new BizError('请输入密码');
+        return ok(secrets.seal(req.query.pwd));
+      },
+    );
+
+    o.extra?.(app, spec);
+  };
+}
