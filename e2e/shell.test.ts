@@ -146,6 +146,7 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.getByTestId('settings-button').click();
     const swatches = page.getByTestId('theme-colors').locator('button');
     expect(await swatches.count()).toBe(10);
+    await page.waitForTimeout(500); // the drawer slides in
     await shot(page, 'shell-settings');
     await page.locator('button[data-color="#52c41a"]').click();
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.ant-input-search-button')!).backgroundColor === 'rgb(82, 196, 26)');
@@ -167,6 +168,39 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     expect(url.pathname).toBe('/ai/chat-bi');
     expect(url.search).toBe('?a=1');
     expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBe(token);
+  });
+
+  it('访问过的页面保持挂载（隐藏），关闭标签后移除', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    await page.goto(`${baseURL}/ai/chat-form`);
+    await page.getByText('知识库视图').waitFor();
+    await page.getByTestId('tags-view').getByText('首页', { exact: true }).click();
+    await page.waitForURL(/\/index$/);
+    const cached = page.locator('[data-view="/ai/chat-form"]');
+    expect(await cached.count()).toBe(1);
+    expect(await cached.isVisible()).toBe(false);
+    // the tabs survive a reload
+    await page.reload();
+    await page.getByTestId('tags-view').getByText('对话式表单').waitFor();
+    await page.getByTestId('tags-view').locator('.ant-tabs-tab').filter({ hasText: '对话式表单' }).locator('.ant-tabs-tab-remove').click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid=tags-view]')!.textContent!.includes('对话式表单'));
+    expect(await page.locator('[data-view="/ai/chat-form"]').count()).toBe(0);
+  });
+
+  it('移动设备（按 UA 判断）侧边栏默认关闭', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
+    const page = await context.newPage();
+    pages.push(page);
+    await login(page, baseURL, 'admin', password);
+    expect(await page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width)).toBe(0);
+    await shot(page, 'shell-mobile');
+    await page.getByTestId('sidebar-toggle').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')!.getBoundingClientRect().width === 220);
+    await shot(page, 'shell-mobile-open');
   });
 
   it('顶部导航：设置后菜单在顶栏，刷新后保持', async () => {

@@ -48,7 +48,7 @@ export default function Home() {
       <Row gutter={[16, 16]}>
         {FEATURES.map((f) => (
           <Col xs={24} sm={12} xl={6} key={f.title}>
-            <Card hoverable data-testid="feature-card">
+            <Card hoverable data-testid="feature-card" style={{ height: '100%' }}>
               <div style={{ fontSize: 28, color: token.colorPrimary }}>{f.icon}</div>
               <Typography.Title level={4} style={{ margin: '8px 0' }}>
                 {f.title}

@@ -26,7 +26,8 @@ export function TopBar({ collapsed, onToggle, trail, title }: { collapsed: boole
   const [drawer, setDrawer] = useState(false);
 
   const toggle = () => (isMobile ? onToggle() : updateSettings({ sidebarCollapsed: !settings.sidebarCollapsed }));
-  const crumbs = [{ title: <Link to="/index">首页</Link> }, ...trail.map((e) => ({ title: e.name }))];
+  // 首页 leads every breadcrumb; the home entry itself is not repeated.
+  const crumbs = [{ title: <Link to="/index">首页</Link> }, ...trail.filter((e) => e.path !== '/index').map((e) => ({ title: e.name }))];
   if (!trail.length && title && title !== '首页') crumbs.push({ title });
 
   const confirmLogout = () =>
