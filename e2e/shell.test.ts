@@ -201,6 +201,9 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.getByTestId('sidebar-toggle').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')!.getBoundingClientRect().width === 220);
     await shot(page, 'shell-mobile-open');
+    // tapping beside it closes it again
+    await page.getByTestId('sidebar-mask').click({ position: { x: 350, y: 400 } });
+    await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')!.getBoundingClientRect().width === 0);
   });
 
   it('顶部导航：设置后菜单在顶栏，刷新后保持', async () => {

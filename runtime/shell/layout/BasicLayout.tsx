@@ -62,7 +62,8 @@ export function BasicLayout() {
           collapsedWidth={isMobile ? 0 : 64}
           trigger={null}
           theme="dark"
-          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+          // on mobile the open sidebar floats over the page instead of squeezing it
+          style={isMobile ? { position: 'fixed', left: 0, top: 0, height: '100vh', overflow: 'auto', zIndex: 1001 } : { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
           data-testid="sidebar"
           className={collapsed ? 'dsc-sider-collapsed' : 'dsc-sider-expanded'}
         >
@@ -83,6 +84,9 @@ export function BasicLayout() {
           </div>
           <SideMenu collapsed={collapsed} onNavigate={() => isMobile && setMobileCollapsed(true)} />
         </Layout.Sider>
+      )}
+      {isMobile && !collapsed && !settings.topNav && (
+        <div onClick={() => setMobileCollapsed(true)} style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,.3)', zIndex: 1000 }} data-testid="sidebar-mask" />
       )}
       <Layout>
         <TopBar collapsed={collapsed} onToggle={() => (isMobile ? setMobileCollapsed((c) => !c) : undefined)} trail={meta?.trail ?? []} title={meta?.title} />
