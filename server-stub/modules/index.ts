@@ -7,6 +7,7 @@ import { modelModule } from './model/index.js';
 import { variableModule } from './variable/index.js';
 import { ftpModule } from './ftp/index.js';
 import { etlModule } from './etl/index.js';
+import { sqlQueryModule } from './sqlquery/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -15,4 +16,5 @@ export const modules: ServerModule[] = [
   variableModule,
   ftpModule,
   etlModule,
+  sqlQueryModule,
 ];

@@ -1,0 +1,286 @@
+// Query support (spec part 1 §2 "Query support", §3 "Query", §5, §7 "SQL query"): /api/gemini/sqlQuery/*
+// Saved SQL or API queries; execute runs the SQL with bound parameters on a data source, or calls the API.
+import type { FastifyRequest } from 'fastify';
+import { BizError, ok } from '../../core/envelope.js';
+import { listQuerySchema } from '../../core/list.js';
+import type { ServerModule } from '../../core/module.js';
+import { hasPermission } from '../../core/permissions.js';
+import {
+  apiToRow,
+  checkBody,
+  deleteRow,
+  getRow,
+  idQuery,
+  insertRow,
+  isUniqueViolation,
+  listTable,
+  migration,
+  rowToApi,
+  updateRow,
+  type PageDeclaration,
+  type TableSpec,
+} from '../../core/declarations.js';
+import { idColumn, now } from '../../store/columns.js';
+import { loadConnection, runOn, type DatasourceTable } from '../datasource/shared.js';
+
+export interface SqlQueryTable {
+  id: number;
+  query_type: string;
+  query_name: string;
+  ds_name: string | null;
+  script: string | null;
+  api: string | null;
+  api_method: string | null;
+  request_params: string | null;
+  response_body: string | null;
+  create_time: string;
+  update_time: string;
+}
+declare module '../../store/schema.js' {
+  interface Database {
+    gemini_sql_query: SqlQueryTable;
+  }
+}
+
+const TABLE = 'gemini_sql_query';
+const FIELDS = {
+  queryType: 'query_type',
+  queryName: 'query_name',
+  dsName: 'ds_name',
+  script: 'script',
+  api: 'api',
+  apiMethod: 'api_method',
+  requestParams: 'request_params',
+  responseBody: 'response_body',
+  createTime: 'create_time',
+  updateTime: 'update_time',
+};
+
+// The query pane has no page declaration of its own (it is not a plain CRUD page); its field rules are
+// declared here in the same form, with the spec's messages (§5).
+const base = {
+  queryName: { type: 'string', title: '名称', maxLength: 50, 'x-validator': [{ required: true, message: '请输入数据源名称' }] },
+  queryType: { type: 'string', title: '类型', 'x-dict': 'QUERY_TYPE', 'x-validator': [{ required: true, message: '请选择类型' }] },
+};
+const NEW_QUERY: PageDeclaration = { dialog: { defaults: { queryType: 'SQL' }, schema: { type: 'object', properties: base } } };
+const SQL_QUERY: PageDeclaration = {
+  dialog: {
+    schema: {
+      type: 'object',
+      properties: {
+        ...base,
+        dsName: { type: 'string', title: '数据源', maxLength: 100, 'x-validator': [{ required: true, message: '请选择数据源' }] },
+        script: { type: 'string', title: 'SQL脚本', maxLength: 100000, 'x-validator': [{ required: true, message: '请输入SQL脚本' }] },
+        responseBody: { type: 'string', title: '响应', maxLength: 1000000 },
+      },
+    },
+  },
+};
+const API_QUERY: PageDeclaration = {
+  dialog: {
+    schema: {
+      type: 'object',
+      properties: {
+        ...base,
+        api: { type: 'string', title: 'API接口', maxLength: 255, 'x-validator': [{ required: true, message: '请输入API接口' }, { pattern: '^https?://', message: 'API接口须以 http:// 或 https:// 开头' }] },
+        apiMethod: { type: 'string', title: '请求方式', 'x-dict': 'API_METHOD' },
+        responseBody: { type: 'string', title: '响应', maxLength: 1000000 },
+      },
+    },
+  },
+};
+
+interface Param {
+  name: string;
+  value?: unknown;
+  type?: string;
+}
+
+/** The parameter table → { name: typed value } (REQ_PARAM_TYPE: string, integer, boolean, number). */
+function paramsOf(list: unknown): Record<string, unknown> {
+  if (list == null || list === '') return {};
+  const arr = typeof list === 'string' ? safeJson(list) : list;
+  if (arr && typeof arr === 'object' && !Array.isArray(arr)) return arr as Record<string, unknown>;
+  if (!Array.isArray(arr)) throw new BizError('参数表格式不正确');
+  const out: Record<string, unknown> = {};
+  for (const p of arr as Param[]) {
+    const name = String(p?.name ?? p?.['key' as keyof Param] ?? '').trim();
+    if (!name) continue;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new BizError(`参数名不合法：${name}`);
+    const v = p.value;
+    switch (p.type) {
+      case 'integer':
+      case 'number': {
+        const n = Number(v);
+        if (v === '' || v == null || !Number.isFinite(n) || (p.type === 'integer' && !Number.isInteger(n))) throw new BizError(`参数 ${name} 应为${p.type === 'integer' ? '整数' : '数字'}`);
+        out[name] = n;
+        break;
+      }
+      case 'boolean':
+        out[name] = v === true || v === 'true' || v === 1 || v === '1';
+        break;
+      default:
+        out[name] = v == null ? null : String(v);
+    }
+  }
+  return out;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BizError('参数表不是合法的 JSON');
+  }
+}
+
+const asText = (v: unknown) => (v == null ? null : typeof v === 'string' ? v : JSON.stringify(v));
+
+function parsed(text: unknown): unknown {
+  if (typeof text !== 'string') return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function present(spec: TableSpec, row: Record<string, any>) {
+  const rec = rowToApi(spec, row);
+  rec.requestParams = parsed(rec.requestParams);
+  return rec;
+}
+
+const API_TIMEOUT_MS = 30_000;
+
+async function callApi(url: string, method: string, params: Record<string, unknown>) {
+  const u = new URL(url);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new BizError('API接口须以 http:// 或 https:// 开头');
+  const init: RequestInit = { method, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(API_TIMEOUT_MS), redirect: 'manual' };
+  if (method === 'GET') for (const [k, v] of Object.entries(params)) u.searchParams.set(k, String(v));
+  else {
+    init.body = JSON.stringify(params);
+    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  let res: Response;
+  try {
+    res = await fetch(u, init);
+  } catch (err) {
+    throw new BizError(`接口调用失败：${(err as Error).name === 'TimeoutError' ? '请求超时' : '无法连接'}`);
+  }
+  const text = (await res.text()).slice(0, 1_000_000);
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { httpStatus: res.status, body };
+}
+
+export const sqlQueryModule: ServerModule = {
+  name: 'sqlquery',
+  prefix: '/api/gemini/sqlQuery',
+  service: 'platform',
+  migrations: {
+    '20261122_11_sql_query': migration(async (db, dialect) => {
+      await idColumn(db.schema.createTable(TABLE).ifNotExists(), dialect)
+        .addColumn('query_type', 'varchar(10)', (c) => c.notNull().defaultTo('SQL'))
+        .addColumn('query_name', 'varchar(50)', (c) => c.notNull())
+        .addColumn('ds_name', 'varchar(100)')
+        .addColumn('script', 'text')
+        .addColumn('api', 'varchar(255)')
+        .addColumn('api_method', 'varchar(10)')
+        .addColumn('request_params', 'text')
+        .addColumn('response_body', 'text')
+        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+        .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ux_gemini_sql_query_name').ifNotExists().unique().on(TABLE).column('query_name').execute();
+    }),
+  },
+  plugin: async (app) => {
+    const { db } = app.ctx;
+    const spec: TableSpec = { table: TABLE, fields: FIELDS, searchFields: ['queryName'], sortable: ['queryName', 'queryType', 'createTime', 'updateTime'], filters: ['queryType'] };
+    const denied = () => new BizError('没有权限访问该功能，请联系管理员授权', 403);
+    const can = (req: FastifyRequest, perm: string) => !app.ctx.config.permissionSwitch || hasPermission(req.user!.permissions, perm);
+    const queryBody = {
+      type: 'object',
+      properties: {
+        id: { type: ['integer', 'null'], title: '编号' },
+        queryName: { type: ['string', 'null'], title: '名称' },
+        queryType: { type: ['string', 'null'], title: '类型' },
+        dsName: { type: ['string', 'null'], title: '数据源' },
+        script: { type: ['string', 'null'], title: 'SQL脚本' },
+        api: { type: ['string', 'null'], title: 'API接口' },
+        apiMethod: { type: ['string', 'null'], title: '请求方式' },
+        requestParams: { type: ['array', 'object', 'string', 'null'], maxItems: 200, title: '参数' },
+        responseBody: { type: ['string', 'object', 'array', 'null'], title: '响应' },
+      },
+    };
+
+    app.post<{ Body: any }>('/search', { config: { perm: 'gemini:sqlQuery:list' }, schema: { body: listQuerySchema({ queryType: { type: ['string', 'null'], title: '类型' } }) } }, async (req) => {
+      const res = await listTable(db, spec, (req.body ?? {}) as any);
+      return ok({ records: res.records.map((r: any) => ({ ...r, requestParams: parsed(r.requestParams) })), total: res.total });
+    });
+
+    app.get<{ Querystring: { id: number } }>('/info/get', { config: { perm: 'gemini:sqlQuery:list' }, schema: { querystring: idQuery } }, async (req) => {
+      const row = await getRow(db, spec, req.query.id);
+      if (!row) throw new BizError('查询不存在');
+      return ok(present(spec, row));
+    });
+
+    const save = async (req: FastifyRequest, mode: 'add' | 'save') => {
+      const body = { ...((req.body ?? {}) as any) };
+      const id = mode === 'save' ? (body.id ?? undefined) : undefined;
+      if (mode === 'add' && body.id) throw new BizError('新增时不能指定编号');
+      if (!can(req, id ? 'gemini:sqlQuery:edit' : 'gemini:sqlQuery:add')) throw denied();
+      const stored = id ? await getRow(db, spec, id) : undefined;
+      if (id && !stored) throw new BizError('查询不存在');
+      // a new query needs only its name and type; saving a query's content checks what its type needs
+      const type = body.queryType ?? stored?.query_type ?? 'SQL';
+      const decl = !stored && mode === 'add' ? NEW_QUERY : type === 'API' ? API_QUERY : SQL_QUERY;
+      const rec = checkBody(decl, { ...body, queryType: type }, { dicts: app.ctx.schemas.dicts, applyDefaults: true });
+      if (type === 'API') rec.apiMethod = rec.apiMethod ?? 'GET';
+      if (body.requestParams !== undefined) {
+        paramsOf(body.requestParams); // refuse a malformed parameter table now, not at execution
+        rec.requestParams = asText(body.requestParams);
+      }
+      if (body.responseBody !== undefined) rec.responseBody = asText(body.responseBody);
+      if (type === 'SQL' && rec.dsName && !(await loadConnection(app, 'datasource', { dsName: String(rec.dsName) }))) throw new BizError(`数据源【${rec.dsName}】不存在`);
+      const row = apiToRow(spec, rec);
+      try {
+        if (stored) {
+          await updateRow(db, spec, stored.id, { ...row, update_time: now() });
+          return ok(stored.id, '保存成功');
+        }
+        return ok(await insertRow(db, TABLE, { ...row, create_time: now(), update_time: now() }), '保存成功');
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new BizError(`查询名称【${rec.queryName}】已存在`);
+        throw err;
+      }
+    };
+    app.post('/info/add', { config: { perm: 'gemini:sqlQuery:add' }, schema: { body: queryBody } }, (req) => save(req, 'add'));
+    app.post('/info/save', { config: { perm: 'gemini:sqlQuery:list' }, schema: { body: queryBody } }, (req) => save(req, 'save'));
+
+    app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: 'gemini:sqlQuery:remove' }, schema: { querystring: idQuery } }, async (req) => {
+      if (!(await deleteRow(db, spec, req.query.id))) throw new BizError('查询不存在');
+      return ok(null, '删除成功');
+    });
+
+    // Runs the query as sent (the Test button), or the stored one when only an id is given.
+    app.post('/execute', { config: { perm: 'gemini:sqlQuery:execute' }, schema: { body: queryBody } }, async (req) => {
+      const body = { ...((req.body ?? {}) as any) };
+      const stored = body.id ? await getRow(db, spec, body.id) : undefined;
+      if (body.id && !stored) throw new BizError('查询不存在');
+      const merged = { ...(stored ? present(spec, stored) : {}), ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null)) } as any;
+      const type = merged.queryType ?? 'SQL';
+      const rec = checkBody(type === 'API' ? API_QUERY : SQL_QUERY, { ...merged, queryName: merged.queryName ?? '临时查询', queryType: type }, { dicts: app.ctx.schemas.dicts });
+      const params = paramsOf(merged.requestParams);
+      if (type === 'API') return ok(await callApi(String(rec.api), String(rec.apiMethod ?? 'GET'), params));
+      const ds = await loadConnection(app, 'datasource', { dsName: String(rec.dsName) });
+      if (!ds) throw new BizError(`数据源【${rec.dsName}】不存在`);
+      return ok(await runOn(app, 'datasource', ds as DatasourceTable, String(rec.script), params, req));
+    });
+  },
+};
