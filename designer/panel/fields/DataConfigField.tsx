@@ -1,0 +1,112 @@
+import type { FieldProps } from '@rjsf/utils';
+import { Alert, Button, Form, Select, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import type { DataConfig, DataRow } from '../../../widgets';
+import { JsonEditor } from '../editor/JsonEditor';
+import type { ApiOption, PanelContext } from '../services';
+import { StaticDataEditor } from './StaticDataEditor';
+import { toJsonText, useJsonText } from './useJsonText';
+
+/**
+ * datasourceProps.dataConfig: STATIC rows, or an API with its request parameters
+ * (spec "Widget data source tab"). Which one follows the sibling datasourceType.
+ */
+export function DataConfigField({ formData, onChange, fieldPathId, registry, uiSchema }: FieldProps<DataConfig>) {
+  const ctx = registry.formContext as PanelContext;
+  const root = (ctx?.rootData ?? {}) as { datasourceType?: string };
+  const value: DataConfig = formData ?? {};
+  const height = Number(uiSchema?.['ui:options']?.height ?? 300);
+  const set = (patch: Partial<DataConfig>) => onChange({ ...value, ...patch }, fieldPathId.path);
+
+  if (root.datasourceType === 'API') return <ApiConfig value={value} set={set} ctx={ctx} />;
+  return (
+    <Form.Item label="静态数据">
+      <StaticDataEditor value={Array.isArray(value.data) ? value.data : NO_ROWS} onChange={(data) => set({ data })} height={height} />
+    </Form.Item>
+  );
+}
+
+const NO_ROWS: DataRow[] = [];
+// A stable empty object: the JSON text state resets whenever its value's identity changes.
+const NO_PARAMS: Record<string, unknown> = {};
+
+function ApiConfig({ value, set, ctx }: { value: DataConfig; set: (p: Partial<DataConfig>) => void; ctx: PanelContext }) {
+  const { listApis, fetchApiData } = ctx?.services ?? {};
+  const [search, setSearch] = useState('');
+  const [apis, setApis] = useState<ApiOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [result, setResult] = useState<{ rows?: DataRow[]; error?: string } | null>(null);
+  const params = useJsonText(value.reqParams ?? NO_PARAMS, (reqParams) => set({ reqParams }), (v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? null : '请求参数必须是 JSON 对象',
+  );
+
+  useEffect(() => {
+    if (!listApis) return;
+    let alive = true;
+    setLoading(true);
+    listApis(search).then(
+      (list) => alive && (setApis(list), setLoading(false)),
+      () => alive && (setApis([]), setLoading(false)),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [listApis, search]);
+
+  const choose = (apiName: string) => {
+    const api = apis.find((a) => a.apiName === apiName);
+    let reqParams = value.reqParams;
+    try {
+      if (api?.reqParams) reqParams = JSON.parse(api.reqParams);
+    } catch {
+      // a malformed reqParams text from the server leaves the current params alone
+    }
+    set({ datasource: apiName, datasourceLabel: api?.apiComment ?? apiName, reqParams });
+  };
+
+  const viewResult = async () => {
+    if (!fetchApiData || !value.datasource) return;
+    try {
+      const rows = await fetchApiData({ datasource: value.datasource, reqParams: value.reqParams ?? {} });
+      setResult({ rows });
+      set({ data: rows });
+    } catch (e) {
+      setResult({ error: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  return (
+    <>
+      <Form.Item label="接口">
+        <Select
+          showSearch
+          allowClear
+          aria-label="接口"
+          value={value.datasource || undefined}
+          placeholder={listApis ? '请选择接口' : '接口列表尚未接入'}
+          disabled={!listApis}
+          loading={loading}
+          filterOption={false}
+          onSearch={setSearch}
+          onChange={(v) => (v ? choose(v) : set({ datasource: '', datasourceLabel: '' }))}
+          options={[
+            ...apis.map((a) => ({ value: a.apiName, label: a.apiComment ? `${a.apiComment}（${a.apiName}）` : a.apiName })),
+            // keep the saved choice visible even before the list loads
+            ...(value.datasource && !apis.some((a) => a.apiName === value.datasource) ? [{ value: value.datasource, label: value.datasourceLabel || value.datasource }] : []),
+          ]}
+        />
+      </Form.Item>
+      <Form.Item label="请求参数" validateStatus={params.error ? 'error' : undefined} help={params.error || undefined}>
+        <JsonEditor value={params.text} onChange={params.onText} height={120} ariaLabel="请求参数" />
+      </Form.Item>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Button onClick={viewResult} disabled={!fetchApiData || !value.datasource}>
+          查看结果
+        </Button>
+        {!fetchApiData && <Typography.Text type="secondary">接口调用尚未接入，暂不能查看结果</Typography.Text>}
+        {result?.error && <Alert type="error" showIcon message={`接口调用失败：${result.error}`} />}
+        {result?.rows && <JsonEditor value={toJsonText(result.rows)} readOnly height={160} ariaLabel="返回结果" />}
+      </Space>
+    </>
+  );
+}

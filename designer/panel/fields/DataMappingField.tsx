@@ -1,0 +1,75 @@
+import { DeleteOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
+import type { FieldProps } from '@rjsf/utils';
+import { AutoComplete, Button, Form, Input, Tooltip } from 'antd';
+import { applyMapping, describeProblem, type DataConfig, type DataMappingItem } from '../../../widgets';
+import type { PanelContext } from '../services';
+
+/**
+ * The data mapping list: each of the widget's props (label) reads one data field.
+ * A field that the current data lacks is flagged here just as on the widget.
+ * ui:options.addable lets kinds with free columns (scrolling table) add and remove rows.
+ */
+export function DataMappingField({ formData, onChange, fieldPathId, registry, uiSchema }: FieldProps<DataMappingItem[]>) {
+  const ctx = registry.formContext as PanelContext;
+  const root = (ctx?.rootData ?? {}) as { dataConfig?: DataConfig };
+  const rows = Array.isArray(root.dataConfig?.data) ? root.dataConfig.data : [];
+  const list = formData ?? [];
+  const addable = Boolean(uiSchema?.['ui:options']?.addable);
+  const fields = [...new Set(rows.flatMap((r) => Object.keys(r ?? {})))];
+  const problems = new Map(applyMapping(rows, list).problems.map((p) => [p.prop, p]));
+  const emit = (next: DataMappingItem[]) => onChange(next, fieldPathId.path);
+  const patch = (i: number, p: Partial<DataMappingItem>) => emit(list.map((m, j) => (j === i ? { ...m, ...p } : m)));
+
+  return (
+    <Form.Item label="数据映射">
+      {list.length === 0 && <div style={{ color: '#8c8c8c' }}>该部件无需数据映射</div>}
+      {list.map((m, i) => {
+        const problem = problems.get(m.prop);
+        return (
+          <div key={m.id} style={{ display: 'flex', gap: 6, alignItems: 'center', marginBottom: 6 }}>
+            {addable ? (
+              <Input aria-label={`显示名 ${i + 1}`} value={m.label} onChange={(e) => patch(i, { label: e.target.value })} style={{ flex: 1 }} maxLength={30} />
+            ) : (
+              <Tooltip title={`属性 ${m.prop}`}>
+                <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.label}</span>
+              </Tooltip>
+            )}
+            <AutoComplete
+              aria-label={`${m.label} 字段`}
+              value={m.field}
+              options={fields.map((f) => ({ value: f }))}
+              onChange={(v) => patch(i, { field: String(v ?? '') })}
+              status={problem ? 'warning' : undefined}
+              placeholder="字段"
+              style={{ flex: 1 }}
+            />
+            {problem ? (
+              <Tooltip title={describeProblem(problem)}>
+                <WarningFilled style={{ color: '#faad14' }} aria-label={describeProblem(problem)} />
+              </Tooltip>
+            ) : (
+              <span style={{ width: 14 }} />
+            )}
+            {addable && <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除映射 ${m.label}`} onClick={() => emit(list.filter((_, j) => j !== i))} />}
+          </div>
+        );
+      })}
+      {[...problems.values()].map((p) => (
+        <div key={p.prop} role="alert" style={{ color: '#d48806', fontSize: 12 }}>
+          {describeProblem(p)}
+        </div>
+      ))}
+      {addable && (
+        <Button size="small" icon={<PlusOutlined />} onClick={() => emit([...list, newItem(list)])}>
+          新增映射
+        </Button>
+      )}
+    </Form.Item>
+  );
+}
+
+function newItem(list: DataMappingItem[]): DataMappingItem {
+  let n = list.length + 1;
+  while (list.some((m) => m.id === String(n) || m.prop === `col${n}`)) n++;
+  return { id: String(n), prop: `col${n}`, label: `列${n}`, field: '' };
+}

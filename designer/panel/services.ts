@@ -1,0 +1,28 @@
+// What the host (designer, preview, stories) can hand the panel; nothing here is faked.
+import type { DataRow, FetchApiData } from '../../widgets';
+import type { DictItem } from './dicts';
+
+export interface ApiOption {
+  apiName: string;
+  apiComment?: string;
+  /** Request parameters as JSON text (spec: reqParams). */
+  reqParams?: string;
+  respResult?: string;
+}
+
+export interface PanelServices {
+  /** Published APIs to choose from (spec "API picker", GET .../api/query?search). */
+  listApis?: (search: string) => Promise<ApiOption[]>;
+  /** Runs a published API; the same function the widgets use. */
+  fetchApiData?: FetchApiData;
+  /** Dictionary items; defaults to the built-in schemas/dicts. */
+  dict?: (type: string) => DictItem[];
+}
+
+export interface PanelContext {
+  services: PanelServices;
+  /** The whole form value as edited (valid or not), for fields that depend on siblings. */
+  rootData: unknown;
+}
+
+export type { DataRow };
