@@ -206,6 +206,22 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=sidebar]')!.getBoundingClientRect().width === 0);
   });
 
+  it('/redirect/<路径> 替换为该路径并保留查询；消息图标默认隐藏，打开后显示暂无消息', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    await page.goto(`${baseURL}/redirect/ai/chat-bi?x=1`);
+    await page.waitForURL(/\/ai\/chat-bi\?x=1$/);
+    await page.getByText('对话式BI').first().waitFor();
+    expect(await page.locator('[title="消息"]').count()).toBe(0);
+    expect(await page.locator('[title="帮助文档"]').count()).toBe(0);
+    await page.getByTestId('settings-button').click();
+    await page.getByRole('switch', { name: '显示消息图标' }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('[title="消息"]').click();
+    await page.getByText('暂无消息').waitFor();
+    await shot(page, 'shell-messages');
+  });
+
   it('顶部导航：设置后菜单在顶栏，刷新后保持', async () => {
     const page = await fresh();
     await login(page, baseURL, 'admin', password);
