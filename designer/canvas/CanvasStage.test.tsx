@@ -1,0 +1,51 @@
+import { fireEvent, render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { createWidget, widgetNames, widgetRegistry, type ViewProps, type WidgetKindProps } from '../../widgets';
+import { canvasDefaults } from '../panel/canvasPanel';
+import { CanvasStage, STACK_ACTIVE } from './CanvasStage';
+import { patchWidgetProps } from './widgetList';
+
+describe('CanvasStage', () => {
+  const widgets = widgetNames.map((n, i) => createWidget(n, { pageId: 'p', id: `w${i}`, top: i * 10, left: i * 20 }));
+
+  it('places each widget by its view props and raises the selected one', () => {
+    const onSelect = vi.fn();
+    const { container } = render(<CanvasStage canvas={canvasDefaults} widgets={widgets} selectedId="w1" onSelect={onSelect} />);
+    const el = container.querySelector('[data-widget-id="w2"]') as HTMLElement;
+    expect([el.style.left, el.style.top, el.style.width, el.style.height]).toEqual(['40px', '20px', '300px', '300px']);
+    expect((container.querySelector('[data-widget-id="w1"]') as HTMLElement).style.zIndex).toBe(String(STACK_ACTIVE));
+    fireEvent.mouseDown(el.firstChild as HTMLElement);
+    expect(onSelect).toHaveBeenLastCalledWith('w2');
+    fireEvent.mouseDown(container.querySelector('[data-testid="canvas-stage"]')!);
+    expect(onSelect).toHaveBeenLastCalledWith(null);
+    expect((container.querySelector('[data-testid="canvas-stage"]') as HTMLElement).style.background).toBe('rgb(29, 32, 45)');
+  });
+
+  it('re-renders only the edited widget', () => {
+    // Count renders of the title component through the registry entry the stage uses.
+    const kind = widgetRegistry.singleLineTitle as { component: ComponentType<WidgetKindProps<ViewProps>> };
+    const Original = kind.component;
+    const rendered: unknown[] = [];
+    kind.component = (props) => {
+      rendered.push(props.viewProps.text);
+      return <Original {...props} />;
+    };
+    try {
+      const many = Array.from({ length: 50 }, (_, i) => {
+        const w = createWidget('singleLineTitle', { pageId: 'p', id: `t${i}` });
+        w.widgetProps.viewProps.text = `标题${i}`;
+        return w;
+      });
+      const onSelect = () => {};
+      const { rerender, container } = render(<CanvasStage canvas={canvasDefaults} widgets={many} selectedId="t3" onSelect={onSelect} />);
+      expect(rendered).toHaveLength(50);
+      rendered.length = 0;
+      const next = patchWidgetProps(many, 't3', { viewProps: { ...many[3].widgetProps.viewProps, text: '已修改' } });
+      rerender(<CanvasStage canvas={canvasDefaults} widgets={next} selectedId="t3" onSelect={onSelect} />);
+      expect(rendered).toEqual(['已修改']);
+      expect(container.querySelector('[data-widget-id="t3"]')).toHaveTextContent('已修改');
+    } finally {
+      kind.component = Original;
+    }
+  });
+});

@@ -1,0 +1,67 @@
+// The canvas: each widget absolutely placed by width, height, top, left (spec "Preview").
+// Widgets are memoized on their entity object, so an edit to one widget re-renders only it.
+import { memo, useCallback, type CSSProperties, type MouseEvent } from 'react';
+import { WidgetView, type WidgetEntity } from '../../widgets';
+import { DEFAULT_CANVAS_BACKGROUND, type CanvasProps } from '../panel/canvasPanel';
+
+/** Spec stack levels: raised while active, back to 1 otherwise. */
+export const STACK_ACTIVE = 9999;
+export const STACK_IDLE = 1;
+
+export interface CanvasStageProps {
+  canvas: CanvasProps;
+  widgets: readonly WidgetEntity[];
+  selectedId?: string | null;
+  /** Omit for a read-only stage (preview). */
+  onSelect?: (id: string | null) => void;
+  scale?: number;
+}
+
+export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selectedId, onSelect, scale = 1 }: CanvasStageProps) {
+  const onBackground = useCallback((e: MouseEvent) => e.target === e.currentTarget && onSelect?.(null), [onSelect]);
+  return (
+    <div style={{ width: canvas.width * scale, height: canvas.height * scale, overflow: 'hidden' }}>
+      <div
+        data-testid="canvas-stage"
+        onMouseDown={onBackground}
+        style={{
+          position: 'relative',
+          width: canvas.width,
+          height: canvas.height,
+          background: canvas.backgroundColor || DEFAULT_CANVAS_BACKGROUND,
+          transform: scale === 1 ? undefined : `scale(${scale})`,
+          transformOrigin: '0 0',
+        }}
+      >
+        {widgets.map((w) => (
+          <PlacedWidget key={w.id} widget={w} selected={w.id === selectedId} onSelect={onSelect} />
+        ))}
+      </div>
+    </div>
+  );
+});
+
+interface PlacedWidgetProps {
+  widget: WidgetEntity;
+  selected: boolean;
+  onSelect?: (id: string) => void;
+}
+
+export const PlacedWidget = memo(function PlacedWidget({ widget, selected, onSelect }: PlacedWidgetProps) {
+  const { viewProps, datasourceProps } = widget.widgetProps;
+  const style: CSSProperties = {
+    position: 'absolute',
+    left: viewProps.left,
+    top: viewProps.top,
+    width: viewProps.width,
+    height: viewProps.height,
+    zIndex: selected ? STACK_ACTIVE : STACK_IDLE,
+    outline: selected ? '1px dashed #4FD2DD' : undefined,
+    cursor: onSelect ? 'pointer' : undefined,
+  };
+  return (
+    <div data-widget-id={widget.id} style={style} onMouseDown={onSelect ? () => onSelect(widget.id) : undefined}>
+      <WidgetView widgetName={widget.widgetName} viewProps={viewProps} datasourceProps={datasourceProps} />
+    </div>
+  );
+});
