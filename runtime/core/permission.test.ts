@@ -40,10 +40,10 @@ describe('permissions', () => {
 
   it('<Permission> hides its children without the permission and follows session changes', async () => {
     setSessionUser(user(['a:b:c']));
-    const { rerender } = render(createElement(Permission, { perms: ['x:y:z'] }, createElement('button', null, '删除')));
+    const { rerender } = render(createElement(Permission, { perms: ['x:y:z'], children: createElement('button', null, '删除') }));
     expect(screen.queryByText('删除')).toBeNull();
     act(() => setSessionUser(user(['x:y:*'])));
-    rerender(createElement(Permission, { perms: ['x:y:z'] }, createElement('button', null, '删除')));
+    rerender(createElement(Permission, { perms: ['x:y:z'], children: createElement('button', null, '删除') }));
     expect(await screen.findByText('删除')).toBeInTheDocument();
   });
 });

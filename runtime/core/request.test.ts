@@ -163,6 +163,9 @@ describe('request layer', () => {
     expect(seen[0].responseType).toBe('blob');
     expect(save.mock.calls[0][1]).toBe('数据.csv');
     expect(fb.loading).toHaveBeenCalled();
+    await download('/export', undefined, 'x.csv', { method: 'POST', body: { search: 'a' } });
+    expect(seen[1]).toMatchObject({ method: 'post', url: '/export' });
+    expect(save.mock.calls[1][1]).toBe('x.csv');
   });
 
   it('download failure → 下载文件出现错误，请联系管理员！', async () => {

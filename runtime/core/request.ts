@@ -196,12 +196,14 @@ export async function postForm<T = unknown>(path: string, body: Record<string, s
   return res.data.data;
 }
 
-function filenameFrom(res: AxiosResponse, fallback?: string): string {
+/** The caller's name wins; else the server's Content-Disposition name; else "download". */
+function filenameFrom(res: AxiosResponse, given?: string): string {
+  if (given) return given;
   const cd = String(res.headers['content-disposition'] ?? '');
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(cd);
   if (star) return decodeURIComponent(star[1].trim().replace(/"/g, ''));
   const plain = /filename="?([^";]+)"?/i.exec(cd);
-  return fallback ?? (plain ? decodeURIComponent(plain[1]) : 'download');
+  return plain ? decodeURIComponent(plain[1]) : 'download';
 }
 
 /** Saves a blob through a temporary link (kept separate so tests can watch it). */
@@ -232,13 +234,27 @@ function blobText(blob: Blob): Promise<string> {
 /**
  * GET a file and save it. Shows a loading text meanwhile. A blob that is really JSON is an
  * envelope: its msg is shown as success (status 0) or error. Any failure shows the download error.
- * Resolves true when a file was saved.
+ * Resolves true when a file was saved. GET by default; pass { method: 'POST', body } for exports
+ * that take a query body.
  */
-export async function download(path: string, params?: Record<string, unknown>, filename?: string): Promise<boolean> {
+export async function download(
+  path: string,
+  params?: Record<string, unknown>,
+  filename?: string,
+  options: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<boolean> {
   const fb = getFeedback();
   const hide = fb.message.loading('正在下载数据，请稍候', 0);
   try {
-    const res = await request.get<Blob>(path, { params, responseType: 'blob', timeout: DOWNLOAD_TIMEOUT, silent: true });
+    const res = await request.request<Blob>({
+      method: options.method ?? 'GET',
+      url: path,
+      params,
+      data: options.body,
+      responseType: 'blob',
+      timeout: DOWNLOAD_TIMEOUT,
+      silent: true,
+    });
     const blob = res.data;
     if (blob.type.includes('application/json')) {
       const body = JSON.parse(await blobText(blob)) as Envelope;
