@@ -8,6 +8,7 @@ import { variableModule } from './variable/index.js';
 import { ftpModule } from './ftp/index.js';
 import { etlModule } from './etl/index.js';
 import { sqlQueryModule } from './sqlquery/index.js';
+import { imageFilesModule, imageModule } from './image/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -17,4 +18,6 @@ export const modules: ServerModule[] = [
   ftpModule,
   etlModule,
   sqlQueryModule,
+  imageModule,
+  imageFilesModule,
 ];

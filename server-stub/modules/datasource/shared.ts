@@ -1,6 +1,7 @@
 // Data sources and models are one entity (spec §3 "Data source / model"): one table, one set of routes
 // built by connectionModule(), told apart by `kind`. Passwords are stored encrypted (core/secrets),
 // answered as '******', and pools live in one registry per app (rebuilt on edit, closed on delete / close).
+import type { Generated } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
@@ -31,7 +32,7 @@ import { PoolRegistry, testConnection, type SqlParams } from '../../connectors/s
 import { idColumn, now } from '../../store/columns.js';
 
 export interface DatasourceTable {
-  id: number;
+  id: Generated<number>;
   kind: string;
   ds_name: string;
   db_type: string;

@@ -1,5 +1,6 @@
 // FTP and ETL servers (spec part 1 §2 "FTP server list", "ETL server list", §3, §7): one table, one set of
 // routes built by remotePlugin(), told apart by `kind`. Passwords: encrypted at rest, '******' out.
+import type { Generated } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
@@ -27,7 +28,7 @@ import { servicesOf } from '../datasource/shared.js';
 import { idColumn, now } from '../../store/columns.js';
 
 export interface RemoteServerTable {
-  id: number;
+  id: Generated<number>;
   kind: string;
   env_type: string;
   node_code: string | null;

@@ -1,5 +1,6 @@
 // Query support (spec part 1 §2 "Query support", §3 "Query", §5, §7 "SQL query"): /api/gemini/sqlQuery/*
 // Saved SQL or API queries; execute runs the SQL with bound parameters on a data source, or calls the API.
+import type { Generated } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
@@ -24,7 +25,7 @@ import { idColumn, now } from '../../store/columns.js';
 import { loadConnection, runOn, type DatasourceTable } from '../datasource/shared.js';
 
 export interface SqlQueryTable {
-  id: number;
+  id: Generated<number>;
   query_type: string;
   query_name: string;
   ds_name: string | null;

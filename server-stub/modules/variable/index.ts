@@ -1,4 +1,5 @@
 // System variables (spec part 1 §2 "Variable list", §7 "Variables"): /api/sys/var/*
+import type { Generated } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
@@ -23,7 +24,7 @@ import {
 import { idColumn, now } from '../../store/columns.js';
 
 export interface VariableTable {
-  id: number;
+  id: Generated<number>;
   variable_name: string;
   variable_value: string | null;
   variable_desc: string | null;
