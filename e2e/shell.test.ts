@@ -118,6 +118,16 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.waitForURL(/\/login/);
   });
 
+  it('令牌失效后刷新：守卫加载会话失败 → 退出并去退出接口返回的地址', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    await page.evaluate((k) => localStorage.setItem(k, 'expired-token'), TOKEN_KEY);
+    await page.reload();
+    await page.waitForURL(/\/login/);
+    await page.getByPlaceholder('账号').waitFor();
+    expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
+  });
+
   it('侧边栏折叠状态刷新后保持', async () => {
     const page = await fresh();
     await login(page, baseURL, 'admin', password);
