@@ -232,6 +232,20 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await shot(page, 'shell-messages');
   });
 
+  it('普通 http 的内网域名（非安全上下文，无 WebCrypto）也能登录：node-forge 加密', async () => {
+    const port = new URL(baseURL).port;
+    const intranet = await launchBrowser(['--host-resolver-rules=MAP console.test 127.0.0.1']);
+    try {
+      const page = await newPage(intranet);
+      await page.goto(`http://console.test:${port}/login`);
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+      await login(page, `http://console.test:${port}`, 'admin', password);
+      expect(new URL(page.url()).pathname).toBe('/index');
+    } finally {
+      await intranet.close();
+    }
+  });
+
   it('顶部导航：设置后菜单在顶栏，刷新后保持', async () => {
     const page = await fresh();
     await login(page, baseURL, 'admin', password);

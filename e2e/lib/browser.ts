@@ -44,10 +44,11 @@ export function describeBrowser(name: string, fn: () => void): void {
   describe.skip(name, fn);
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Headless Chromium; extraArgs e.g. ['--host-resolver-rules=MAP console.test 127.0.0.1']. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
 }
 
