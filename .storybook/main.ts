@@ -1,0 +1,11 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+
+// Runs on a closed network: no telemetry, no add-ons that fetch anything.
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.stories.@(ts|tsx)'],
+  addons: [],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+};
+
+export default config;
