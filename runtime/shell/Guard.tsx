@@ -27,6 +27,20 @@ export async function loadMenus(): Promise<MenuEntry[]> {
   return Array.isArray(menus) ? menus : [];
 }
 
+/** Window event other screens fire after changing menus (e.g. publishing a page): the shell reloads them. */
+export const MENUS_CHANGED_EVENT = 'dsc:menus-changed';
+
+function useMenuRefresh(active: boolean) {
+  useEffect(() => {
+    if (!active) return undefined;
+    const onChange = () => {
+      loadMenus().then((menus) => menuStore.set({ menus, loaded: true }), () => undefined);
+    };
+    window.addEventListener(MENUS_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(MENUS_CHANGED_EVENT, onChange);
+  }, [active]);
+}
+
 export function FullPageSpin() {
   return (
     <div style={{ height: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -45,6 +59,7 @@ export function Guard({ children }: { children: ReactNode }) {
   const token = getToken();
   const decision = decide(location.pathname, token, username && menusLoaded ? username : undefined);
   const [failed, setFailed] = useState(false);
+  useMenuRefresh(Boolean(username && menusLoaded));
 
   useEffect(() => {
     if (decision === 'load') {
