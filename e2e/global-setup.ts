@@ -73,7 +73,9 @@ async function ensureBuilt(): Promise<void> {
   await withBuildLock(() => {
     if (!buildIsStale() && process.env.CI !== 'true') return; // built by whoever held the lock
     console.log('[e2e] 构建前端：npx vite build');
-    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // Locally, old chunks stay in dist/ so a browser test someone else is running keeps loading its pages.
+    const keep = process.env.CI === 'true' ? [] : ['--no-emptyOutDir'];
+    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...keep], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`vite build 失败（退出码 ${r.status}）`);
   });
 }
