@@ -9,6 +9,7 @@ import { ftpModule } from './ftp/index.js';
 import { etlModule } from './etl/index.js';
 import { sqlQueryModule } from './sqlquery/index.js';
 import { imageFilesModule, imageModule } from './image/index.js';
+import { lowcodeModule } from './lowcode/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -20,4 +21,5 @@ export const modules: ServerModule[] = [
   sqlQueryModule,
   imageModule,
   imageFilesModule,
+  lowcodeModule,
 ];

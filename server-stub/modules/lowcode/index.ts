@@ -1,0 +1,368 @@
+// Pages without code (DESIGN §1): an admin stores a page declaration, publishes it to roles (a menu entry
+// `page:<pageKey>`), and its records live in one generic store, validated by the page's own field rules.
+//   /api/lowcode/page/{search, get, save, delete}          (admin: lowcode:page:*)
+//   /api/lowcode/data/<pageKey>/{search, get, save, delete} (lowcode:data:list / lowcode:data:edit)
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Generated, Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { BizError, ok } from '../../core/envelope.js';
+import { listQuerySchema, pageOf } from '../../core/list.js';
+import type { ServerModule } from '../../core/module.js';
+import { hasPermission } from '../../core/permissions.js';
+import { describeAjvError } from '../../core/schemas.js';
+import { checkBody, fieldRulesOf, idQuery, likePattern, migration, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
+import { idColumn, now, type Dialect } from '../../store/columns.js';
+import { ALL_ROLES, removeMenuEntry, upsertMenuEntry } from '../menu/store.js';
+
+export interface LowcodePageTable {
+  id: Generated<number>;
+  page_key: string;
+  title: string;
+  declaration: string;
+  published: number;
+  roles: string;
+  create_user: string | null;
+  create_time: string;
+  update_time: string;
+}
+export interface LowcodeDataTable {
+  id: Generated<number>;
+  page_key: string;
+  data: string;
+  create_user: string | null;
+  create_time: string;
+  update_time: string;
+}
+declare module '../../store/schema.js' {
+  interface Database {
+    lowcode_page: LowcodePageTable;
+    lowcode_data: LowcodeDataTable;
+  }
+}
+
+const KEY_RE = /^[a-z][a-zA-Z0-9_-]{0,49}$/;
+const FIELD_RE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+export const menuKeyOf = (pageKey: string) => `lowcode-${pageKey}`;
+const DENIED = '没有权限访问该功能，请联系管理员授权';
+
+const pageBody = {
+  type: 'object',
+  required: ['declaration'],
+  properties: {
+    id: { type: ['integer', 'null'], title: '编号' },
+    pageKey: { type: ['string', 'null'], maxLength: 50, title: '页面标识' },
+    title: { type: ['string', 'null'], maxLength: 100, title: '标题' },
+    declaration: { type: ['object', 'string'], title: '页面声明' },
+    published: { type: ['boolean', 'integer', 'null'], title: '发布' },
+    roles: { type: ['array', 'null'], maxItems: 20, items: { type: 'string', maxLength: 32 }, title: '可见角色' },
+    icon: { type: ['string', 'null'], maxLength: 50, title: '图标' },
+  },
+} as const;
+
+/** The server fills the calls and permissions of a custom page: its records live in the generic store. */
+function withGenericApi(decl: PageDeclaration, pageKey: string): PageDeclaration {
+  const base = `/lowcode/data/${pageKey}`;
+  return {
+    ...decl,
+    id: pageKey,
+    api: { search: `POST ${base}/search`, get: `GET ${base}/get`, save: `POST ${base}/save`, delete: `GET ${base}/delete` },
+    perms: { list: 'lowcode:data:list', add: 'lowcode:data:edit', edit: 'lowcode:data:edit', remove: 'lowcode:data:edit' },
+  };
+}
+
+/** Checks the server relies on beyond the meta-schema; each fault with its JSON pointer. */
+function semanticFaults(decl: PageDeclaration, dicts: Record<string, unknown>): string[] {
+  const faults: string[] = [];
+  const props: Record<string, any> = decl?.dialog?.schema?.properties ?? {};
+  if (!decl?.dialog?.schema) faults.push('/dialog 缺少表单声明 schema（记录的字段从这里来）');
+  for (const [f, p] of Object.entries(props)) {
+    const at = `/dialog/schema/properties/${f}`;
+    if (!FIELD_RE.test(f)) faults.push(`${at} 字段名只能包含字母、数字和下划线，且不能以数字开头`);
+    if (!p || typeof p !== 'object') {
+      faults.push(`${at} 必须是对象`);
+      continue;
+    }
+    if (p.type !== undefined && !['string', 'number', 'integer', 'boolean'].includes(p.type)) faults.push(`${at}/type 取值必须是 string, number, integer, boolean 之一`);
+    if (typeof p.pattern === 'string') {
+      try {
+        new RegExp(p.pattern);
+      } catch {
+        faults.push(`${at}/pattern 不是合法的正则表达式`);
+      }
+    }
+    const vs = p['x-validator'] == null ? [] : Array.isArray(p['x-validator']) ? p['x-validator'] : [p['x-validator']];
+    vs.forEach((v: any, i: number) => {
+      if (v && typeof v.pattern === 'string') {
+        try {
+          new RegExp(v.pattern);
+        } catch {
+          faults.push(`${at}/x-validator/${i}/pattern 不是合法的正则表达式`);
+        }
+      }
+    });
+    if (p['x-dict'] !== undefined && !(typeof p['x-dict'] === 'string' && dicts[p['x-dict']])) faults.push(`${at}/x-dict 字典 ${p['x-dict']} 不存在`);
+  }
+  (decl?.search?.fields ?? []).forEach((f: string, i: number) => {
+    if (!props[f]) faults.push(`/search/fields/${i} 字段 ${f} 未在表单中声明`);
+  });
+  (decl?.columns ?? []).forEach((c: any, i: number) => {
+    if (c?.sortable && !(typeof c.field === 'string' && (props[c.field] || ['createTime', 'updateTime', 'id'].includes(c.field)))) faults.push(`/columns/${i}/field 可排序列的字段 ${c?.field} 未在表单中声明`);
+  });
+  return faults;
+}
+
+interface PageRow {
+  id: number;
+  page_key: string;
+  title: string;
+  declaration: string;
+  published: number;
+  roles: string;
+  create_time: string;
+  update_time: string;
+}
+
+function presentPage(r: PageRow, withDeclaration: boolean) {
+  return {
+    id: r.id,
+    pageKey: r.page_key,
+    title: r.title,
+    published: r.published === 1,
+    roles: JSON.parse(r.roles) as string[],
+    menuKey: menuKeyOf(r.page_key),
+    createTime: r.create_time,
+    updateTime: r.update_time,
+    ...(withDeclaration ? { declaration: JSON.parse(r.declaration) } : {}),
+  };
+}
+
+/* ---------- JSON fields in SQL: json_extract on SQLite, ->> on PostgreSQL; paths always bound ---------- */
+
+function jsonText(dialect: Dialect, field: string) {
+  return dialect === 'postgres' ? sql`(data::jsonb ->> ${field})` : sql`json_extract(data, ${'$.' + field})`;
+}
+function jsonSortKey(dialect: Dialect, field: string, type: string | undefined) {
+  if (dialect === 'postgres' && (type === 'integer' || type === 'number')) return sql`(data::jsonb ->> ${field})::numeric`;
+  return jsonText(dialect, field);
+}
+
+export const lowcodeModule: ServerModule = {
+  name: 'lowcode',
+  prefix: '/api/lowcode',
+  service: 'platform',
+  migrations: {
+    '20261122_15_lowcode': migration(async (db, dialect) => {
+      await idColumn(db.schema.createTable('lowcode_page').ifNotExists(), dialect)
+        .addColumn('page_key', 'varchar(50)', (c) => c.notNull().unique())
+        .addColumn('title', 'varchar(100)', (c) => c.notNull())
+        .addColumn('declaration', 'text', (c) => c.notNull())
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('roles', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('create_user', 'varchar(100)')
+        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+        .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
+        .execute();
+      await idColumn(db.schema.createTable('lowcode_data').ifNotExists(), dialect)
+        .addColumn('page_key', 'varchar(50)', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('create_user', 'varchar(100)')
+        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+        .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('ix_lowcode_data_page').ifNotExists().on('lowcode_data').column('page_key').execute();
+    }),
+  },
+  plugin: async (app: FastifyInstance) => {
+    const db = app.ctx.db as unknown as Kysely<any>;
+    const { dialect } = app.ctx;
+    const builtIn = () => app.ctx.schemas.pages as Record<string, unknown>;
+    const roleKeys = (): string[] => (app.ctx.schemas.roles?.roles ?? []).map((r: any) => r.roleKey).concat(ALL_ROLES).filter((v: string, i: number, a: string[]) => a.indexOf(v) === i);
+    const validator = () => {
+      const v = app.ctx.schemas.validators['page.schema.json'];
+      if (!v) throw new BizError('缺少页面元模式 page.schema.json');
+      return v;
+    };
+    const has = (req: FastifyRequest, perm: string) => !app.ctx.config.permissionSwitch || hasPermission(req.user!.permissions, perm);
+
+    const pageByKey = async (key: string) => (await db.selectFrom('lowcode_page').selectAll().where('page_key', '=', key).executeTakeFirst()) as PageRow | undefined;
+
+    /** A page the user may use: page managers see every page; others only published pages of their roles. */
+    const usablePage = async (req: FastifyRequest, key: string): Promise<{ row: PageRow; decl: PageDeclaration }> => {
+      if (!KEY_RE.test(key)) throw new BizError('页面不存在');
+      const row = await pageByKey(key);
+      if (!row) throw new BizError('页面不存在');
+      if (!has(req, 'lowcode:page:list')) {
+        const roles = JSON.parse(row.roles) as string[];
+        if (row.published !== 1 || !req.user!.roles.some((r) => roles.includes(r))) throw new BizError(DENIED, 403);
+      }
+      return { row, decl: JSON.parse(row.declaration) };
+    };
+
+    /* ------------------------------ pages ------------------------------ */
+
+    app.post<{ Body: any }>('/page/search', { config: { perm: 'lowcode:page:list' }, schema: { body: listQuerySchema() } }, async (req) => {
+      const q = (req.body ?? {}) as any;
+      const win = pageOf(q, { pageKey: 'page_key', title: 'title', updateTime: 'update_time', createTime: 'create_time' });
+      const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
+      const filter = (b: any) => (text ? b.where((eb: any) => eb.or([sql<boolean>`lower(page_key) like ${likePattern(text)} escape '\\'`, sql<boolean>`lower(title) like ${likePattern(text)} escape '\\'`])) : b);
+      const total = await filter(db.selectFrom('lowcode_page').select((eb: any) => eb.fn.countAll().as('n'))).executeTakeFirst();
+      let list = filter(db.selectFrom('lowcode_page').selectAll());
+      list = win.order ? list.orderBy(win.order.column, win.order.dir) : list.orderBy('id', 'desc');
+      const rows = await list.limit(win.limit).offset(win.offset).execute();
+      return ok({ records: rows.map((r: PageRow) => presentPage(r, false)), total: Number(total?.n ?? 0) });
+    });
+
+    app.get<{ Querystring: { id?: number; pageKey?: string } }>(
+      '/page/get',
+      {
+        config: { perm: 'lowcode:data:list' },
+        schema: { querystring: { type: 'object', properties: { id: { type: 'integer', minimum: 1, title: '编号' }, pageKey: { type: 'string', maxLength: 50, title: '页面标识' } } } },
+      },
+      async (req) => {
+        const { id, pageKey } = req.query;
+        let key = pageKey;
+        if (!key && id) key = (await db.selectFrom('lowcode_page').select('page_key').where('id', '=', id).executeTakeFirst())?.page_key;
+        if (!key) throw new BizError(id || pageKey ? '页面不存在' : '请指定页面编号或页面标识');
+        const { row } = await usablePage(req, key);
+        return ok(presentPage(row, true));
+      },
+    );
+
+    app.post<{ Body: any }>('/page/save', { config: { perm: 'lowcode:page:edit' }, schema: { body: pageBody } }, async (req) => {
+      const body = req.body as any;
+      let decl = body.declaration;
+      if (typeof decl === 'string') {
+        try {
+          decl = JSON.parse(decl);
+        } catch {
+          throw new BizError('页面声明不是合法的 JSON');
+        }
+      }
+      if (!decl || typeof decl !== 'object' || Array.isArray(decl)) throw new BizError('页面声明必须是对象');
+      const pageKey = String(body.pageKey ?? decl.id ?? '');
+      if (!pageKey) throw new BizError('请输入页面标识');
+      if (!KEY_RE.test(pageKey)) throw new BizError('页面标识须以小写字母开头，只能包含字母、数字、下划线和短横线，最长50个字符');
+      if (decl.id !== undefined && decl.id !== pageKey) throw new BizError(`页面声明的 id（${decl.id}）必须与页面标识（${pageKey}）一致`);
+      if (builtIn()[pageKey]) throw new BizError(`页面标识【${pageKey}】与内置页面冲突`);
+      const title = String(body.title ?? decl.title ?? '').trim();
+      if (!title) throw new BizError('请输入标题');
+      decl = withGenericApi({ ...decl, title: decl.title ?? title }, pageKey);
+      const validate = validator();
+      if (!validate(decl)) throw new BizError(`页面声明不合法：${validate.errors!.map(describeAjvError).join('；')}`);
+      const faults = semanticFaults(decl, app.ctx.schemas.dicts);
+      if (faults.length) throw new BizError(`页面声明不合法：${faults.join('；')}`);
+      const roles: string[] = Array.isArray(body.roles) ? body.roles : [];
+      const unknown = roles.filter((r) => !roleKeys().includes(r));
+      if (unknown.length) throw new BizError(`角色不存在：${unknown.join('、')}`);
+      const published = body.published === true || body.published === 1 ? 1 : 0;
+
+      const stored = body.id ? await db.selectFrom('lowcode_page').selectAll().where('id', '=', body.id).executeTakeFirst() : undefined;
+      if (body.id && !stored) throw new BizError('页面不存在');
+      if (stored && stored.page_key !== pageKey) throw new BizError('页面标识保存后不能修改');
+      const clash = await pageByKey(pageKey);
+      if (clash && (!stored || clash.id !== stored.id)) throw new BizError(`页面标识【${pageKey}】已存在`);
+      const row = { page_key: pageKey, title, declaration: JSON.stringify(decl), published, roles: JSON.stringify(roles), update_time: now() };
+      let id: number;
+      if (stored) {
+        await db.updateTable('lowcode_page').set(row).where('id', '=', stored.id).execute();
+        id = stored.id;
+      } else {
+        const r = await db.insertInto('lowcode_page').values({ ...row, create_user: req.user!.username, create_time: now() }).returning('id').executeTakeFirstOrThrow();
+        id = Number(r.id);
+      }
+      if (published) {
+        await upsertMenuEntry(app.ctx.db, { key: menuKeyOf(pageKey), name: title, type: 'C', path: `/custom/${pageKey}`, component: `page:${pageKey}`, icon: body.icon || 'FileTextOutlined', perms: 'lowcode:data:list' }, roles);
+      } else {
+        await removeMenuEntry(app.ctx.db, menuKeyOf(pageKey));
+      }
+      return ok(id, '保存成功');
+    });
+
+    app.get<{ Querystring: { id: number } }>('/page/delete', { config: { perm: 'lowcode:page:remove' }, schema: { querystring: idQuery } }, async (req) => {
+      const row = await db.selectFrom('lowcode_page').selectAll().where('id', '=', req.query.id).executeTakeFirst();
+      if (!row) throw new BizError('页面不存在');
+      await db.deleteFrom('lowcode_data').where('page_key', '=', row.page_key).execute();
+      await db.deleteFrom('lowcode_page').where('id', '=', row.id).execute();
+      await removeMenuEntry(app.ctx.db, menuKeyOf(row.page_key));
+      return ok(null, '删除成功');
+    });
+
+    /* ------------------------------ records ------------------------------ */
+
+    const presentRecord = (r: any) => ({ ...JSON.parse(r.data), id: r.id, createTime: r.create_time, updateTime: r.update_time });
+
+    app.post<{ Params: { pageKey: string }; Body: any }>(
+      '/data/:pageKey/search',
+      { config: { perm: 'lowcode:data:list' }, schema: { body: { ...listQuerySchema(), additionalProperties: { type: ['string', 'number', 'boolean', 'array', 'null'] } } } },
+      async (req) => {
+        const { decl } = await usablePage(req, req.params.pageKey);
+        const q = (req.body ?? {}) as any;
+        const rules = new Map(fieldRulesOf(decl).map((r) => [r.field, r]));
+        const sortable = sortableFieldsOf(decl);
+        const searchFields = searchFieldsOf(decl).filter((f) => rules.has(f) && FIELD_RE.test(f));
+        const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
+        const filterFields: string[] = (decl.columns ?? [])
+          .filter((c: any) => c.filter === 'dict' && typeof c.field === 'string' && rules.has(c.filterField ?? c.field))
+          .map((c: any) => c.filterField ?? c.field);
+        const where = (b: any) => {
+          b = b.where('page_key', '=', req.params.pageKey);
+          if (text && searchFields.length) b = b.where((eb: any) => eb.or(searchFields.map((f) => sql<boolean>`lower(${jsonText(dialect, f)}) like ${likePattern(text)} escape '\\'`)));
+          for (const f of filterFields) {
+            const v = q[f];
+            if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+            const values = (Array.isArray(v) ? v : [v]).map((x) => (dialect === 'postgres' ? String(x) : x));
+            b = b.where(sql<boolean>`${jsonText(dialect, f)} in (${sql.join(values)})`);
+          }
+          return b;
+        };
+        const pageSize = q.pageSize ?? decl.pageSize ?? 10;
+        const win = pageOf({ ...q, pageSize }, {});
+        const total = await where(db.selectFrom('lowcode_data').select((eb: any) => eb.fn.countAll().as('n'))).executeTakeFirst();
+        let list = where(db.selectFrom('lowcode_data').selectAll());
+        const col = q.orderByColumn;
+        const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
+        if (col && q.isAsc && sortable.includes(col)) {
+          if (col === 'createTime' || col === 'updateTime' || col === 'id') list = list.orderBy(col === 'id' ? 'id' : col === 'createTime' ? 'create_time' : 'update_time', dir);
+          else if (rules.has(col)) list = list.orderBy(jsonSortKey(dialect, col, rules.get(col)!.type), dir);
+        }
+        const rows = await list.orderBy('id', 'desc').limit(win.limit).offset(win.offset).execute();
+        return ok({ records: rows.map(presentRecord), total: Number(total?.n ?? 0) });
+      },
+    );
+
+    app.get<{ Params: { pageKey: string }; Querystring: { id: number } }>('/data/:pageKey/get', { config: { perm: 'lowcode:data:list' }, schema: { querystring: idQuery } }, async (req) => {
+      await usablePage(req, req.params.pageKey);
+      const r = await db.selectFrom('lowcode_data').selectAll().where('page_key', '=', req.params.pageKey).where('id', '=', req.query.id).executeTakeFirst();
+      if (!r) throw new BizError('记录不存在');
+      return ok(presentRecord(r));
+    });
+
+    app.post<{ Params: { pageKey: string }; Body: any }>('/data/:pageKey/save', { config: { perm: 'lowcode:data:edit' }, schema: { body: { type: 'object' } } }, async (req) => {
+      const { decl } = await usablePage(req, req.params.pageKey);
+      const body = req.body as any;
+      const id = body.id ?? undefined;
+      if (id !== undefined && id !== null && !(Number.isInteger(id) && id > 0)) throw new BizError('编号不合法');
+      const stored = id ? await db.selectFrom('lowcode_data').selectAll().where('page_key', '=', req.params.pageKey).where('id', '=', id).executeTakeFirst() : undefined;
+      if (id && !stored) throw new BizError('记录不存在');
+      const rec = checkBody(decl, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored });
+      if (stored) {
+        for (const f of decl.dialog?.lockedInEdit ?? []) if (f in rec) rec[f] = JSON.parse(stored.data)[f];
+      }
+      const data = JSON.stringify(rec);
+      if (data.length > 1_000_000) throw new BizError('记录过大');
+      if (stored) {
+        await db.updateTable('lowcode_data').set({ data, update_time: now() }).where('id', '=', stored.id).execute();
+        return ok(stored.id, '保存成功');
+      }
+      const r = await db.insertInto('lowcode_data').values({ page_key: req.params.pageKey, data, create_user: req.user!.username, create_time: now(), update_time: now() }).returning('id').executeTakeFirstOrThrow();
+      return ok(Number(r.id), '保存成功');
+    });
+
+    app.get<{ Params: { pageKey: string }; Querystring: { id: number } }>('/data/:pageKey/delete', { config: { perm: 'lowcode:data:edit' }, schema: { querystring: idQuery } }, async (req) => {
+      await usablePage(req, req.params.pageKey);
+      const r = await db.deleteFrom('lowcode_data').where('page_key', '=', req.params.pageKey).where('id', '=', req.query.id).executeTakeFirst();
+      if (!Number(r.numDeletedRows)) throw new BizError('记录不存在');
+      return ok(null, '删除成功');
+    });
+  },
+};
