@@ -75,6 +75,7 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     expect(crumbs).toContain('对话式表单');
     // the visited tab is there
     await page.getByTestId('tags-view').getByText('对话式表单').waitFor();
+    await page.waitForTimeout(400); // let the menu's selection animation finish
     await shot(page, 'shell-chat-form');
 
     // profile from the user dropdown
