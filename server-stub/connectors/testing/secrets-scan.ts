@@ -1,6 +1,6 @@
 // Test helper: is a plain secret anywhere in the platform store? (SQLite file bytes, or every PostgreSQL
 // schema's copy of the given tables when the test server runs on PG.)
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -26,4 +26,20 @@ export async function storeContains(server: { dataDir: string; store: 'sqlite' |
   } finally {
     await client.end();
   }
+}
+
+/** Does any file under dir (store, logs, key file…) contain the plain secret? */
+export function dataDirContains(dir: string, needle: string): string | null {
+  const walk = (d: string): string | null => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      const st = statSync(p);
+      if (st.isDirectory()) {
+        const hit = walk(p);
+        if (hit) return hit;
+      } else if (st.size < 64 * 1024 * 1024 && readFileSync(p).includes(Buffer.from(needle))) return p;
+    }
+    return null;
+  };
+  return existsSync(dir) ? walk(dir) : null;
 }

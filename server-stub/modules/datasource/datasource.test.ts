@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 import { startSilentHost } from '../../connectors/testing/servers.js';
-import { storeContains } from '../../connectors/testing/secrets-scan.js';
+import { dataDirContains, storeContains } from '../../connectors/testing/secrets-scan.js';
 
 const PG_URL = process.env.PG_URL;
 const MYSQL_URL = process.env.MYSQL_URL;
@@ -190,5 +190,8 @@ describe.each(testStores)('data sources (%s store)', (store) => {
     expect((await call('GET', `/api/gemini/datasource/delete?id=${id}`)).body).toMatchObject({ status: 0, msg: '删除成功' });
     expect((await call('GET', `/api/gemini/datasource/delete?id=${id}`)).body.status).toBe(1);
     expect(bodies.some((b) => b.includes(PLAIN))).toBe(false);
+    // nor any file of the data dir: store, logs (the encrypt call carried it in its query string)
+    expect(dataDirContains(s.dataDir, PLAIN)).toBeNull();
+    expect(dataDirContains(s.dataDir, 'Wrong#Pw_77')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // FTP and ETL servers over real HTTP, with a real FTP server (ftp-srv) and SSH server (ssh2) on loopback.
 import { startTestServer, type TestServer } from '../../testing/server.js';
 import { startFtpServer, startSilentHost, startSshServer } from '../../connectors/testing/servers.js';
-import { storeContains } from '../../connectors/testing/secrets-scan.js';
+import { dataDirContains, storeContains } from '../../connectors/testing/secrets-scan.js';
 
 const FTP_PW = 'Ftp#Plain_42';
 const SSH_PW = 'Ssh#Plain_42';
@@ -67,7 +67,7 @@ describe('FTP and ETL servers', () => {
     expect(good.body).toMatchObject({ status: 0, data: true });
     const typed = await call('POST', '/api/remote/ftp/validateConn', { envType: 'dev', ip: '127.0.0.1', port: ftp.port, username: 'ftpuser', password: FTP_PW });
     expect(typed.body.data).toBe(true);
-    const wrong = await call('POST', '/api/remote/ftp/validateConn', { ip: '127.0.0.1', port: ftp.port, username: 'ftpuser', password: 'nope' });
+    const wrong = await call('POST', '/api/remote/ftp/validateConn', { ip: '127.0.0.1', port: ftp.port, username: 'ftpuser', password: 'Nope#Ftp_913' });
     expect(wrong.body).toMatchObject({ status: 0, data: false, msg: '连接失败' });
     const silent = await startSilentHost();
     const t0 = Date.now();
@@ -89,7 +89,7 @@ describe('FTP and ETL servers', () => {
     const after = (await call('POST', '/api/remote/etl/searchList', {})).body.data.records[0];
     expect(after).toMatchObject({ envType: 'dev', port: ssh.port });
     expect((await call('POST', '/api/remote/etl/validateConn', { ...after })).body).toMatchObject({ status: 0, data: true });
-    expect((await call('POST', '/api/remote/etl/validateConn', { ...after, id: undefined, password: 'bad' })).body).toMatchObject({ status: 0, data: false });
+    expect((await call('POST', '/api/remote/etl/validateConn', { ...after, id: undefined, password: 'Bad#Ssh_913' })).body).toMatchObject({ status: 0, data: false });
     const etls = await call('GET', '/api/remote/etl/queryEtlList');
     expect(etls.body.data).toEqual([expect.objectContaining({ ip: '127.0.0.1', nodeName: 'etl-1' })]);
     // the FTP list does not show ETL servers
@@ -109,5 +109,6 @@ describe('FTP and ETL servers', () => {
     expect((await call('POST', `/api/remote/etl/delete?id=${id}`)).body).toMatchObject({ status: 0, msg: '删除成功' });
     expect((await call('POST', '/api/remote/etl/searchList', {})).body.data.total).toBe(0);
     expect(bodies.some((b) => b.includes(FTP_PW) || b.includes(SSH_PW))).toBe(false);
+    for (const pw of [FTP_PW, SSH_PW, 'Nope#Ftp_913', 'Bad#Ssh_913']) expect(dataDirContains(s.dataDir, pw)).toBeNull();
   });
 });

@@ -68,7 +68,8 @@ export const MSG = {
 
 /** The name of an uploaded file: a plain name, no directories, no NUL, no control characters. */
 export function checkFileName(name: string): void {
-  if (!name || name.length > 200 || /[/\\\0]/.test(name) || name.includes('..') || /[\x00-\x1f\x7f]/.test(name)) throw new BizError(MSG.badName);
+  const control = [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (!name || name.length > 200 || /[/\\]/.test(name) || name.includes('..') || control) throw new BizError(MSG.badName);
 }
 
 async function head(file: string, bytes: number): Promise<Buffer> {
