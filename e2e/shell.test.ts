@@ -197,6 +197,23 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.getByTestId('tags-view').locator('.ant-tabs-tab').filter({ hasText: '对话式表单' }).locator('.ant-tabs-tab-remove').click();
     await page.waitForFunction(() => !document.querySelector('[data-testid=tags-view]')!.textContent!.includes('对话式表单'));
     expect(await page.locator('[data-view="/ai/chat-form"]').count()).toBe(0);
+
+    // right-click menu: 刷新页面 remounts the page, 关闭其他 leaves 首页 and the current one
+    await page.goto(`${baseURL}/ai/chat-bi`);
+    await page.getByText('对话式BI').first().waitFor();
+    await page.getByTestId('sidebar').getByText('解决方案介绍', { exact: true }).click();
+    await page.getByText('解决方案介绍').nth(1).waitFor();
+    await page.evaluate(() => ((document.querySelector('[data-view="/ai/solution"]') as unknown as { marked: boolean }).marked = true));
+    const tabs = page.getByTestId('tags-view');
+    await tabs.getByText('解决方案介绍').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '刷新页面' }).click();
+    await page.waitForFunction(() => !(document.querySelector('[data-view="/ai/solution"]') as unknown as { marked?: boolean } | null)?.marked);
+    await page.getByText('建设中').last().waitFor();
+    await tabs.getByText('解决方案介绍').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid=tags-view]')!.textContent!.includes('对话式BI'));
+    expect((await tabs.locator('.ant-tabs-tab').allTextContents()).map((t) => t.trim())).toEqual(['首页', '解决方案介绍']);
+    await shot(page, 'shell-tabs-menu');
   });
 
   it('移动设备（按 UA 判断）侧边栏默认关闭', async () => {

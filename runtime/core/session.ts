@@ -74,8 +74,9 @@ export async function logout(): Promise<string> {
   const hadToken = Boolean(getToken());
   try {
     if (!hadToken) throw new Error('no token');
+    // The request layer has already removed the token and sent the browser away; the store is
+    // left as is so the page does not re-route while it unloads.
     const url = await post<string>(LOGOUT_PATH, undefined, { quiet: true });
-    sessionStore.set(empty);
     return url || '/login';
   } catch {
     clearSession();

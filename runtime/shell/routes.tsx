@@ -61,7 +61,6 @@ export function AppRoutes() {
       { path: '/login', element: <Login /> },
       { path: '/404', element: <ErrorPage code={404} /> },
       { path: '/401', element: <ErrorPage code={401} /> },
-      { path: '/redirect/*', element: <RedirectTo /> },
       { path: '/', element: <Navigate to="/index" replace />, id: 'NaviHome' },
       ...dirs.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
       {
@@ -69,6 +68,8 @@ export function AppRoutes() {
         children: [
           { path: '/index', element: <Home />, id: 'ViewHome' },
           { path: '/user/profile', element: <Profile /> },
+          // inside the shell, so passing through it keeps the cached pages
+          { path: '/redirect/*', element: <RedirectTo /> },
           ...inShell.map((d) => ({ path: d.path, element: element(d) })),
         ],
       },

@@ -79,6 +79,13 @@ export function removeViews(pred: (v: VisitedView) => boolean): void {
   tagsStore.set((s) => ({ views: s.views.filter((v) => v.affix || !pred(v)) }));
 }
 
+/** Bumped per pathname to remount a cached page (the tab menu's 刷新页面). Not persisted. */
+export const refreshStore = createStore<Record<string, number>>({});
+
+export function refreshView(pathname: string): void {
+  refreshStore.set((s) => ({ ...s, [pathname]: (s[pathname] ?? 0) + 1 }));
+}
+
 export function resetShellState(): void {
   menuStore.set({ menus: [], loaded: false });
 }

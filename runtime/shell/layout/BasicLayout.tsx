@@ -4,7 +4,7 @@ import { Layout, theme } from 'antd';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router-dom';
 import { useStore } from '../../core/store';
-import { addView, isMobile, settingsStore, tagsStore } from '../state';
+import { addView, isMobile, refreshStore, settingsStore, tagsStore } from '../state';
 import { PageBoundary, PageSpin } from './PageBoundary';
 import { SideMenu } from './SideMenu';
 import { TagsView } from './TagsView';
@@ -17,13 +17,15 @@ export const HEADER_HEIGHT = 50;
 /** Keeps visited, cacheable pages mounted (hidden) so their state survives tab switches. */
 function KeepAlive({ current, cacheable, children }: { current: string; cacheable: boolean; children: ReactNode }) {
   const views = useStore(tagsStore, (s) => s.views);
+  const refresh = useStore(refreshStore);
   const cache = useRef(new Map<string, ReactNode>());
   const open = new Set(views.map((v) => v.pathname));
   for (const key of [...cache.current.keys()]) if (!open.has(key) && key !== current) cache.current.delete(key);
   if (cacheable) cache.current.set(current, children);
   else cache.current.delete(current);
   const slot = (key: string, node: ReactNode, visible: boolean) => (
-    <div key={key} data-view={key} style={{ display: visible ? 'block' : 'none' }}>
+    // the refresh count in the key remounts a page on 刷新页面
+    <div key={`${key}#${refresh[key] ?? 0}`} data-view={key} style={{ display: visible ? 'block' : 'none' }}>
       <PageBoundary>
         <Suspense fallback={<PageSpin />}>{node}</Suspense>
       </PageBoundary>
@@ -48,7 +50,7 @@ export function BasicLayout() {
   const collapsed = isMobile ? mobileCollapsed : settings.sidebarCollapsed;
 
   useEffect(() => {
-    if (!meta) return;
+    if (!meta || location.pathname.startsWith('/redirect/')) return;
     addView({ fullPath: location.pathname + location.search, pathname: location.pathname, title: meta.title, cache: meta.cache });
     document.title = `${meta.title} - 数据服务平台`;
   }, [location.pathname, location.search, meta]);
@@ -92,7 +94,7 @@ export function BasicLayout() {
         <TopBar collapsed={collapsed} onToggle={() => (isMobile ? setMobileCollapsed((c) => !c) : undefined)} trail={meta?.trail ?? []} title={meta?.title} />
         {settings.tagsView && <TagsView />}
         <Layout.Content style={{ margin: 12, padding: 16, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, minHeight: 280 }}>
-          <KeepAlive current={location.pathname} cacheable={meta?.cache !== false}>
+          <KeepAlive current={location.pathname} cacheable={meta?.cache !== false && !location.pathname.startsWith('/redirect/')}>
             {outlet}
           </KeepAlive>
         </Layout.Content>
