@@ -8,4 +8,5 @@ export * from './chunk';
 export * from './feedback';
 export * from './messages';
 export * from './store';
+export * from './validate';
 export { browser } from './browser';

@@ -53,7 +53,8 @@ export function setSessionUser(user: SessionUser): void {
 export async function loadSession(): Promise<SessionUser> {
   const user = await get<SessionUser>('/uams/session/find');
   if (!user || !user.username) throw new Error(t('notEffective'));
-  if (user.deleted) throw new Error(t('userDeleted'));
+  // spec part 1 §4: a session marked deleted is rejected as "not yet effective"
+  if (user.deleted) throw new Error(t('notEffective'));
   if (user.notEffective) throw new Error(t('notEffective'));
   setSessionUser(user);
   return user;
