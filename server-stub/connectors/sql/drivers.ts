@@ -116,7 +116,7 @@ class MysqlPool implements SqlPool {
   private readonly gate: Gate;
   constructor(
     readonly dbType: DbType,
-    s: SqlSettings,
+    private readonly s: SqlSettings,
     private readonly waitMs: number,
     private readonly queryMs: number,
     max: number,
@@ -133,17 +133,29 @@ class MysqlPool implements SqlPool {
     });
     this.pool.on('connection', (conn) => conn.on('error', () => undefined));
   }
+
+  private connection(): Promise<mysql.PoolConnection> {
+    return new Promise((resolve, reject) => this.pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn))));
+  }
+
+  /** A timed-out statement keeps running on the server: stop it from a side connection. */
+  private killQuery(threadId: number | null): void {
+    if (!threadId) return;
+    const side = mysql.createConnection(mysqlConfig(this.s, this.waitMs));
+    side.on('error', () => undefined);
+    side.query('KILL QUERY ?', [threadId], () => side.end(() => undefined));
+  }
+
   async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
     const release = await this.gate.acquire(this.waitMs);
+    let conn: mysql.PoolConnection | undefined;
     try {
-      const p = this.pool.promise();
+      conn = await deadline(this.connection(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
+      const p = conn.promise();
       const opts = { sql, timeout: this.queryMs };
-      const [result, fields] = await deadline(
-        params.length ? p.execute(opts, params as never) : p.query(opts),
-        this.queryMs + this.waitMs + 2000,
-        `查询超时（${Math.round(this.queryMs / 1000)}秒）`,
-        'QUERY_TIMEOUT',
-      );
+      const [result, fields] = await (params.length ? p.execute(opts, params as never) : p.query(opts));
+      conn.release();
+      conn = undefined;
       if (Array.isArray(result)) {
         const rows = result as Record<string, unknown>[];
         return { columns: fieldsOf(rows, (fields as mysql.FieldPacket[] | undefined)?.map((f) => f.name)), ...capRows(rows), rowCount: rows.length };
@@ -151,6 +163,13 @@ class MysqlPool implements SqlPool {
       const header = result as mysql.ResultSetHeader;
       return { columns: [], rows: [], rowCount: header.affectedRows ?? 0 };
     } catch (err) {
+      if (conn) {
+        if ((err as { code?: string })?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
+          const threadId = conn.threadId;
+          conn.destroy(); // never hand a connection that is still busy back to the pool
+          this.killQuery(threadId);
+        } else conn.release();
+      }
       throw mapTimeout(err, this.queryMs);
     } finally {
       release();

@@ -203,8 +203,14 @@ describe.skipIf(!MYSQL_URL)('MariaDB / MySQL connector', () => {
   it('queryTimeout stops a long query', async () => {
     const reg = new PoolRegistry();
     const t0 = Date.now();
-    await expect(reg.execute('my3', { ...base, queryTimeout: 1 }, 'select sleep(5)')).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
+    const s1 = { ...base, queryTimeout: 1, maxActive: 1 };
+    await expect(reg.execute('my3', s1, 'select sleep(5) as marker_timeout')).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
     expect(Date.now() - t0).toBeLessThan(4000);
+    // the pool (one slot) is usable at once, and the statement was stopped on the server
+    expect((await reg.execute('my3', s1, 'select 7 as x')).rows).toEqual([{ x: 7 }]);
+    await new Promise((r) => setTimeout(r, 300));
+    const [left] = await admin.query("select count(*) as n from information_schema.processlist where info like 'select sleep(5) as marker_timeout%'");
+    expect(Number((left as any)[0].n)).toBe(0);
     await reg.closeAll();
   });
 

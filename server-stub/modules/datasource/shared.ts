@@ -160,9 +160,12 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
 
     app.post<{ Body: any }>(
       '/search',
-      { config: { perm: P('list') }, schema: { body: listQuerySchema({ dbType: { type: ['string', 'array', 'null'], title: '数据库类型' }, status: { type: ['integer', 'array', 'null'], title: '是否有效' }, dsName: { type: ['string', 'null'], maxLength: 100 } }) } },
+      { config: { perm: P('list') }, schema: { body: listQuerySchema({ dbType: { type: ['string', 'array', 'null'], title: '数据库类型' }, status: { type: ['integer', 'array', 'null'], title: '是否有效' }, dsName: { type: ['string', 'null'], maxLength: 100 }, modelName: { type: ['string', 'null'], maxLength: 100 } }) } },
       async (req) => {
-        const body = { ...(req.body ?? {}) };
+        const body = { ...((req.body ?? {}) as Record<string, any>) };
+        // the spec's list query also carries dsName (modelName): a name search when no search text is given
+        if (!body.search && typeof (body.dsName ?? body.modelName) === 'string') body.search = String(body.dsName ?? body.modelName).slice(0, 100);
+        delete body.dsName;
         const res = await listTable(db, spec, body);
         return ok({ records: res.records.map((r: any) => ({ ...r, pwd: r.pwd ? MASK : '' })), total: res.total });
       },

@@ -23,6 +23,8 @@ describe('models', () => {
     const list = await s.request('POST', '/api/gemini/model/search', { search: 'm1' });
     expect(list.body.data.records[0]).toMatchObject({ dsName: 'm1', modelName: 'm1', maxActive: 20 });
     expect((await s.request('POST', '/api/gemini/datasource/search', {})).body.data.total).toBe(0);
+    expect((await s.request('POST', '/api/gemini/model/search', { modelName: 'm1' })).body.data.total).toBe(1);
+    expect((await s.request('POST', '/api/gemini/model/search', { modelName: 'zz' })).body.data.total).toBe(0);
     expect((await s.request('GET', `/api/gemini/model/test?id=${id}`)).body).toMatchObject({ status: 0, data: true });
     const run = await s.request('POST', '/api/gemini/model/execute', { dsName: 'm1', sql: 'select v from t where id = :id', params: { id: 2 } });
     expect(run.body.data.rows).toEqual([{ v: 'b' }]);

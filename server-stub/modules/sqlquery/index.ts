@@ -202,7 +202,7 @@ export const sqlQueryModule: ServerModule = {
   },
   plugin: async (app) => {
     const { db } = app.ctx;
-    const spec: TableSpec = { table: TABLE, fields: FIELDS, searchFields: ['queryName'], sortable: ['queryName', 'queryType', 'createTime', 'updateTime'], filters: ['queryType'] };
+    const spec: TableSpec = { table: TABLE, fields: FIELDS, searchFields: ['queryName'], sortable: ['queryName', 'queryType', 'createTime', 'updateTime'], filters: ['queryType', 'dsName'] };
     const denied = () => new BizError('没有权限访问该功能，请联系管理员授权', 403);
     const can = (req: FastifyRequest, perm: string) => !app.ctx.config.permissionSwitch || hasPermission(req.user!.permissions, perm);
     const queryBody = {
@@ -220,7 +220,7 @@ export const sqlQueryModule: ServerModule = {
       },
     };
 
-    app.post<{ Body: any }>('/search', { config: { perm: 'gemini:sqlQuery:list' }, schema: { body: listQuerySchema({ queryType: { type: ['string', 'null'], title: '类型' } }) } }, async (req) => {
+    app.post<{ Body: any }>('/search', { config: { perm: 'gemini:sqlQuery:list' }, schema: { body: listQuerySchema({ queryType: { type: ['string', 'null'], title: '类型' }, dsName: { type: ['string', 'null'], maxLength: 100, title: '数据源' } }) } }, async (req) => {
       const res = await listTable(db, spec, (req.body ?? {}) as any);
       return ok({ records: res.records.map((r: any) => ({ ...r, requestParams: parsed(r.requestParams) })), total: res.total });
     });
