@@ -5,14 +5,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 
-describe('query support', () => {
+describe.each(testStores)('query support (%s store)', (store) => {
   let s: TestServer;
   let api: http.Server;
   let apiUrl = '';
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ store });
     const dir = join(s.dataDir, 'sqlite');
     mkdirSync(dir, { recursive: true });
     const db = new Database(join(dir, 'shop.db'));

@@ -1,9 +1,9 @@
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 
-describe('variables', () => {
+describe.each(testStores)('variables (%s store)', (store) => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ store });
   });
   afterAll(() => s?.close());
 
