@@ -2,6 +2,7 @@
 // console.error fails the story's test.
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { act, cleanup, render } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import preview from '../.storybook/preview';
 
 setProjectAnnotations(preview);
@@ -11,7 +12,8 @@ const modules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: tru
 
 describe.each(Object.entries(modules))('%s', (_file, mod) => {
   const stories = Object.entries(composeStories(mod));
-  it.each(stories)('%s renders without errors', async (_name, Story) => {
+  it.each(stories)('%s renders without errors', async (_name, composed) => {
+    const Story = composed as unknown as ComponentType;
     const errors: unknown[][] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       errors.push(args);

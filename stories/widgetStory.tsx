@@ -2,7 +2,7 @@
 // come from its JSON Schema (colours, enums, number limits).
 import type { ArgTypes } from '@storybook/react-vite';
 import type { RJSFSchema } from '@rjsf/utils';
-import { getWidgetKind, WidgetView, type DatasourceProps, type ViewProps } from '../widgets';
+import { getWidgetKind, SCREEN_FONT, WidgetView, type DatasourceProps, type ViewProps } from '../widgets';
 
 export interface WidgetStoryArgs extends ViewProps {
   widgetName: string;
@@ -13,7 +13,7 @@ export function WidgetStory({ widgetName, datasourceProps, ...viewProps }: Widge
   const kind = getWidgetKind(widgetName)!;
   const v = viewProps as ViewProps;
   return (
-    <div style={{ width: v.width, height: v.height, position: 'relative' }}>
+    <div style={{ width: v.width, height: v.height, position: 'relative', fontFamily: SCREEN_FONT }}>
       <WidgetView widgetName={widgetName} viewProps={v} datasourceProps={datasourceProps ?? kind.defaults.datasourceProps} />
     </div>
   );

@@ -5,3 +5,4 @@ export { WidgetDataContext, type FetchApiData, type ApiDataRequest } from './dat
 export { applyMapping, describeProblem } from './data/mapping';
 export { WidgetIcon } from './icons';
 export { liveChartCount } from './charts/echarts';
+export { SCREEN_FONT } from './theme';

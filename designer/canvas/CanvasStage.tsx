@@ -1,7 +1,7 @@
 // The canvas: each widget absolutely placed by width, height, top, left (spec "Preview").
 // Widgets are memoized on their entity object, so an edit to one widget re-renders only it.
 import { memo, useCallback, type CSSProperties, type MouseEvent } from 'react';
-import { WidgetView, type WidgetEntity } from '../../widgets';
+import { SCREEN_FONT, WidgetView, type WidgetEntity } from '../../widgets';
 import { DEFAULT_CANVAS_BACKGROUND, type CanvasProps } from '../panel/canvasPanel';
 
 /** Spec stack levels: raised while active, back to 1 otherwise. */
@@ -31,6 +31,7 @@ export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selected
           background: canvas.backgroundColor || DEFAULT_CANVAS_BACKGROUND,
           transform: scale === 1 ? undefined : `scale(${scale})`,
           transformOrigin: '0 0',
+          fontFamily: SCREEN_FONT,
         }}
       >
         {widgets.map((w) => (

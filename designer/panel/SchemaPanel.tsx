@@ -12,6 +12,7 @@ import { JsonField } from './fields/JsonField';
 import { chineseErrors } from './messages';
 import type { PanelContext, PanelServices } from './services';
 import { panelValidator } from './validator';
+import './SchemaPanel.css';
 import { ColorWidget } from './widgets/ColorWidget';
 import { DictWidget } from './widgets/DictWidget';
 import { NumberWidget } from './widgets/NumberWidget';
@@ -19,6 +20,9 @@ import { NumberWidget } from './widgets/NumberWidget';
 const WIDGETS: RegistryWidgetsType = { color: ColorWidget, dict: DictWidget, number: NumberWidget };
 const FIELDS: RegistryFieldsType = { json: JsonField, dataConfig: DataConfigField, dataMapping: DataMappingField };
 const NO_SERVICES: PanelServices = {};
+// Two columns for short inputs, full width for text, colours, lists and editors
+// (@rjsf/antd looks up ui:widget, then ui:field, then the schema type).
+const COL_SPAN = { json: 24, dataConfig: 24, dataMapping: 24, number: 12, dict: 12, select: 12, checkbox: 12, integer: 12, boolean: 12, color: 24, string: 24, array: 24, object: 24 };
 
 export interface SchemaPanelProps<T> {
   schema: RJSFSchema;
@@ -47,7 +51,7 @@ function SchemaPanelImpl<T>({ schema, value, uiSchema, onChange, services = NO_S
   );
   const transformErrors = useMemo(() => chineseErrors(schema), [schema]);
   const formContext = useMemo<PanelContext & Record<string, unknown>>(
-    () => ({ services, rootData: draft, rowGutter: 12, labelAlign: 'left' }),
+    () => ({ services, rootData: draft, rowGutter: 12, labelAlign: 'left', colSpan: COL_SPAN }),
     [services, draft],
   );
 

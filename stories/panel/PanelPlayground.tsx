@@ -2,7 +2,7 @@
 import { Card, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { SchemaPanel, canvasDefaults, canvasSchema, canvasUiSchema, type CanvasProps, type PanelServices } from '../../designer/panel';
-import { createWidget, getWidgetKind, WidgetView, type WidgetEntity } from '../../widgets';
+import { createWidget, getWidgetKind, SCREEN_FONT, WidgetView, type WidgetEntity } from '../../widgets';
 
 export function PanelCard({ children, width = 380 }: { children: ReactNode; width?: number }) {
   return (
@@ -34,7 +34,7 @@ export function WidgetPanelPlayground({ widgetName, services, tab = 'view' }: { 
           ]}
         />
       </PanelCard>
-      <div style={{ position: 'relative', width: p.viewProps.width, height: p.viewProps.height, flex: 'none', outline: '1px dashed rgba(255,255,255,.25)' }}>
+      <div style={{ position: 'relative', width: p.viewProps.width, height: p.viewProps.height, flex: 'none', outline: '1px dashed rgba(255,255,255,.25)', fontFamily: SCREEN_FONT }}>
         <WidgetView widgetName={widgetName} viewProps={p.viewProps} datasourceProps={p.datasourceProps} />
       </div>
     </div>

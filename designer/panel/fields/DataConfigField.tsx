@@ -1,5 +1,6 @@
 import type { FieldProps } from '@rjsf/utils';
-import { Alert, Button, Form, Select, Space, Typography } from 'antd';
+import { Alert, Button, Select, Space, Typography } from 'antd';
+import { PanelItem } from './PanelItem';
 import { useEffect, useState } from 'react';
 import type { DataConfig, DataRow } from '../../../widgets';
 import { JsonEditor } from '../editor/JsonEditor';
@@ -20,9 +21,9 @@ export function DataConfigField({ formData, onChange, fieldPathId, registry, uiS
 
   if (root.datasourceType === 'API') return <ApiConfig value={value} set={set} ctx={ctx} />;
   return (
-    <Form.Item label="静态数据">
+    <PanelItem label="静态数据">
       <StaticDataEditor value={Array.isArray(value.data) ? value.data : NO_ROWS} onChange={(data) => set({ data })} height={height} />
-    </Form.Item>
+    </PanelItem>
   );
 }
 
@@ -77,7 +78,7 @@ function ApiConfig({ value, set, ctx }: { value: DataConfig; set: (p: Partial<Da
 
   return (
     <>
-      <Form.Item label="接口">
+      <PanelItem label="接口">
         <Select
           showSearch
           allowClear
@@ -95,10 +96,10 @@ function ApiConfig({ value, set, ctx }: { value: DataConfig; set: (p: Partial<Da
             ...(value.datasource && !apis.some((a) => a.apiName === value.datasource) ? [{ value: value.datasource, label: value.datasourceLabel || value.datasource }] : []),
           ]}
         />
-      </Form.Item>
-      <Form.Item label="请求参数" validateStatus={params.error ? 'error' : undefined} help={params.error || undefined}>
+      </PanelItem>
+      <PanelItem label="请求参数" validateStatus={params.error ? 'error' : undefined} help={params.error || undefined}>
         <JsonEditor value={params.text} onChange={params.onText} height={120} ariaLabel="请求参数" />
-      </Form.Item>
+      </PanelItem>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Button onClick={viewResult} disabled={!fetchApiData || !value.datasource}>
           查看结果

@@ -1,6 +1,7 @@
 import { DeleteOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
 import type { FieldProps } from '@rjsf/utils';
-import { AutoComplete, Button, Form, Input, Tooltip } from 'antd';
+import { AutoComplete, Button, Input, Tooltip } from 'antd';
+import { PanelItem } from './PanelItem';
 import { applyMapping, describeProblem, type DataConfig, type DataMappingItem } from '../../../widgets';
 import type { PanelContext } from '../services';
 
@@ -21,7 +22,7 @@ export function DataMappingField({ formData, onChange, fieldPathId, registry, ui
   const patch = (i: number, p: Partial<DataMappingItem>) => emit(list.map((m, j) => (j === i ? { ...m, ...p } : m)));
 
   return (
-    <Form.Item label="数据映射">
+    <PanelItem label="数据映射">
       {list.length === 0 && <div style={{ color: '#8c8c8c' }}>该部件无需数据映射</div>}
       {list.map((m, i) => {
         const problem = problems.get(m.prop);
@@ -64,7 +65,7 @@ export function DataMappingField({ formData, onChange, fieldPathId, registry, ui
           新增映射
         </Button>
       )}
-    </Form.Item>
+    </PanelItem>
   );
 }
 

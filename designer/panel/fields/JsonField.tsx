@@ -1,5 +1,5 @@
 import type { FieldProps } from '@rjsf/utils';
-import { Form, Typography } from 'antd';
+import { PanelItem } from './PanelItem';
 import { JsonEditor } from '../editor/JsonEditor';
 import { useJsonText } from './useJsonText';
 
@@ -17,9 +17,8 @@ export function JsonField({ formData, onChange, fieldPathId, schema, uiSchema, n
     (v) => ((expected === 'array' ? Array.isArray(v) : v !== null && typeof v === 'object' && !Array.isArray(v)) ? null : `需要 JSON ${expected === 'array' ? '数组' : '对象'}`),
   );
   return (
-    <Form.Item label={schema.title ?? name} validateStatus={error ? 'error' : undefined} help={error || undefined}>
-      {schema.description && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{schema.description}</Typography.Text>}
+    <PanelItem label={schema.title ?? name} validateStatus={error ? 'error' : undefined} help={error || undefined}>
       <JsonEditor value={text} onChange={onText} height={height} ariaLabel={schema.title ?? name} />
-    </Form.Item>
+    </PanelItem>
   );
 }
