@@ -49,11 +49,13 @@ export function BasicLayout() {
   const [mobileCollapsed, setMobileCollapsed] = useState(true);
   const collapsed = isMobile ? mobileCollapsed : settings.sidebarCollapsed;
 
+  const title = meta?.title;
+  const cacheable = meta?.cache !== false;
   useEffect(() => {
-    if (!meta || location.pathname.startsWith('/redirect/')) return;
-    addView({ fullPath: location.pathname + location.search, pathname: location.pathname, title: meta.title, cache: meta.cache });
-    document.title = `${meta.title} - 数据服务平台`;
-  }, [location.pathname, location.search, meta]);
+    if (!title || location.pathname.startsWith('/redirect/')) return;
+    addView({ fullPath: location.pathname + location.search, pathname: location.pathname, title, cache: cacheable });
+    document.title = `${title} - 数据服务平台`;
+  }, [location.pathname, location.search, title, cacheable]);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
