@@ -277,5 +277,15 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     expect(await page.getByTestId('sidebar').count()).toBe(0);
     await nav.getByText('数据管理').waitFor();
     await shot(page, 'shell-top-nav');
+    // narrow window: items at 100 px each, the rest under 更多 (after the 500 ms resize debounce)
+    await page.setViewportSize({ width: 760, height: 700 });
+    await nav.getByText('更多').waitFor({ timeout: 5000 });
+    const width = await nav.evaluate((el) => el.clientWidth);
+    // top-level items including 更多 fill the width at 100 px each
+    const shown = await nav.locator('ul.ant-menu-root > li.ant-menu-item, ul.ant-menu-root > li.ant-menu-submenu').count();
+    expect(shown).toBe(Math.min(20, Math.floor(width / 100)));
+    await nav.getByText('更多').hover();
+    await page.locator('.ant-menu-submenu-popup').getByText('系统管理').waitFor();
+    await shot(page, 'shell-top-nav-more');
   });
 });
