@@ -66,6 +66,12 @@ export function fieldRulesOf(page: PageDeclaration): FieldRule[] {
     if (typeof prop.minLength === 'number') rule.minLength = { limit: prop.minLength };
     if (typeof prop.minimum === 'number') rule.minimum = prop.minimum;
     if (typeof prop.maximum === 'number') rule.maximum = prop.maximum;
+    // a number picker's declared bounds hold on the server too
+    const cp = prop['x-component-props'];
+    if (cp && (prop.type === 'integer' || prop.type === 'number')) {
+      if (rule.minimum === undefined && typeof cp.min === 'number') rule.minimum = cp.min;
+      if (rule.maximum === undefined && typeof cp.max === 'number') rule.maximum = cp.max;
+    }
     if (typeof prop.pattern === 'string') rule.patterns.push({ pattern: new RegExp(prop.pattern) });
     if (typeof prop.format === 'string') rule.formats.push({ format: prop.format });
     if (Array.isArray(prop.enum)) rule.enum = prop.enum.map((e: any) => (e && typeof e === 'object' && 'value' in e ? e.value : e));

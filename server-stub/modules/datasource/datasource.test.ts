@@ -77,6 +77,8 @@ describe.each(testStores)('data sources (%s store)', (store) => {
       [{ ...base, dsName: 'x'.repeat(51) }, /数据源名称.*50/],
       [{ ...base, dsName: 'x1', dbType: 'oracle' }, /数据库类型/],
       [{ ...base, dsName: 'x1', maxActive: 0 }, /最大连接数/],
+      [{ ...base, dsName: 'x1', port: 70000 }, '端口不能大于65535'],
+      [{ ...base, dsName: 'x1', port: 3.5 }, /端口.*整数/],
       [{ ...base, dsName: 'ds_alpha' }, /已存在/],
       ['{"dsName": ', /JSON/],
       [[1, 2], /对象|类型|请求体/],
