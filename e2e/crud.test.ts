@@ -1,7 +1,7 @@
 // Declared CRUD pages clicked through as a person would: add → edit → copy → delete, each test
 // button (true against a real SQLite file / FTP / SSH server on loopback, false against a dead port),
 // the encrypt button, locked fields, required messages and the image upload rules.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -10,8 +10,8 @@ import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/brow
 import { startFtpServer, startSshServer } from '../server-stub/connectors/testing/servers';
 
 const btn = (scope: Page | Locator, label: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${label.split('').join('\\s?')}$`) });
-const row = (page: Page, text: string) => page.locator('.crud-page tbody tr', { hasText: text }).first();
+  scope.getByRole("button", { name: new RegExp(`(^|\\s)${label.split("").join("\\s?")}$`) });
+const row = (page: Page, text: string) => page.locator('.crud-page:visible tbody tr', { hasText: text }).first();
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
 async function toast(page: Page, text: string) {
@@ -25,8 +25,8 @@ async function toast(page: Page, text: string) {
 }
 async function goto(page: Page, path: string) {
   await page.goto(`${inject('baseURL')}${path}`);
-  await page.locator('.crud-page').first().waitFor({ timeout: 30_000 });
-  await page.locator('.crud-page .ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+  await page.locator('.crud-page:visible').first().waitFor({ timeout: 30_000 });
+  await page.locator('.crud-page:visible .ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
 }
 async function fill(page: Page, placeholder: string, value: string) {
   const input = dialog(page).getByPlaceholder(placeholder, { exact: true });
@@ -37,6 +37,8 @@ async function choose(page: Page, placeholder: string, option: string) {
   await item.click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
+/** A validation message under a dialog field (not a placeholder with the same words). */
+const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-formily-item-help').getByText(text, { exact: true }).first();
 async function confirmDialog(page: Page) {
   await dialog(page).getByTestId('dialog-ok').click();
 }
@@ -48,24 +50,49 @@ async function deleteRow(page: Page, name: string, confirmText: string) {
   await row(page, name).waitFor({ state: 'detached' });
 }
 
+/**
+ * SQLite data sources must name a file inside the server's DATA_DIR/sqlite. global-setup does not
+ * hand the temp DATA_DIR to tests (yet), so the file is placed in every recent e2e data dir.
+ */
+function placeSqliteFile(name: string) {
+  const provided = (inject as unknown as (k: string) => string | undefined)('dataDir');
+  const dirs = provided
+    ? [provided]
+    : readdirSync(tmpdir())
+        .filter((d) => d.startsWith('dsc-e2e-'))
+        .map((d) => join(tmpdir(), d))
+        .filter((d) => existsSync(join(d, 'platform.db')) && Date.now() - statSync(d).mtimeMs < 6 * 3600_000);
+  for (const d of dirs) {
+    mkdirSync(join(d, 'sqlite'), { recursive: true });
+    if (!existsSync(join(d, 'sqlite', name))) writeFileSync(join(d, 'sqlite', name), ''); // an empty file is an empty SQLite database
+  }
+}
+
 describeBrowser('声明式列表页', () => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await newPage(browser);
+    if (process.env.E2E_DEBUG) {
+      page.on('response', async (r) => {
+        if (r.url().includes('/api/')) console.log('resp', r.request().method(), r.url().replace(/^.*\/api/, ''), r.status(), (await r.text().catch(() => '')).slice(0, 160));
+      });
+      page.on('pageerror', (e) => console.log('pageerror', e.message));
+    }
     await login(page, inject('baseURL'), 'admin', inject('adminPassword'));
   });
   afterAll(() => browser?.close());
 
   it('数据源：新增（加密、必填提示）→ 测试成功 → 编辑（锁定名称与类型）→ 复制 → 测试失败 → 删除', async () => {
+    placeSqliteFile('e2e-crud.db');
     await goto(page, '/data/datasource');
     await shot(page, 'crud-datasource-empty');
     await btn(page, '新增数据源').click();
     await dialog(page).getByText('新增数据源').first().waitFor();
     await confirmDialog(page);
     for (const m of ['请输入数据源名称', '请输入地址', '请输入端口', '请输入数据库名', '请输入账号', '请输入密码']) {
-      await dialog(page).getByText(m, { exact: true }).waitFor();
+      await fieldError(page, m).waitFor();
     }
     expect(await dialog(page).getByPlaceholder('请输入连接等待时间(秒)').inputValue()).toBe('120');
     expect(await dialog(page).getByPlaceholder('请输入最大连接数').inputValue()).toBe('20');
@@ -136,14 +163,14 @@ describeBrowser('声明式列表页', () => {
       await toast(page, '保存成功');
       await row(page, n).waitFor();
     }
-    const names = () => page.locator('.crud-page tbody tr td:nth-child(2)').allTextContents();
-    const header = page.locator('.crud-page th', { hasText: '数据源名称' });
+    const names = () => page.locator('.crud-page:visible tbody tr td:nth-child(2)').allTextContents();
+    const header = page.locator('.crud-page:visible .ant-table-thead th', { hasText: '数据源名称' }).first();
     await header.click();
     await expect.poll(async () => (await names()).filter((x) => x.startsWith('sort_'))).toEqual(['sort_a', 'sort_b']);
     await header.click();
     await expect.poll(async () => (await names()).filter((x) => x.startsWith('sort_'))).toEqual(['sort_b', 'sort_a']);
-    await page.getByTestId('crud-search').fill('sort_a');
-    await page.getByTestId('crud-search').press('Enter');
+    await page.locator('[data-testid=crud-search]:visible').fill('sort_a');
+    await page.locator('[data-testid=crud-search]:visible').press('Enter');
     await expect.poll(names).toEqual(['sort_a']);
     await btn(page, '重置').click();
     await expect.poll(async () => (await names()).length).toBeGreaterThanOrEqual(2);
@@ -152,6 +179,7 @@ describeBrowser('声明式列表页', () => {
   });
 
   it('模型：新增 → 测试 → 编辑 → 复制 → 删除', async () => {
+    placeSqliteFile('e2e-model.db');
     await goto(page, '/data/model');
     await btn(page, '新增模型').click();
     await fill(page, '请输入模型名称', 'e2e_model');
@@ -183,7 +211,7 @@ describeBrowser('声明式列表页', () => {
     await goto(page, '/data/variable');
     await btn(page, '新增').click();
     await confirmDialog(page);
-    await dialog(page).getByText('请输入参数名称', { exact: true }).waitFor();
+    await fieldError(page, '请输入参数名称').waitFor();
     await fill(page, '请输入参数名称', 'E2E_HOME');
     const editor = dialog(page).locator('.monaco-editor').first();
     await editor.waitFor({ timeout: 30_000 });
@@ -212,7 +240,7 @@ describeBrowser('声明式列表页', () => {
       await dialog(page).getByText('新增服务器').first().waitFor();
       expect(await dialog(page).getByPlaceholder('请输入端口').inputValue()).toBe('21');
       await confirmDialog(page);
-      for (const m of ['请选择环境', '请输入编码', '请输入名称', '请输入IP地址']) await dialog(page).getByText(m, { exact: true }).waitFor();
+      for (const m of ['请选择环境', '请输入编码', '请输入名称', '请输入IP地址']) await fieldError(page, m).waitFor();
       await choose(page, '环境', '开发环境');
       await fill(page, '请输入编码', 'FTP01');
       await fill(page, '请输入名称', 'e2e-ftp');
@@ -262,7 +290,7 @@ describeBrowser('声明式列表页', () => {
     const ssh = await startSshServer('etluser', 'etl-pass-1');
     try {
       await goto(page, '/ops/etl');
-      expect(await page.getByTestId('crud-search').getAttribute('placeholder')).toBe('请输入节点名称或IP');
+      expect(await page.locator('[data-testid=crud-search]:visible').getAttribute('placeholder')).toBe('请输入节点名称或IP');
       await btn(page, '新增').click();
       expect(await dialog(page).getByPlaceholder('请输入端口').inputValue()).toBe('22');
       await choose(page, '环境', '生产环境');
@@ -299,10 +327,11 @@ describeBrowser('声明式列表页', () => {
 
   it('远程服务器页：FTP 与 ETL 两个声明页', async () => {
     await page.goto(`${inject('baseURL')}/ops/remote`);
-    await page.getByRole('tab', { name: 'FTP服务器' }).waitFor();
-    await page.locator('.crud-page[data-page="ftp"]').waitFor();
-    await page.getByRole('tab', { name: 'ETL服务器' }).click();
-    await page.locator('.crud-page[data-page="etl"]').waitFor();
+    const tabs = page.locator('.remote-tabs:visible');
+    await tabs.getByRole('tab', { name: 'FTP服务器' }).waitFor();
+    await tabs.locator('.crud-page[data-page="ftp"]').waitFor();
+    await tabs.getByRole('tab', { name: 'ETL服务器' }).click();
+    await tabs.locator('.crud-page[data-page="etl"]').waitFor();
     await shot(page, 'crud-remote');
   });
 

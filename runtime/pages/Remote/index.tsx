@@ -5,6 +5,7 @@ import { CrudPage } from '../../crud';
 export default function Remote() {
   return (
     <Tabs
+      className="remote-tabs"
       defaultActiveKey="ftp"
       destroyOnHidden={false}
       items={[
