@@ -106,10 +106,12 @@ const imagePlugin = async (app: FastifyInstance) => {
   mkdirSync(tmp, { recursive: true });
   const spec: TableSpec = { table: TABLE, fields: FIELDS, searchFields: searchFieldsOf(page), sortable: sortableFieldsOf(page), filters: ['bucketName', 'extName'] };
 
-  await app.register(multipart, {
+  // The limits go with each call (below), so this works whether or not multipart is registered higher up.
+  const partsOptions = {
     preservePath: true, // see the name as sent, so '../x.png' is refused rather than silently cut
     limits: { files: up.limit, fileSize: up.maxSizeMB * 1024 * 1024, fields: 20, parts: up.limit + 20, fieldSize: 1024 },
-  } as never);
+  };
+  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, partsOptions as never);
 
   app.post<{ Body: any }>(
     '/searchImageList',
@@ -129,7 +131,7 @@ const imagePlugin = async (app: FastifyInstance) => {
     let bucketName = String(page.dialog?.defaults?.bucketName ?? 'gemini');
     const discard = () => Promise.all(staged.map((f) => rm(f.tmp, { force: true })));
     try {
-      for await (const part of req.parts()) {
+      for await (const part of req.parts(partsOptions as never)) {
         if (part.type === 'field') {
           if (part.fieldname === 'bucketName' && typeof part.value === 'string' && part.value !== '') bucketName = part.value;
           continue;

@@ -157,6 +157,11 @@ const API_TIMEOUT_MS = 30_000;
 async function callApi(url: string, method: string, params: Record<string, unknown>) {
   const u = new URL(url);
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new BizError('API接口须以 http:// 或 https:// 开头');
+  if (u.username || u.password) throw new BizError('API接口地址中不能包含账号或密码');
+  // an intranet console may call intranet APIs, but never the cloud instance-metadata endpoints
+  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (/^169\.254\./.test(host) || /^fe80:/.test(host) || /^::ffff:169\.254\./.test(host) || host === 'metadata.google.internal' || host === 'metadata')
+    throw new BizError('不允许访问该地址');
   const init: RequestInit = { method, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(API_TIMEOUT_MS), redirect: 'manual' };
   if (method === 'GET') for (const [k, v] of Object.entries(params)) u.searchParams.set(k, String(v));
   else {

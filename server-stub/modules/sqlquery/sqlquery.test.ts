@@ -70,6 +70,8 @@ describe.each(testStores)('query support (%s store)', (store) => {
     expect((await s.request('POST', '/api/gemini/sqlQuery/info/save', { id, queryName: '接口查询', queryType: 'API', api: apiUrl, apiMethod: 'POST', requestParams: [{ name: 'a', value: 1, type: 'integer' }] })).body.status).toBe(0);
     const post = await s.request('POST', '/api/gemini/sqlQuery/execute', { id });
     expect(post.body.data).toMatchObject({ httpStatus: 200, body: { method: 'POST', body: { a: 1 } } });
+    const meta = await s.request('POST', '/api/gemini/sqlQuery/execute', { queryType: 'API', api: 'http://169.254.169.254/latest/meta-data/' });
+    expect(meta.body).toMatchObject({ status: 1, msg: '不允许访问该地址' });
     const get = await s.request('POST', '/api/gemini/sqlQuery/execute', { id, apiMethod: 'GET' });
     expect(get.body.data.body).toMatchObject({ method: 'GET', url: '/echo?a=1' });
   });
