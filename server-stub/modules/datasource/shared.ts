@@ -28,7 +28,7 @@ import {
   type TableSpec,
 } from '../../core/declarations.js';
 import { MASK, Secrets, maskPassword } from '../../core/secrets.js';
-import { PoolRegistry, testConnection, type SqlParams } from '../../connectors/sql/index.js';
+import { PoolRegistry, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import { idColumn, now } from '../../store/columns.js';
 
 export interface DatasourceTable {
@@ -206,9 +206,8 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         rec.dbType = stored.db_type;
       }
       rec.pwd = secrets.sealPassword(body.pwd, stored?.pwd);
-      delete rec.modelName;
-      const row = apiToRow({ ...spec, fields: { ...FIELDS, modelName: '' } }, rec);
-      delete row[''];
+      delete rec.modelName; // an alias of dsName: the name column is written from dsName only
+      const row = apiToRow(spec, rec);
       try {
         if (stored) {
           await updateRow(db, spec, stored.id, { ...row, update_time: now() });
@@ -295,7 +294,6 @@ export async function runOn(app: FastifyInstance, kind: string, row: DatasourceT
   try {
     return await pools.execute(`${kind}:${row.id}`, settings, sqlText, params);
   } catch (err) {
-    const { errorText } = await import('../../connectors/sql/index.js');
     const msg = errorText(err, settings);
     req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
     throw new BizError(`执行失败：${msg}`);
