@@ -58,6 +58,14 @@ describe.each(testStores)('data sources (%s store)', (store) => {
       expect(r.body.status).toBe(0);
       expect(r.body.data.total).toBe(4);
     }
+    // filters: dict values, and wrong item types refused before any SQL
+    expect((await call('POST', '/api/gemini/datasource/search', { dbType: ['postgresql'], status: [1] })).body.data.total).toBe(4);
+    expect((await call('POST', '/api/gemini/datasource/search', { dbType: ['mysql'] })).body.data.total).toBe(0);
+    for (const bad of [{ status: ['a'] }, { dbType: [{ x: 1 }] }, { status: 'x' }]) {
+      const r = await call('POST', '/api/gemini/datasource/search', bad);
+      expect(r.body.status).toBe(1);
+      expect(r.http).toBeLessThan(500);
+    }
     // % and _ are literal in search
     expect((await call('POST', '/api/gemini/datasource/search', { search: '%' })).body.data.total).toBe(0);
     const sel = await call('GET', '/api/gemini/datasource/select');

@@ -160,7 +160,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
 
     app.post<{ Body: any }>(
       '/search',
-      { config: { perm: P('list') }, schema: { body: listQuerySchema({ dbType: { type: ['string', 'array', 'null'], title: '数据库类型' }, status: { type: ['integer', 'array', 'null'], title: '是否有效' }, dsName: { type: ['string', 'null'], maxLength: 100 }, modelName: { type: ['string', 'null'], maxLength: 100 } }) } },
+      { config: { perm: P('list') }, schema: { body: listQuerySchema({ dbType: { type: ['string', 'array', 'null'], maxItems: 20, items: { type: 'string', maxLength: 20 }, title: '数据库类型' }, status: { type: ['integer', 'array', 'null'], maxItems: 20, items: { type: 'integer' }, title: '是否有效' }, dsName: { type: ['string', 'null'], maxLength: 100 }, modelName: { type: ['string', 'null'], maxLength: 100 } }) } },
       async (req) => {
         const body = { ...((req.body ?? {}) as Record<string, any>) };
         // the spec's list query also carries dsName (modelName): a name search when no search text is given

@@ -119,7 +119,7 @@ export function remotePlugin(o: RemoteOptions) {
 
     app.post<{ Body: any }>(
       '/searchList',
-      { config: { perm: P('list') }, schema: { body: listQuerySchema({ envType: { type: ['string', 'array', 'null'], title: '环境' }, status: { type: ['integer', 'array', 'null'], title: '状态' } }) } },
+      { config: { perm: P('list') }, schema: { body: listQuerySchema({ envType: { type: ['string', 'array', 'null'], maxItems: 20, items: { type: 'string', maxLength: 20 }, title: '环境' }, status: { type: ['integer', 'array', 'null'], maxItems: 20, items: { type: 'integer' }, title: '状态' } }) } },
       async (req) => {
         const res = await listTable(db, spec, (req.body ?? {}) as any);
         return ok({ records: res.records.map((r: any) => ({ ...r, password: r.password ? MASK : '' })), total: res.total });

@@ -115,7 +115,7 @@ const imagePlugin = async (app: FastifyInstance) => {
 
   app.post<{ Body: any }>(
     '/searchImageList',
-    { config: { perm: 'file:image:list' }, schema: { body: listQuerySchema({ bucketName: { type: ['string', 'null'], maxLength: 50 }, extName: { type: ['string', 'array', 'null'] } }) } },
+    { config: { perm: 'file:image:list' }, schema: { body: listQuerySchema({ bucketName: { type: ['string', 'null'], maxLength: 50 }, extName: { type: ['string', 'array', 'null'], maxItems: 20, items: { type: 'string', maxLength: 10 } } }) } },
     async (req) => ok(await listTable(db, spec, (req.body ?? {}) as any)),
   );
 

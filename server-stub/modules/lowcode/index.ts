@@ -293,7 +293,7 @@ export const lowcodeModule: ServerModule = {
 
     app.post<{ Params: { pageKey: string }; Body: any }>(
       '/data/:pageKey/search',
-      { config: { perm: 'lowcode:data:list' }, schema: { body: { ...listQuerySchema(), additionalProperties: { type: ['string', 'number', 'boolean', 'array', 'null'] } } } },
+      { config: { perm: 'lowcode:data:list' }, schema: { body: { ...listQuerySchema(), additionalProperties: { type: ['string', 'number', 'boolean', 'array', 'null'], maxLength: 200, maxItems: 50, items: { type: ['string', 'number', 'boolean'], maxLength: 200 } } } } },
       async (req) => {
         const { decl } = await usablePage(req, req.params.pageKey);
         const q = (req.body ?? {}) as any;
@@ -310,7 +310,8 @@ export const lowcodeModule: ServerModule = {
           for (const f of filterFields) {
             const v = q[f];
             if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
-            const values = (Array.isArray(v) ? v : [v]).map((x) => (dialect === 'postgres' ? String(x) : x));
+            // ->> answers text on PostgreSQL; json_extract answers 1/0 for booleans on SQLite
+            const values = (Array.isArray(v) ? v : [v]).map((x) => (dialect === 'postgres' ? String(x) : typeof x === 'boolean' ? Number(x) : x));
             b = b.where(sql<boolean>`${jsonText(dialect, f)} in (${sql.join(values)})`);
           }
           return b;

@@ -126,6 +126,11 @@ describe.each(testStores)('low-code pages (%s store)', (store) => {
     expect((await search({ search: '%' })).body.data.records.map((x: any) => x.name)).toEqual(['100%纯']);
     expect((await search({ search: '_' })).body.data.records.map((x: any) => x.name)).toEqual(['Acme_Co']);
     expect((await search({ status: [0] })).body.data.total).toBe(3);
+    for (const bad of [{ status: [{ a: 1 }] }, { status: { a: 1 } }]) {
+      const r = await search(bad);
+      expect(r.body.status).toBe(1);
+      expect(r.http).toBeLessThan(500);
+    }
     expect((await search({ status: 1, search: '华' })).body.data.total).toBe(1);
     const sorted = await search({ orderByColumn: 'name', isAsc: 'asc', pageNum: 1, pageSize: 3 });
     expect(sorted.body.data.total).toBe(6);
