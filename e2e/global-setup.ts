@@ -114,7 +114,7 @@ export default async function setup(project: TestProject) {
   let output = '';
   const child = spawn('npx', ['tsx', 'server-stub/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DIST_DIR: path.join(root, 'dist') },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_DATA: 'off', DIST_DIR: path.join(root, 'dist') },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, so teardown stops npx and tsx's children together
   });

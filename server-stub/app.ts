@@ -20,6 +20,7 @@ import { modules as featureModules } from './modules/index.js';
 import { uamsMigrations } from './modules/uams/migrations.js';
 import { uamsModule } from './modules/uams/index.js';
 import { migrate, openStore } from './store/db.js';
+import { seedDemoData } from './store/demo.js';
 import { seed, type SeedResult } from './store/seed.js';
 import './core/context.js';
 
@@ -53,6 +54,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const migrations = Object.assign({}, ...all.map((m) => m.migrations ?? {}));
   await migrate(store.db, migrations);
   const seeded = await seed(store.db, schemas, config);
+  await seedDemoData(store.db, config);
 
   const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, trustProxy: true });
   app.setValidatorCompiler(validatorCompilers());

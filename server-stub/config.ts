@@ -15,6 +15,8 @@ export interface Config {
   sessionTtl: number;
   /** When false, every signed-in user holds every permission (spec: "permission switch"). */
   permissionSwitch: boolean;
+  /** Seed demo data (a SQLite demo data source, variables) on first start. */
+  demoData: boolean;
   /** Password for the demo users; generated when unset. */
   demoPassword?: string;
   /** Where the built browser app lives. */
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtl: Number.isFinite(ttl) && ttl > 0 ? ttl : 8 * 3600,
     permissionSwitch: !/^(0|off|false|no)$/i.test(env.PERMISSION_SWITCH ?? 'on'),
     demoPassword: env.DEMO_PASSWORD || undefined,
+    demoData: !/^(0|off|false|no)$/i.test(env.DEMO_DATA ?? 'on'),
     distDir: path.resolve(env.DIST_DIR ?? path.join(rootDir, 'dist')),
     // SCHEMAS_ROOT: a folder holding another schemas/ (tests use it to prove a bad file refuses the start).
     rootDir: env.SCHEMAS_ROOT ? path.resolve(env.SCHEMAS_ROOT) : rootDir,

@@ -66,3 +66,20 @@ describe('request logs', () => {
     }
   });
 });
+
+describe('first start', () => {
+  it('seeds a working demo data source and variables once', async () => {
+    const s = await startTestServer({ env: { DEMO_DATA: 'on' } });
+    try {
+      const list = await s.request<{ records: { id: number; dsName: string }[] }>('POST', '/api/gemini/datasource/search', { pageNum: 1, pageSize: 10 });
+      const demo = list.body.data.records.find((r) => r.dsName === 'demo_sqlite')!;
+      expect(demo).toBeDefined();
+      const test = await s.request<boolean>('GET', `/api/gemini/datasource/test?id=${demo.id}`);
+      expect(test.body.data).toBe(true);
+      const vars = await s.request<{ total: number }>('POST', '/api/sys/var/searchList', { pageNum: 1, pageSize: 10 });
+      expect(vars.body.data.total).toBe(3);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -49,6 +49,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: TEST_PASSWORD,
     DEMO_PASSWORD: TEST_PASSWORD,
+    DEMO_DATA: 'off',
     DIST_DIR: path.join(dataDir, 'no-dist'),
     ...(store === 'pg' ? { DATABASE_URL: process.env.PG_URL!, DATABASE_SCHEMA: schema! } : {}),
     ...opts.env,
