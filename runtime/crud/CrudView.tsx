@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, message as antdMessage, Modal, Space, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
@@ -22,10 +22,13 @@ interface DialogState { mode: DialogMode; row?: Row; action: ActionDecl }
 function useColumnDicts(columns: ColumnDecl[]): Record<string, DictItem[]> {
   const services = useCrudServices();
   const types = [...new Set(columns.flatMap((c) => (c.dict ? [c.dict] : c.format === 'yesno' ? ['YES_OR_NO'] : [])))];
-  const out: Record<string, DictItem[]> = {};
+  const lists: DictItem[][] = [];
   // stable length per mounted declaration: CrudPage remounts when the declaration changes
-  for (const t of types) out[t] = services.useDict(t);
-  return out;
+  for (const t of types) lists.push(services.useDict(t));
+  // one stable object while the lists are unchanged, so the columns are not rebuilt on every render
+  const key = types.join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => Object.fromEntries(types.map((t, i) => [t, lists[i]])), [key, ...lists]);
 }
 
 /** The generic list page: search, table, sort, filters, paging, toolbar, row actions and dialogs. */
@@ -162,6 +165,10 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     }
   };
 
+  // cells call the latest run/can through a ref, so the columns survive data and selection changes
+  const live = useRef({ run, can });
+  live.current = { run, can };
+
   const columns = useMemo<TableColumnsType<Row>>(() => {
     const out: TableColumnsType<Row> = [];
     for (const c of page.columns) {
@@ -175,8 +182,8 @@ export function CrudView({ page }: { page: PageDeclaration }) {
           key: '__actions', title: c.title, width: c.width, fixed: 'right',
           render: (_v, row) => (
             <Space size={0} wrap={false}>
-              {(page.rowActions ?? []).filter(can).map((a, i) => (
-                <Button key={i} type="link" size="small" danger={a.danger ?? a.action === 'delete'} onClick={() => void run(a, row)}>
+              {(page.rowActions ?? []).filter((a) => live.current.can(a)).map((a, i) => (
+                <Button key={i} type="link" size="small" danger={a.danger ?? a.action === 'delete'} onClick={() => void live.current.run(a, row)}>
                   {actionLabel(a)}
                 </Button>
               ))}
@@ -207,9 +214,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
       });
     }
     return out;
-    // run/can close over state that the deps below cover
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, dicts, sort, filters, pageNum, pageSize, list.records, selected]);
+  }, [page, dicts, sort, filters, pageNum, pageSize]);
 
   const onTableChange = (p: TablePaginationConfig, f: Record<string, FilterValue | null>, s: SorterResult<Row> | SorterResult<Row>[]) => {
     const one = Array.isArray(s) ? s[0] : s;
@@ -227,6 +232,10 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     setPageNum(sizeChanged || filterChanged || sortChanged ? 1 : (p.current ?? 1));
   };
 
+  const tableLocale = useMemo(
+    () => ({ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.error ? '加载失败' : '暂无数据'} /> }),
+    [list.error],
+  );
   const selectable = page.selectable || page.columns.some((c) => c.type === 'selection');
   const editAction = dialog?.action;
   const saveCall = dialog && dialog.mode !== 'edit' ? (api.add ?? api.save) : api.save;
@@ -277,7 +286,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
           loading={list.loading}
           scroll={{ x: 'max-content' }}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.error ? '加载失败' : '暂无数据'} /> }}
+          locale={tableLocale}
           showSorterTooltip={false}
           pagination={{
             current: pageNum,
