@@ -80,10 +80,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   }
 
   const hasDist = existsSync(path.join(config.distDir, 'index.html'));
-  if (hasDist) await app.register(fastifyStatic, { root: config.distDir, index: ['index.html'], wildcard: false });
+  // Files are looked up per request (a rebuild while running is served at once).
+  if (hasDist) await app.register(fastifyStatic, { root: config.distDir, index: ['index.html'] });
   app.setNotFoundHandler((req, reply) => {
-    // The browser app owns every other GET path (client-side routes).
-    if (hasDist && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/open/')) return reply.sendFile('index.html');
+    // The browser app owns every other GET path (client-side routes); a missing file (/assets/x.js) stays a 404.
+    const route = req.url.split('?')[0];
+    const isAppRoute = !route.startsWith('/api/') && !route.startsWith('/open/') && !/\.[a-z0-9]+$/i.test(route);
+    if (hasDist && req.method === 'GET' && isAppRoute) return reply.sendFile('index.html');
     return reply.code(404).send({ status: 1, msg: '接口不存在', data: null });
   });
 

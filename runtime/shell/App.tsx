@@ -1,7 +1,8 @@
 // The app root: antd in Chinese with the persisted theme colour, the request layer's
 // messages wired to antd's App context, the router and the guard.
 import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ESM locale: the CJS re-export at antd/locale loses its default export in the production bundle.
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect } from 'react';
