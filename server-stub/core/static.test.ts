@@ -28,9 +28,12 @@ describe('serving the built app', () => {
     const missing = await fetch(`${s.url}/assets/app-2.js`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('json');
-    const api = await fetch(`${s.url}/api/nope`);
-    expect(api.status).toBe(404);
-    expect(await api.json()).toMatchObject({ status: 1, msg: '接口不存在' });
+    // Under /api nothing is answered without a session, not even "does not exist".
+    const anonymous = await fetch(`${s.url}/api/nope`);
+    expect(anonymous.status).toBe(401);
+    const api = await s.request('GET', '/api/nope');
+    expect(api.http).toBe(404);
+    expect(api.body).toMatchObject({ status: 1, msg: '接口不存在' });
   });
 
   it('serves a file added after the start (a rebuild while running)', async () => {
