@@ -59,6 +59,9 @@ export const PlacedWidget = memo(function PlacedWidget({ widget, selected, onSel
     zIndex: selected ? STACK_ACTIVE : STACK_IDLE,
     outline: selected ? '1px dashed #4FD2DD' : undefined,
     cursor: onSelect ? 'pointer' : undefined,
+    // Each widget is its own layout and paint island: a chart redrawing or a table
+    // scrolling never makes the browser re-layout or repaint its neighbours.
+    contain: 'strict',
   };
   return (
     <div data-widget-id={widget.id} style={style} onMouseDown={onSelect ? () => onSelect(widget.id) : undefined}>

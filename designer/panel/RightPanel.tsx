@@ -14,6 +14,18 @@ export interface RightPanelProps {
   services?: PanelServices;
 }
 
+const TAB_ITEMS = [
+  { key: 'view', label: '视图样式' },
+  { key: 'datasource', label: '数据源' },
+];
+
+// The tab bar is its own memoized piece: antd Tabs measures its tabs on every render,
+// which would force a layout of the whole canvas on each keystroke in the panel.
+const TabBar = memo(function TabBar({ items, active, onChange }: { items: typeof TAB_ITEMS; active: string; onChange?: (key: string) => void }) {
+  return <Tabs activeKey={active} onChange={onChange} items={items} />;
+});
+const CANVAS_ITEMS = [{ key: 'canvas', label: '画布属性' }];
+
 export const RightPanel = memo(function RightPanel({ widget, canvas, onWidgetChange, onCanvasChange, services }: RightPanelProps) {
   const id = widget?.id;
   const onView = useCallback((viewProps: ViewProps) => id && onWidgetChange(id, { viewProps }), [id, onWidgetChange]);
@@ -24,31 +36,22 @@ export const RightPanel = memo(function RightPanel({ widget, canvas, onWidgetCha
   if (!widget || !kind) {
     return (
       <div className="right-panel" style={{ padding: '0 12px' }}>
-        <Tabs items={[{ key: 'canvas', label: '画布属性', children: <SchemaPanel schema={canvasSchema} uiSchema={canvasUiSchema} value={canvas} onChange={onCanvasChange} services={services} /> }]} />
+        <TabBar items={CANVAS_ITEMS} active="canvas" />
+        <SchemaPanel schema={canvasSchema} uiSchema={canvasUiSchema} value={canvas} onChange={onCanvasChange} services={services} />
       </div>
     );
   }
   const p = widget.widgetProps;
+  const tab: SelectedTab = p.selectedTab === 'datasource' ? 'datasource' : 'view';
   return (
     <div className="right-panel" style={{ padding: '0 12px' }}>
-      <Tabs
-        // A new selection remounts the panels, so no draft leaks from one widget to another.
-        key={widget.id}
-        activeKey={p.selectedTab === 'datasource' ? 'datasource' : 'view'}
-        onChange={onTab}
-        items={[
-          {
-            key: 'view',
-            label: '视图样式',
-            children: <SchemaPanel schema={kind.viewSchema} uiSchema={kind.uiSchema.viewProps} value={p.viewProps} onChange={onView} services={services} />,
-          },
-          {
-            key: 'datasource',
-            label: '数据源',
-            children: <SchemaPanel schema={kind.datasourceSchema} uiSchema={kind.uiSchema.datasourceProps} value={p.datasourceProps} onChange={onData} services={services} />,
-          },
-        ]}
-      />
+      <TabBar items={TAB_ITEMS} active={tab} onChange={onTab} />
+      {/* A new selection remounts the panel, so no draft leaks from one widget to another. */}
+      {tab === 'view' ? (
+        <SchemaPanel key={`${widget.id}:view`} schema={kind.viewSchema} uiSchema={kind.uiSchema.viewProps} value={p.viewProps} onChange={onView} services={services} />
+      ) : (
+        <SchemaPanel key={`${widget.id}:ds`} schema={kind.datasourceSchema} uiSchema={kind.uiSchema.datasourceProps} value={p.datasourceProps} onChange={onData} services={services} />
+      )}
     </div>
   );
 });

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
+import { useState } from 'react';
 import { createWidget, getWidgetKind, type DatasourceProps, type ViewProps } from '../../widgets';
 import { canvasDefaults, canvasSchema, canvasUiSchema } from './canvasPanel';
 import { RightPanel } from './RightPanel';
@@ -28,6 +29,27 @@ describe('SchemaPanel on a widget view schema', () => {
     const onChange = renderView();
     type('字号', '24');
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ fontSize: 24, width: 200 }));
+    type('宽度', '240');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ fontSize: 24, width: 240 }));
+  });
+
+  it('keeps editing after the parent echoes each applied value', () => {
+    function Host() {
+      const [value, setValue] = useState(titleValue);
+      return (
+        <>
+          <SchemaPanel schema={title.viewSchema} uiSchema={title.uiSchema.viewProps} value={value} onChange={setValue} />
+          <output data-testid="applied">{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<Host />);
+    type('标题文字', '大屏');
+    type('字号', '20');
+    type('字号', '999');
+    expect(JSON.parse(screen.getByTestId('applied').textContent!)).toMatchObject({ text: '大屏', fontSize: 20 });
+    expect(input('字号').value).toBe('999');
+    expect(input('标题文字').value).toBe('大屏');
   });
 
   it('shows the schema message and does not apply an invalid value', async () => {
@@ -40,6 +62,9 @@ describe('SchemaPanel on a widget view schema', () => {
     type('文字颜色', '#'.repeat(31));
     expect(await screen.findByText('文字颜色最多 30 个字符')).toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
+    // The invalid drafts stay visible until corrected.
+    expect(input('字号').value).toBe('500');
+    expect(input('宽度').value).toBe('5');
   });
 
   it('limits position and size inputs to 6 characters', () => {
@@ -118,6 +143,25 @@ describe('SchemaPanel on a datasource schema', () => {
     fireEvent.change(field, { target: { value: 'url' } });
     const last = onChange.mock.lastCall![0] as DatasourceProps;
     expect(last.dataMapping[1]).toEqual({ id: '2', prop: 'imgLink', label: '跳转链接', field: 'url' });
+  });
+
+  it('keeps both edits when the parent echoes each applied value', () => {
+    function Host() {
+      const [value, setValue] = useState(ds);
+      return (
+        <>
+          <SchemaPanel schema={carousel.datasourceSchema} uiSchema={carousel.uiSchema.datasourceProps} value={value} onChange={setValue} />
+          <output data-testid="applied">{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<Host />);
+    fireEvent.change(screen.getByLabelText('静态数据'), { target: { value: '[{"pic": "/x.png", "link": ""}]' } });
+    fireEvent.change(screen.getByRole('combobox', { name: '图片地址 字段' }), { target: { value: 'pic' } });
+    const applied = JSON.parse(screen.getByTestId('applied').textContent!) as DatasourceProps;
+    expect(applied.dataConfig.data).toEqual([{ pic: '/x.png', link: '' }]);
+    expect(applied.dataMapping[0].field).toBe('pic');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the API form without inventing APIs when none are injected', () => {

@@ -11,6 +11,7 @@ import { DataMappingField } from './fields/DataMappingField';
 import { JsonField } from './fields/JsonField';
 import { chineseErrors } from './messages';
 import type { PanelContext, PanelServices } from './services';
+import { panelSchema } from './panelSchema';
 import { panelValidator } from './validator';
 import './SchemaPanel.css';
 import { ColorWidget } from './widgets/ColorWidget';
@@ -34,25 +35,35 @@ export interface SchemaPanelProps<T> {
   disabled?: boolean;
 }
 
-function SchemaPanelImpl<T>({ schema, value, uiSchema, onChange, services = NO_SERVICES, disabled }: SchemaPanelProps<T>) {
-  // The draft is what the user sees; it resets when the value changes from outside
-  // (another widget selected, a drag on the canvas) but not when it echoes our own change.
-  const [state, setState] = useState({ source: value, draft: value });
+function SchemaPanelImpl<T>({ schema: declared, value, uiSchema, onChange, services = NO_SERVICES, disabled }: SchemaPanelProps<T>) {
+  // rjsf keeps the draft (what the user sees, valid or not) in its own state. It is
+  // re-seeded only when the value changes from outside (another widget selected, a drag on
+  // the canvas), not when the parent echoes a value we just emitted; so an applied edit does
+  // not render every field a second time.
+  const [state, setState] = useState({ source: value, seed: value, live: value });
+  const schema = useMemo(() => panelSchema(declared), [declared]);
   const emitted = useRef<T | undefined>(undefined);
-  let draft = state.draft;
+  // The latest draft: whenever the form element is rebuilt it must get this, since rjsf
+  // takes a re-render with other formData as a reset.
+  const draftRef = useRef(value);
+  let { seed, live } = state;
   if (state.source !== value) {
-    draft = value === emitted.current ? state.draft : value;
-    setState({ source: value, draft });
+    if (value !== emitted.current) seed = live = draftRef.current = value;
+    setState({ source: value, seed, live });
   }
 
   const ui = useMemo<UiSchema>(
     () => ({ ...deriveUiSchema(schema, uiSchema), 'ui:submitButtonOptions': { norender: true }, 'ui:title': '' }),
     [schema, uiSchema],
   );
+  // Fields such as the data mapping read sibling values; only panels that have them
+  // follow the live draft in their context (others keep a stable one).
+  const readsRoot = useMemo(() => usesRootFields(ui), [ui]);
+  const rootData = readsRoot ? live : seed;
   const transformErrors = useMemo(() => chineseErrors(schema), [schema]);
   const formContext = useMemo<PanelContext & Record<string, unknown>>(
-    () => ({ services, rootData: draft, rowGutter: 12, labelAlign: 'left', colSpan: COL_SPAN }),
-    [services, draft],
+    () => ({ services, rootData, rowGutter: 12, labelAlign: 'left', colSpan: COL_SPAN }),
+    [services, rootData],
   );
 
   const onChangeRef = useRef(onChange);
@@ -60,36 +71,48 @@ function SchemaPanelImpl<T>({ schema, value, uiSchema, onChange, services = NO_S
   const handleChange = useCallback(
     (e: IChangeEvent) => {
       const next = e.formData as T;
-      setState((s) => ({ ...s, draft: next }));
+      draftRef.current = next;
+      if (readsRoot) setState((s) => ({ ...s, live: next }));
       const { errors } = panelValidator.validateFormData(next, schema, undefined, transformErrors, ui);
       if (errors.length === 0) {
         emitted.current = next;
         onChangeRef.current?.(next);
       }
     },
-    [schema, transformErrors, ui],
+    [schema, transformErrors, ui, readsRoot],
   );
 
-  return (
-    <ConfigProvider componentSize="small">
-      <Form
-        className="schema-panel"
-        schema={schema}
-        uiSchema={ui}
-        formData={draft}
-        validator={panelValidator}
-        widgets={WIDGETS}
-        fields={FIELDS}
-        formContext={formContext}
-        transformErrors={transformErrors}
-        liveValidate="onChange"
-        showErrorList={false}
-        noHtml5Validate
-        disabled={disabled}
-        onChange={handleChange}
-      />
-    </ConfigProvider>
+  // Memoized: on the parent's echo nothing here changed, so React skips the whole form.
+  // (seed is a dependency: an outside change rebuilds it with the new draft.)
+  return useMemo(
+    () => (
+      <ConfigProvider componentSize="small">
+        <Form
+          className="schema-panel"
+          schema={schema}
+          uiSchema={ui}
+          formData={draftRef.current}
+          validator={panelValidator}
+          widgets={WIDGETS}
+          fields={FIELDS}
+          formContext={formContext}
+          transformErrors={transformErrors}
+          liveValidate="onChange"
+          showErrorList={false}
+          noHtml5Validate
+          disabled={disabled}
+          onChange={handleChange}
+        />
+      </ConfigProvider>
+    ),
+    [schema, ui, seed, formContext, transformErrors, disabled, handleChange],
   );
+}
+
+const ROOT_READING_FIELDS = new Set(['dataConfig', 'dataMapping']);
+
+function usesRootFields(ui: UiSchema): boolean {
+  return Object.entries(ui).some(([k, v]) => (k === 'ui:field' && ROOT_READING_FIELDS.has(String(v))) || (v !== null && typeof v === 'object' && !k.startsWith('ui:') && usesRootFields(v as UiSchema)));
 }
 
 export const SchemaPanel = memo(SchemaPanelImpl) as typeof SchemaPanelImpl;

@@ -1,0 +1,109 @@
+// Property-panel latency: keystroke in the selected widget's panel → that widget's DOM
+// update, with 300 widgets mounted vs 1. One browser session, alternating rounds, medians.
+//   npx tsx bench/panel/run.ts [--rounds 6] [--keys 40]
+import react from '@vitejs/plugin-react';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const ROUNDS = arg('rounds', 6);
+const KEYS = arg('keys', 40);
+const SIZES = [1, 300];
+const ONLY = process.argv.includes('--only') ? `&only=${process.argv[process.argv.indexOf('--only') + 1]}` : '';
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function buildPage(outDir: string) {
+  await build({
+    root: here,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000 },
+  });
+}
+
+function serve(dir: string) {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+  const server = createServer((req, res) => {
+    let file = join(dir, normalize(new URL(req.url ?? '/', 'http://x').pathname));
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise<{ url: string; close: () => void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() })),
+  );
+}
+
+async function round(page: Page, url: string, n: number): Promise<number[]> {
+  await page.goto(`${url}/index.html?n=${n}${ONLY}`);
+  await page.waitForFunction(() => (window as unknown as { benchReady: () => boolean }).benchReady(), null, { timeout: 60_000 });
+  await page.waitForTimeout(1500); // let charts finish their first animation
+  const input = page.getByLabel('标题文字');
+  await input.click();
+  await page.keyboard.press('End');
+  const samples: number[] = [];
+  for (let k = 0; k < KEYS; k++) {
+    await page.evaluate(() => (window as unknown as { benchArm: () => void }).benchArm());
+    // Alternate typing and deleting so the text stays short and valid.
+    await page.keyboard.press(k % 2 ? 'Backspace' : 'a');
+    const t = await page.waitForFunction(() => (window as unknown as { benchResult: () => number | null }).benchResult(), null, { timeout: 10_000 });
+    samples.push(Number(await t.jsonValue()));
+    if (process.env.BENCH_SPLIT) console.log(n, await page.evaluate(() => (window as unknown as { benchSplit: () => unknown }).benchSplit()));
+    await page.waitForTimeout(40);
+  }
+  return samples;
+}
+
+async function main() {
+  const out = mkdtempSync(join(tmpdir(), 'bench-panel-'));
+  try {
+    await buildPage(out);
+    const server = await serve(out);
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const all: Record<number, number[]> = { 1: [], 300: [] };
+    const perRound: Record<number, number[]> = { 1: [], 300: [] };
+    await round(page, server.url, 1); // warm-up (JIT, caches), not counted
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const n of r % 2 ? [...SIZES].reverse() : SIZES) {
+        const s = await round(page, server.url, n);
+        all[n].push(...s);
+        perRound[n].push(median(s));
+      }
+    }
+    await browser.close();
+    server.close();
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    const m1 = median(all[1]);
+    const m300 = median(all[300]);
+    console.log(`keystroke → selected widget re-render (Chromium, ${ROUNDS} rounds × ${KEYS} keys per size)`);
+    console.log(`  1 widget   : median ${m1.toFixed(2)} ms  (round medians ${perRound[1].map((x) => x.toFixed(2)).join(', ')})`);
+    console.log(`  300 widgets: median ${m300.toFixed(2)} ms  (round medians ${perRound[300].map((x) => x.toFixed(2)).join(', ')})`);
+    console.log(`  ratio 300/1: ${(m300 / m1).toFixed(2)} (target ≤ 1.2)`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
