@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, message as antdMessage, Modal, Space, Table } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
-import type { FilterValue, SorterResult } from 'antd/es/table/interface';
+import type { FilterDropdownProps, FilterValue, SorterResult } from 'antd/es/table/interface';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ActionDecl, ColumnDecl, DialogMode, PageDeclaration, Row } from './types';
 import { useCrudServices, type DictItem } from './services';
@@ -194,24 +194,24 @@ export function CrudView({ page }: { page: PageDeclaration }) {
       }
       const field = c.field ?? '';
       const filterKey = c.filterField ?? field;
-      out.push({
+      // only the keys a column needs: antd treats a present-but-undefined filter/sort key as "managed"
+      const col: TableColumnsType<Row>[number] = {
         key: field,
         dataIndex: field,
         title: c.title,
         width: c.width,
-        ellipsis: c.ellipsis ? { showTitle: true } : undefined,
-        sorter: c.sortable ? true : undefined,
-        sortDirections: ['ascend', 'descend'],
-        sortOrder: sort.field === field ? sort.order : null,
-        filters: c.filter === 'dict' && c.dict ? (dicts[c.dict] ?? []).map((d) => ({ text: d.label, value: d.value })) : undefined,
-        filterMultiple: true,
-        filteredValue: c.filter ? (filters[filterKey] ?? null) : undefined,
-        filterDropdown: c.filter === 'remote' && c.filterApi ? (p) => <RemoteFilter {...p} api={c.filterApi!} /> : undefined,
-        render: (v: unknown, row: Row) => {
-          const cell = renderCell(c, v, row, dicts);
-          return c.link ? <a href={fill(c.link, row)} target="_blank" rel="noreferrer">{cell}</a> : cell;
-        },
-      });
+        render: c.link
+          ? (v: unknown, row: Row) => <a href={fill(c.link!, row)} target="_blank" rel="noreferrer">{renderCell(c, v, row, dicts)}</a>
+          : (v: unknown, row: Row) => renderCell(c, v, row, dicts),
+      };
+      if (c.ellipsis) col.ellipsis = { showTitle: true };
+      if (c.sortable) Object.assign(col, { sorter: true, sortDirections: ['ascend', 'descend'], sortOrder: sort.field === field ? sort.order : null });
+      if (c.filter === 'dict' && c.dict) {
+        Object.assign(col, { filters: (dicts[c.dict] ?? []).map((d) => ({ text: d.label, value: d.value })), filterMultiple: true, filteredValue: filters[filterKey] ?? null });
+      } else if (c.filter === 'remote' && c.filterApi) {
+        Object.assign(col, { filterDropdown: (p: FilterDropdownProps) => <RemoteFilter {...p} api={c.filterApi!} />, filteredValue: filters[filterKey] ?? null });
+      }
+      out.push(col);
     }
     return out;
   }, [page, dicts, sort, filters, pageNum, pageSize]);
