@@ -6,3 +6,4 @@ export { applyMapping, describeProblem } from './data/mapping';
 export { WidgetIcon } from './icons';
 export { liveChartCount } from './charts/echarts';
 export { SCREEN_FONT } from './theme';
+export { liveIntervalCount } from './timing/sharedInterval';

@@ -165,3 +165,24 @@ describe('timers', () => {
     }
   });
 });
+
+describe('shared timers', () => {
+  it('widgets with the same period share one interval', () => {
+    const set = vi.spyOn(globalThis, 'setInterval');
+    try {
+      const w = createWidget('scrollTable', { pageId: 'p' });
+      const vp = { ...w.widgetProps.viewProps, height: 200 };
+      const { unmount } = render(
+        <>
+          {Array.from({ length: 5 }, (_, i) => (
+            <WidgetView key={i} widgetName="scrollTable" viewProps={vp} datasourceProps={w.widgetProps.datasourceProps} />
+          ))}
+        </>,
+      );
+      expect(set.mock.calls.filter((c) => c[1] === 2000)).toHaveLength(1);
+      unmount();
+    } finally {
+      set.mockRestore();
+    }
+  });
+});

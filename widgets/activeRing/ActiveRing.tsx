@@ -1,6 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { useEChart } from '../charts/useEChart';
+import { useSharedInterval } from '../timing/sharedInterval';
 import type { WidgetKindProps } from '../types';
 import type { ActiveRingViewProps } from '../viewPropTypes';
 
@@ -41,23 +42,20 @@ export function ActiveRing({ viewProps: v, data }: WidgetKindProps<ActiveRingVie
   );
   const { ref, chartRef } = useEChart(option, v.width, v.height);
 
-  useEffect(() => {
-    const count = items.length;
+  // Highlight slice `index`; a new option (data, colours…) starts again from the first slice.
+  const index = useRef(0);
+  const highlight = (i: number) => {
     const chart = chartRef.current;
-    if (!chart || count === 0) return;
-    let index = 0;
-    const show = (i: number) => {
-      chart.dispatchAction({ type: 'downplay', seriesIndex: 0 });
-      chart.dispatchAction({ type: 'highlight', seriesIndex: 0, dataIndex: i });
-    };
-    show(0);
-    if (count < 2) return;
-    const timer = setInterval(() => {
-      index = (index + 1) % count;
-      show(index);
-    }, Math.max(v.rotateInterval, 500));
-    return () => clearInterval(timer);
-  }, [option, items.length, v.rotateInterval, chartRef]);
+    if (!chart || items.length === 0) return;
+    index.current = i % items.length;
+    chart.dispatchAction({ type: 'downplay', seriesIndex: 0 });
+    chart.dispatchAction({ type: 'highlight', seriesIndex: 0, dataIndex: index.current });
+  };
+  useEffect(() => {
+    highlight(0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [option]);
+  useSharedInterval(() => highlight(index.current + 1), Math.max(v.rotateInterval, 500), items.length > 1);
 
   return <div ref={ref} data-widget="activeRing" style={{ width: '100%', height: '100%' }} />;
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSharedInterval } from '../timing/sharedInterval';
 import type { WidgetKindProps } from '../types';
 import type { CarouselViewProps } from '../viewPropTypes';
 import { resolveImageUrl } from './assets';
@@ -8,11 +9,7 @@ export function Carousel({ viewProps: v, data }: WidgetKindProps<CarouselViewPro
   const count = slides.length;
   const [index, setIndex] = useState(0);
 
-  useEffect(() => {
-    if (count < 2) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), Math.max(v.interval, 1000));
-    return () => clearInterval(timer);
-  }, [count, v.interval]);
+  useSharedInterval(() => setIndex((i) => (i + 1) % count), Math.max(v.interval, 1000), count > 1);
 
   const current = count ? index % count : 0;
   return (

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { createWidget } from '../registry';
 import { WidgetView } from '../WidgetView';
+import { liveIntervalCount } from '../timing/sharedInterval';
 import { echarts, liveChartCount } from './echarts';
 
 // Mount and unmount each kind with a chart or a timer many times: nothing may stay alive.
@@ -28,6 +29,7 @@ describe('widget lifecycle leaves nothing behind', () => {
           unmount();
         }
         expect(liveChartCount()).toBe(0);
+        expect(liveIntervalCount()).toBe(0);
         for (const host of hosts) expect(echarts.getInstanceByDom(host as HTMLElement)).toBeUndefined();
         // Charts without animation timers (bar chart) start none; the others start one per mount.
         if (name !== 'barChart') expect(ours.length).toBeGreaterThanOrEqual(100);

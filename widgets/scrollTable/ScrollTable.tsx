@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useSharedInterval } from '../timing/sharedInterval';
 import type { WidgetKindProps } from '../types';
 import type { ScrollTableViewProps } from '../viewPropTypes';
 
@@ -10,11 +11,7 @@ export function ScrollTable({ viewProps: v, data }: WidgetKindProps<ScrollTableV
   const scrolls = rows.length > visible;
   const [offset, setOffset] = useState(0);
 
-  useEffect(() => {
-    if (!scrolls) return;
-    const timer = setInterval(() => setOffset((o) => (o + 1) % rows.length), Math.max(v.interval, 500));
-    return () => clearInterval(timer);
-  }, [scrolls, rows.length, v.interval]);
+  useSharedInterval(() => setOffset((o) => (o + 1) % rows.length), Math.max(v.interval, 500), scrolls);
 
   const start = scrolls ? offset % rows.length : 0;
   const shown = Array.from({ length: Math.min(visible, rows.length) }, (_, i) => (start + i) % rows.length);
