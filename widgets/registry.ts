@@ -20,7 +20,6 @@ import type {
   WidgetKindProps,
 } from './types';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const COMPONENTS: Record<string, ComponentType<WidgetKindProps<any>>> = {
   singleLineTitle: SingleLineTitle,
   carousel: Carousel,

@@ -123,7 +123,6 @@ export interface WidgetKind {
   widgetViewName: string;
   widgetFormName: string;
   // Each kind narrows its own view props; the registry only passes them through.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   component: ComponentType<WidgetKindProps<any>>;
   viewSchema: RJSFSchema;
   datasourceSchema: RJSFSchema;

@@ -105,6 +105,8 @@ function SchemaPanelImpl<T>({ schema: declared, value, uiSchema, onChange, servi
         />
       </ConfigProvider>
     ),
+    // `seed` is read through draftRef; listing it rebuilds the form on an outside change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [schema, ui, seed, formContext, transformErrors, disabled, handleChange],
   );
 }
