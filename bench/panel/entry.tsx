@@ -1,7 +1,7 @@
 // Bench page: N widgets on the canvas, one selected single-line title, its view panel.
 // ?n=300 mounts 300 widgets (the six kinds in turn); ?n=1 only the selected one.
 import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import { useCallback, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CanvasStage } from '../../designer/canvas/CanvasStage';
