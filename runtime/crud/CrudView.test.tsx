@@ -6,6 +6,7 @@ import variable from '../../schemas/pages/variable.page.json';
 import ftp from '../../schemas/pages/ftp.page.json';
 import etl from '../../schemas/pages/etl.page.json';
 import datasource from '../../schemas/pages/datasource.page.json';
+import supplier from '../../schemas/examples/supplier.page.json';
 
 const ftpRows = rows(3, (i) => ({ id: i + 1, envType: 'dev', nodeCode: `N${i}`, nodeName: `节点${i}`, ip: `10.0.0.${i}`, port: 21, username: 'u', password: '******', status: 1 }));
 
@@ -135,6 +136,17 @@ describe('row actions', () => {
     const del = calls.find((c) => c.path === '/remote/etl/delete')!;
     expect(del).toMatchObject({ method: 'POST', params: { id: 7 } });
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
+  });
+
+  it('the default delete confirmation names the row by nameField and custom pages use the lowcode calls', async () => {
+    const { services, calls } = fakeServices((r) => (r.path.endsWith('/delete') ? null : { records: [{ id: 4, name: '华南木业', status: 1 }], total: 1 }));
+    renderPage(supplier as PageDeclaration, services);
+    await screen.findByText('华南木业');
+    expect(calls[0]).toMatchObject({ method: 'POST', path: '/lowcode/data/supplier/search' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^删\s?除$/ })));
+    expect(await screen.findByText('确定要删除【华南木业】吗？')).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^确\s?定$/ })));
+    await waitFor(() => expect(calls.find((c) => c.path === '/lowcode/data/supplier/delete')).toMatchObject({ method: 'GET', params: { id: 4 } }));
   });
 
   it('the data-source test action reports 连接成功 / 连接失败 from the boolean', async () => {

@@ -11,7 +11,7 @@ import { sortToQuery, type SortState } from './sort';
 import { useList } from './useList';
 import { fill, fillParams, parseCall } from './template';
 import { actionLabel, actionPerms, pageApi } from './actions';
-import { msg } from './messages';
+import { msg, template } from './messages';
 import { FormDialog } from './FormDialog';
 import { UploadDialog } from './UploadDialog';
 import { RemoteFilter } from './RemoteFilter';
@@ -127,7 +127,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
             reload();
           });
         }
-        return confirmThen(a, r, msg('confirmDelete'), async () => {
+        return confirmThen(a, r, template('confirmDelete'), async () => {
           try {
             await runCall(a, r, api.delete);
             messageApi.success(a.success ?? msg('deleteSuccess'));

@@ -6,3 +6,8 @@ type Key = keyof typeof catalogue.messages;
 export function msg(key: Key, values: Record<string, unknown> = {}): string {
   return fill(catalogue.messages[key], values);
 }
+
+/** The catalogue text with its `{x}` placeholders left in, for templates filled later from a row. */
+export function template(key: Key): string {
+  return catalogue.messages[key];
+}

@@ -11,8 +11,14 @@ export interface CustomPage {
   roles: string[];
 }
 
-type Stored = Omit<CustomPage, 'declaration' | 'published'> & { declaration: unknown; published?: boolean | number };
-const normalise = (r: Stored): CustomPage => ({ ...r, declaration: parseDeclaration(r.declaration), published: Boolean(r.published), roles: r.roles ?? [] });
+type Stored = Omit<CustomPage, 'declaration' | 'published'> & { declaration?: unknown; published?: boolean | number };
+// the list answer leaves the declaration out; get() carries it
+const normalise = (r: Stored): CustomPage => ({
+  ...r,
+  declaration: (r.declaration === undefined ? undefined : parseDeclaration(r.declaration)) as PageDeclaration,
+  published: Boolean(r.published),
+  roles: r.roles ?? [],
+});
 
 // The custom-page calls of the server (paths relative to /api).
 export const pagesApi = {

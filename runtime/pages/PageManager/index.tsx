@@ -81,6 +81,13 @@ export default function PageManager() {
     setFaults([]);
     setPreview(null);
   };
+  const openCustom = async (p: CustomPage) => {
+    try {
+      open({ kind: 'custom', page: p.declaration || p.id === undefined ? p : await pagesApi.get(p.id) });
+    } catch {
+      // shown by the request layer
+    }
+  };
   const newDraft = (decl: PageDeclaration) => open({ kind: 'custom', page: { pageKey: decl.id, title: decl.title, declaration: decl, published: false, roles: ['sys_admin'] } });
 
   const current = sel?.kind === 'custom' ? sel.page : null;
@@ -141,7 +148,7 @@ export default function PageManager() {
   );
 
   return (
-    <div style={{ display: 'flex', gap: 12, minHeight: 'calc(100vh - 160px)' }}>
+    <div style={{ display: 'flex', gap: 12 }}>
       <div style={{ width: 240, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 8 }}>
         <Space style={{ marginBottom: 8 }} wrap>
           <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => newDraft(blank)}>新建页面</Button>
@@ -153,7 +160,7 @@ export default function PageManager() {
           dataSource={custom}
           renderItem={(p) => listItem(`custom-${p.pageKey}`, `${p.title}（${p.pageKey}）`,
             p.published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>,
-            current?.pageKey === p.pageKey, () => open({ kind: 'custom', page: p }))}
+            current?.pageKey === p.pageKey, () => void openCustom(p))}
         />
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>内置页面（只读）</Typography.Text>
         <List size="small" dataSource={BUILTIN_IDS}
@@ -186,14 +193,14 @@ export default function PageManager() {
                 showIcon
                 style={{ marginBottom: 8 }}
                 message={`声明校验未通过（${faults.length} 处）`}
-                description={<ul style={{ margin: 0, paddingLeft: 18 }} data-testid="pm-faults">{faults.map((f, i) => <li key={i}><code>{f.pointer || '(根)'}</code> {f.message}</li>)}</ul>}
+                description={<ul style={{ margin: 0, paddingLeft: 18, maxHeight: 96, overflow: 'auto' }} data-testid="pm-faults">{faults.map((f, i) => <li key={i}><code>{f.pointer || '(根)'}</code> {f.message}</li>)}</ul>}
               />
             )}
             <div style={{ display: 'flex', gap: 12, alignItems: 'stretch' }}>
               <div style={{ flex: '0 0 42%', minWidth: 0 }}>
-                <JsonEditor value={text} onChange={setText} readOnly={readOnly} path={modelPath(sel.kind === 'builtin' ? sel.id : (current?.pageKey ?? 'draft'))} height="calc(100vh - 230px)" />
+                <JsonEditor value={text} onChange={setText} readOnly={readOnly} path={modelPath(sel.kind === 'builtin' ? sel.id : (current?.pageKey ?? 'draft'))} height="calc(100vh - 300px)" />
               </div>
-              <div style={{ flex: 1, minWidth: 0, border: '1px dashed #d9d9d9', borderRadius: 6, padding: 12, overflow: 'auto' }} data-testid="pm-preview">
+              <div style={{ flex: 1, minWidth: 0, maxHeight: 'calc(100vh - 300px)', border: '1px dashed #d9d9d9', borderRadius: 6, padding: 12, overflow: 'auto' }} data-testid="pm-preview">
                 <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>预览（示例数据，操作不提交）</Typography.Text>
                 {preview && services ? <CrudPageWith declaration={preview} services={services} /> : <Empty description="声明通过校验后显示预览" />}
               </div>
