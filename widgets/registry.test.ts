@@ -24,6 +24,28 @@ describe('widget declarations', () => {
   }
 });
 
+describe('widget meta-schema rejects', () => {
+  const ajv = new Ajv({ strict: true, allErrors: true });
+  for (const f of readdirSync(join(root, 'meta'))) ajv.addSchema(readJson(join(root, 'meta', f)), f);
+  const good = () => readJson(join(root, 'widgets', 'barChart.widget.json'));
+
+  it('a view property without a title', () => {
+    const d = good();
+    d.viewProps.properties.barGap = { type: 'integer' };
+    expect(ajv.validate('widget.schema.json', d)).toBe(false);
+  });
+
+  it('view props without the layout properties', () => {
+    const d = good();
+    delete d.viewProps.properties.top;
+    expect(ajv.validate('widget.schema.json', d)).toBe(false);
+  });
+
+  it('an unknown top-level key', () => {
+    expect(ajv.validate('widget.schema.json', { ...good(), viewHints: {} })).toBe(false);
+  });
+});
+
 describe('registry', () => {
   it('holds the six kinds in catalogue order', () => {
     expect(widgetNames).toEqual(['singleLineTitle', 'carousel', 'borderBox', 'activeRing', 'scrollTable', 'barChart']);
