@@ -149,7 +149,7 @@ export default function PageManager() {
 
   return (
     <div style={{ display: 'flex', gap: 12 }}>
-      <div style={{ width: 240, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 8 }}>
+      <div style={{ width: 280, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 8 }}>
         <Space style={{ marginBottom: 8 }} wrap>
           <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => newDraft(blank)}>新建页面</Button>
           <Button size="small" onClick={() => newDraft(supplier as PageDeclaration)}>示例：供应商</Button>
@@ -198,9 +198,9 @@ export default function PageManager() {
             )}
             <div style={{ display: 'flex', gap: 12, alignItems: 'stretch' }}>
               <div style={{ flex: '0 0 42%', minWidth: 0 }}>
-                <JsonEditor value={text} onChange={setText} readOnly={readOnly} path={modelPath(sel.kind === 'builtin' ? sel.id : (current?.pageKey ?? 'draft'))} height="calc(100vh - 300px)" />
+                <JsonEditor value={text} onChange={setText} readOnly={readOnly} path={modelPath(sel.kind === 'builtin' ? sel.id : (current?.pageKey ?? 'draft'))} height={faults.length ? 'calc(100vh - 410px)' : 'calc(100vh - 300px)'} />
               </div>
-              <div style={{ flex: 1, minWidth: 0, maxHeight: 'calc(100vh - 300px)', border: '1px dashed #d9d9d9', borderRadius: 6, padding: 12, overflow: 'auto' }} data-testid="pm-preview">
+              <div style={{ flex: 1, minWidth: 0, maxHeight: faults.length ? 'calc(100vh - 410px)' : 'calc(100vh - 300px)', border: '1px dashed #d9d9d9', borderRadius: 6, padding: 12, overflow: 'auto' }} data-testid="pm-preview">
                 <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>预览（示例数据，操作不提交）</Typography.Text>
                 {preview && services ? <CrudPageWith declaration={preview} services={services} /> : <Empty description="声明通过校验后显示预览" />}
               </div>
