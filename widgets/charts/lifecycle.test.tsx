@@ -42,3 +42,30 @@ describe('widget lifecycle leaves nothing behind', () => {
     });
   }
 });
+
+describe('charts follow their box', () => {
+  it('resizes the ECharts instance when the ResizeObserver reports a new size', () => {
+    const callbacks: ResizeObserverCallback[] = [];
+    const Original = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(cb: ResizeObserverCallback) {
+        callbacks.push(cb);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    } as unknown as typeof ResizeObserver;
+    try {
+      const w = createWidget('barChart', { pageId: 'p' });
+      const { container, unmount } = render(<WidgetView widgetName="barChart" viewProps={w.widgetProps.viewProps} datasourceProps={w.widgetProps.datasourceProps} />);
+      const host = container.querySelector('[data-widget="barChart"]') as HTMLElement;
+      const chart = echarts.getInstanceByDom(host)!;
+      expect([chart.getWidth(), chart.getHeight()]).toEqual([300, 300]);
+      callbacks.at(-1)!([{ contentRect: { width: 480, height: 200 } } as ResizeObserverEntry], {} as ResizeObserver);
+      expect([chart.getWidth(), chart.getHeight()]).toEqual([480, 200]);
+      unmount();
+    } finally {
+      globalThis.ResizeObserver = Original;
+    }
+  });
+});
