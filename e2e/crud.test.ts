@@ -172,8 +172,18 @@ describeBrowser('声明式列表页', () => {
     await page.locator('[data-testid=crud-search]:visible').fill('sort_a');
     await page.locator('[data-testid=crud-search]:visible').press('Enter');
     await expect.poll(names).toEqual(['sort_a']);
-    await btn(page, '重置').click();
+    await btn(page.locator('.crud-page:visible'), '重置').click();
     await expect.poll(async () => (await names()).length).toBeGreaterThanOrEqual(2);
+    // multi-select dictionary filter: MySQL only → none of the SQLite rows
+    await page.locator('.crud-page:visible .ant-table-thead th', { hasText: '数据库类型' }).first().locator('.ant-table-filter-trigger').click();
+    const dropdown = page.locator('.ant-table-filter-dropdown:visible');
+    await dropdown.getByText('MySQL', { exact: true }).click();
+    await dropdown.getByText('MariaDB', { exact: true }).click();
+    await shot(page, 'crud-datasource-filter');
+    await btn(dropdown, '确定').click();
+    await page.locator('.crud-page:visible .ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await btn(page.locator('.crud-page:visible'), '重置').click();
+    await row(page, 'sort_a').waitFor();
     await deleteRow(page, 'sort_a', '确定要删除【sort_a】吗？');
     await deleteRow(page, 'sort_b', '确定要删除【sort_b】吗？');
   });
