@@ -19,6 +19,25 @@ function clean(schema: any): JSONSchema {
   return rest;
 }
 
+/**
+ * Widget schemas carry Chinese `title`s for the panels; the generator would name a type after each one
+ * (and clash). Nested titles become descriptions, so the types stay named by their property.
+ */
+function titlesToDescriptions(node: any, top = true): any {
+  if (Array.isArray(node)) return node.map((n) => titlesToDescriptions(n, false));
+  if (!node || typeof node !== 'object') return node;
+  const out: any = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'title' && typeof v === 'string') {
+      if (!top && !node.description) out.description = v;
+      continue;
+    }
+    // `default` and `examples` are data, not schemas: leave them as they are.
+    out[k] = k === 'default' || k === 'examples' ? v : titlesToDescriptions(v, false);
+  }
+  return out;
+}
+
 export async function generate(): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const metaDir = path.join(root, 'schemas', 'meta');
@@ -39,7 +58,7 @@ export async function generate(): Promise<Record<string, string>> {
       const base = pascal(doc.widgetName ?? name.replace('.widget.json', ''));
       for (const [member, suffix] of [['viewProps', 'ViewProps'], ['datasourceProps', 'DatasourceProps']] as const) {
         if (!doc[member]) continue;
-        const schema = { ...clean(doc[member]), title: undefined };
+        const schema = titlesToDescriptions(clean(doc[member]));
         parts.push(await compile(schema as JSONSchema, `${base}${suffix}`, { ...opts, cwd: widgetDir, declareExternallyReferenced: true }));
       }
     }

@@ -1,56 +1,14 @@
-// Per-kind view props, written by hand to match schemas/widgets/*.widget.json.
-// When `npm run gen:types` produces schemas/generated/widgets.ts, re-export from there
-// (same names: <PascalWidgetName>ViewProps).
+// Per-kind view props, typed from schemas/widgets/*.widget.json by `npm run gen:types`
+// (schemas/generated/widgets.ts). A placed widget's props are its schema defaults merged with what the
+// designer set, so every declared property is present; only chartOption (an override) stays optional.
+import type * as Gen from '../schemas/generated/widgets';
 import type { ViewProps } from './types';
 
-export interface SingleLineTitleViewProps extends ViewProps {
-  text: string;
-  fontSize: number;
-  fontWeight: number;
-  color: string;
-  textAlign: 'center' | 'left' | 'right';
-}
+type Filled<T> = ViewProps & Required<Omit<T, 'chartOption'>> & ('chartOption' extends keyof T ? { chartOption?: Record<string, unknown> } : unknown);
 
-export interface BorderBoxViewProps extends ViewProps {
-  borderColor: string;
-  accentColor: string;
-  borderWidth: number;
-  cornerSize: number;
-  backgroundColor: string;
-}
-
-export interface CarouselViewProps extends ViewProps {
-  fitType: 'cover' | 'contain' | 'fill';
-  interval: number;
-  showDots: boolean;
-  openInNewTab: boolean;
-}
-
-export interface ActiveRingViewProps extends ViewProps {
-  innerRadius: number;
-  outerRadius: number;
-  rotateInterval: number;
-  labelColor: string;
-  colors: string[];
-  chartOption?: Record<string, unknown>;
-}
-
-export interface ScrollTableViewProps extends ViewProps {
-  rowHeight: number;
-  fontSize: number;
-  interval: number;
-  headerBackground: string;
-  headerColor: string;
-  color: string;
-  oddRowBackground: string;
-  evenRowBackground: string;
-  showIndex: boolean;
-}
-
-export interface BarChartViewProps extends ViewProps {
-  barColor: string;
-  barWidth: number;
-  axisColor: string;
-  showLabel: boolean;
-  chartOption?: Record<string, unknown>;
-}
+export type SingleLineTitleViewProps = Filled<Gen.SingleLineTitleViewProps>;
+export type BorderBoxViewProps = Filled<Gen.BorderBoxViewProps>;
+export type CarouselViewProps = Filled<Gen.CarouselViewProps>;
+export type ActiveRingViewProps = Filled<Gen.ActiveRingViewProps>;
+export type ScrollTableViewProps = Filled<Gen.ScrollTableViewProps>;
+export type BarChartViewProps = Filled<Gen.BarChartViewProps>;
