@@ -123,6 +123,36 @@ describe('dialogs', () => {
   });
 });
 
+describe('dialog lifecycle and permissions', () => {
+  it('closing clears the validation messages and the typed values', async () => {
+    const { services } = fakeServices(() => ({ records: [], total: 0 }));
+    renderPage(ftp as PageDeclaration, services);
+    await screen.findAllByText('暂无数据');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^新\s?增$/ })));
+    let dlg = await screen.findByRole('dialog');
+    fireEvent.change(within(dlg).getByPlaceholderText('请输入名称'), { target: { value: '临时' } });
+    await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
+    expect(await within(dlg).findByText('请输入IP地址')).toBeInTheDocument();
+    await act(async () => fireEvent.click(within(dlg).getByRole('button', { name: /^取\s?消$/ })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^新\s?增$/ })));
+    dlg = await screen.findByRole('dialog');
+    expect(within(dlg).queryByText('请输入IP地址')).toBeNull();
+    expect((within(dlg).getByPlaceholderText('请输入名称') as HTMLInputElement).value).toBe('');
+    expect((within(dlg).getByPlaceholderText('请输入端口') as HTMLInputElement).value).toBe('21');
+  });
+
+  it('hides actions the user lacks the permission for', async () => {
+    const { services } = fakeServices(() => ({ records: ftpRows, total: 3 }));
+    services.hasPermission = (p) => !p.includes('remote:ftp:remove') && !p.includes('remote:ftp:add');
+    renderPage(ftp as PageDeclaration, services);
+    await screen.findByText('节点0');
+    expect(screen.queryByRole('button', { name: /^新\s?增$/ })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^删\s?除$/ })).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: /^编\s?辑$/ })).toHaveLength(3);
+  });
+});
+
 describe('row actions', () => {
   it('ETL delete asks 确定要删除【ip】吗？ and posts delete?id', async () => {
     const etlRows = rows(1, () => ({ id: 7, envType: 'prod', nodeName: 'etl', ip: '192.168.1.9', port: 22 }));

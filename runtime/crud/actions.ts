@@ -8,7 +8,8 @@ export const actionLabel = (a: ActionDecl) => a.label ?? LABELS[a.action];
 /** Permission strings guarding an action: its own, else the page's per kind. */
 export function actionPerms(a: ActionDecl, page: PageDeclaration): string[] | undefined {
   if (a.perms) return a.perms;
-  const p = page.perms;
+  // custom pages (no calls declared) write through the lowcode record store
+  const p = page.perms ?? (page.api ? undefined : { list: 'lowcode:data:list', add: 'lowcode:data:edit', edit: 'lowcode:data:edit', remove: 'lowcode:data:edit' });
   const byKind = a.action === 'add' ? p?.add : a.action === 'edit' || a.action === 'copy' ? p?.edit : a.action === 'delete' ? p?.remove : undefined;
   return byKind ? [byKind] : undefined;
 }
