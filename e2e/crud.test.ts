@@ -301,6 +301,7 @@ describeBrowser('声明式列表页', () => {
     try {
       await goto(page, '/ops/etl');
       expect(await page.locator('[data-testid=crud-search]:visible').getAttribute('placeholder')).toBe('请输入节点名称或IP');
+      await page.locator('.crud-page:visible h5', { hasText: 'ETL服务器' }).waitFor();
       await btn(page, '新增').click();
       expect(await dialog(page).getByPlaceholder('请输入端口').inputValue()).toBe('22');
       await choose(page, '环境', '生产环境');

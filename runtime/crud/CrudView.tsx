@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Empty, Input, message as antdMessage, Modal, Space, Table } from 'antd';
+import { Alert, Button, Empty, Input, message as antdMessage, Modal, Space, Table, Typography } from 'antd';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { FilterDropdownProps, FilterValue, SorterResult } from 'antd/es/table/interface';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -245,6 +245,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
       {messageHolder}
       {modalHolder}
       <div className="crud-page" data-page={page.id}>
+        {page.showTitle && <Typography.Title level={5} style={{ marginTop: 0 }}>{page.title}</Typography.Title>}
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
           <Space wrap>
             <Input

@@ -93,6 +93,7 @@ export interface PageDeclaration {
   id: string;
   title: string;
   description?: string;
+  showTitle?: boolean;
   rowKey?: string;
   nameField?: string;
   perms?: { list?: string; add?: string; edit?: string; remove?: string };
