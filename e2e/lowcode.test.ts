@@ -145,4 +145,15 @@ describeBrowser('低代码页面', () => {
       await row(page, name).waitFor({ state: 'detached' });
     }
   });
+
+  it('页面管理：删除自定义页面（菜单随之移除）', async () => {
+    await page.goto(`${inject('baseURL')}/system/pages`);
+    await page.getByTestId('page-item-custom-supplier').click();
+    await page.getByText('供应商', { exact: true }).first().waitFor();
+    await btn(page.locator('.ant-space'), '删除').first().click();
+    await page.getByText('确定要删除【供应商】吗？', { exact: true }).waitFor();
+    await btn(page.locator('.ant-modal-confirm'), '确定').click();
+    await toast(page, '删除成功');
+    await page.getByTestId('page-item-custom-supplier').waitFor({ state: 'detached' });
+  });
 });
