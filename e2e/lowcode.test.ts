@@ -53,7 +53,8 @@ describeBrowser('低代码页面', () => {
   it('新建供应商页面：校验错误带 JSON 指针 → 预览 → 保存 → 发布', async () => {
     await page.goto(`${inject('baseURL')}/system/pages`);
     await btn(page, '新建页面').click();
-    await paste(page, JSON.stringify({ ...JSON.parse(supplier), id: 'Supplier X', columns: [{ field: 'name' }] }, null, 2));
+    const bad = JSON.stringify({ ...JSON.parse(supplier), id: 'Supplier X', columns: [{ field: 'name' }] }, null, 2);
+    await paste(page, bad);
     const faults = page.getByTestId('pm-faults');
     await faults.waitFor({ timeout: 10_000 }).catch(async (e) => {
       await shot(page, 'lowcode-failed-faults');
@@ -64,7 +65,20 @@ describeBrowser('低代码页面', () => {
       throw new Error(await faults.innerText(), { cause: e });
     });
     await faults.getByText('/columns/0').waitFor();
+    // monaco checks the same meta-schema: squiggles under the faults, completion from the schema
+    await page.keyboard.press('Control+Home');
+    await page.waitForTimeout(1500);
     await shot(page, 'lowcode-faults');
+    await page.locator('.monaco-editor .squiggly-error, .monaco-editor .squiggly-warning').first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"showT');
+    await page.keyboard.press('Control+Space');
+    await page.locator('.monaco-editor .suggest-widget', { hasText: 'showTitle' }).waitFor({ timeout: 15_000 });
+    await shot(page, 'lowcode-completion');
+    await page.keyboard.press('Escape');
+    await paste(page, bad);
+    await faults.getByText('/columns/0').waitFor();
     await btn(page, '保存').click();
     await toast(page, '声明有 2 处错误，未保存');
 
