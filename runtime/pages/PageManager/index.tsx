@@ -155,7 +155,7 @@ export default function PageManager() {
           <Button size="small" onClick={() => newDraft(supplier as PageDeclaration)}>示例：供应商</Button>
           <Tooltip title="刷新"><Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()} /></Tooltip>
         </Space>
-        <Typography.Text type="secondary">自定义页面</Typography.Text>
+        <Typography.Text type="secondary" style={{ display: 'block' }}>自定义页面</Typography.Text>
         <List size="small" loading={loading} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
           dataSource={custom}
           renderItem={(p) => listItem(`custom-${p.pageKey}`, `${p.title}（${p.pageKey}）`,
