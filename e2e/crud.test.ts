@@ -1,7 +1,7 @@
 // Declared CRUD pages clicked through as a person would: add → edit → copy → delete, each test
 // button (true against a real SQLite file / FTP / SSH server on loopback, false against a dead port),
 // the encrypt button, locked fields, required messages and the image upload rules.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -50,22 +50,11 @@ async function deleteRow(page: Page, name: string, confirmText: string) {
   await row(page, name).waitFor({ state: 'detached' });
 }
 
-/**
- * SQLite data sources must name a file inside the server's DATA_DIR/sqlite. global-setup does not
- * hand the temp DATA_DIR to tests (yet), so the file is placed in every recent e2e data dir.
- */
+/** SQLite data sources must name a file inside the server's DATA_DIR/sqlite (an empty file is an empty database). */
 function placeSqliteFile(name: string) {
-  const provided = (inject as unknown as (k: string) => string | undefined)('dataDir');
-  const dirs = provided
-    ? [provided]
-    : readdirSync(tmpdir())
-        .filter((d) => d.startsWith('dsc-e2e-'))
-        .map((d) => join(tmpdir(), d))
-        .filter((d) => existsSync(join(d, 'platform.db')) && Date.now() - statSync(d).mtimeMs < 6 * 3600_000);
-  for (const d of dirs) {
-    mkdirSync(join(d, 'sqlite'), { recursive: true });
-    if (!existsSync(join(d, 'sqlite', name))) writeFileSync(join(d, 'sqlite', name), ''); // an empty file is an empty SQLite database
-  }
+  const dir = join(inject('dataDir'), 'sqlite');
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(join(dir, name))) writeFileSync(join(dir, name), '');
 }
 
 describeBrowser('声明式列表页', () => {

@@ -17,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     adminPassword: string;
+    /** The server's temp DATA_DIR (SQLite data sources must name files inside DATA_DIR/sqlite). */
+    dataDir: string;
   }
 }
 
@@ -129,6 +131,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

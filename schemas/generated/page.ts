@@ -13,6 +13,10 @@ export interface PageDeclaration {
   id: string;
   title: string;
   description?: string;
+  /**
+   * 在搜索栏上方显示页面标题（如 ETL服务器）
+   */
+  showTitle?: boolean;
   rowKey?: string;
   /**
    * 确认与提示里 【name】 使用的字段
