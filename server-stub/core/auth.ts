@@ -41,3 +41,13 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore) {
     }
   });
 }
+
+/**
+ * For routes whose permission depends on the request (save = add or edit, encrypt = add or edit):
+ * throws the standard refusal unless the caller holds one of `wanted`. The permission switch is honoured.
+ */
+export function assertPermission(req: FastifyRequest, ...wanted: string[]): void {
+  if (!req.server.ctx.config.permissionSwitch) return;
+  const held = req.user?.permissions ?? [];
+  if (!wanted.some((w) => hasPermission(held, w))) throw new BizError(MSG_NO_PERMISSION, 403);
+}

@@ -7,7 +7,7 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { BizError } from './envelope.js';
 import { pageOf } from './list.js';
-import type { Dialect } from '../store/columns.js';
+import { now, type Dialect } from '../store/columns.js';
 
 /* ------------------------------------------------------------------ declarations */
 
@@ -304,6 +304,30 @@ export async function updateRow(db: Kysely<any>, spec: TableSpec, id: number, ro
 export async function deleteRow(db: Kysely<any>, spec: TableSpec, id: number): Promise<boolean> {
   const r = await scoped(spec, db.deleteFrom(spec.table).where('id', '=', id)).executeTakeFirst();
   return Number((r as any)?.numDeletedRows ?? 0) > 0;
+}
+
+/**
+ * The save of every declared table: update `stored` (times set), or insert `row` plus `insertOnly`.
+ * A unique-key clash becomes `duplicate`, a Chinese message naming the value. Returns the id.
+ */
+export async function saveRow(
+  db: Kysely<any>,
+  spec: TableSpec,
+  stored: Record<string, any> | undefined,
+  row: Record<string, unknown>,
+  opts: { duplicate: string; insertOnly?: Record<string, unknown> },
+): Promise<number> {
+  const time = now();
+  try {
+    if (stored) {
+      await updateRow(db, spec, Number(stored.id), { ...row, update_time: time });
+      return Number(stored.id);
+    }
+    return await insertRow(db, spec.table, { ...opts.insertOnly, ...row, ...spec.scope, create_time: time, update_time: time });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new BizError(opts.duplicate);
+    throw err;
+  }
 }
 
 /** Is this a unique-constraint violation (SQLite or PostgreSQL)? */

@@ -1,11 +1,11 @@
 // Data sources and models are one entity (spec §3 "Data source / model"): one table, one set of routes
 // built by connectionModule(), told apart by `kind`. Passwords are stored encrypted (core/secrets),
 // answered as '******', and pools live in one registry per app (rebuilt on edit, closed on delete / close).
+import { assertPermission } from '../../core/auth.js';
 import type { Generated } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
-import { hasPermission } from '../../core/permissions.js';
 import type { AppContext } from '../../core/context.js';
 import { MMSG, connectionSettings } from './settings.js';
 import {
@@ -16,20 +16,18 @@ import {
   findBy,
   getRow,
   idQuery,
-  insertRow,
-  isUniqueViolation,
   listTable,
   migration,
   requirePage,
   rowToApi,
+  saveRow,
   searchFieldsOf,
   sortableFieldsOf,
-  updateRow,
   type TableSpec,
 } from '../../core/declarations.js';
 import { MASK, Secrets, maskPassword } from '../../core/secrets.js';
 import { PoolRegistry, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
-import { idColumn, now } from '../../store/columns.js';
+import { idColumn } from '../../store/columns.js';
 
 export interface DatasourceTable {
   id: Generated<number>;
@@ -183,8 +181,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       const id = mode === 'save' && body.id != null && body.id !== '' ? Number(body.id) : undefined;
       if (mode === 'add' && body.id != null && body.id !== '') throw new BizError('新增时不能指定编号');
       if (id !== undefined && !(Number.isInteger(id) && id > 0)) throw new BizError('编号不合法');
-      const need = hasPermission(req.user!.permissions, P(id ? 'edit' : 'add'));
-      if (!need && app.ctx.config.permissionSwitch) throw new BizError('没有权限访问该功能，请联系管理员授权', 403);
+      assertPermission(req, P(id ? 'edit' : 'add'));
       const stored = id ? await getRow(db, spec, id) : undefined;
       if (id && !stored) throw new BizError(`${o.noun}不存在`);
       const isSqlite = String(body.dbType ?? stored?.db_type ?? '').toLowerCase() === 'sqlite';
@@ -207,19 +204,9 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       }
       rec.pwd = secrets.sealPassword(body.pwd, stored?.pwd);
       delete rec.modelName; // an alias of dsName: the name column is written from dsName only
-      const row = apiToRow(spec, rec);
-      try {
-        if (stored) {
-          await updateRow(db, spec, stored.id, { ...row, update_time: now() });
-          await pools.invalidate(`${o.kind}:${stored.id}`);
-          return ok(stored.id, '保存成功');
-        }
-        const newId = await insertRow(db, TABLE, { ...row, kind: o.kind, status: rec.status ?? DEFAULTS.status, create_time: now(), update_time: now() });
-        return ok(newId, '保存成功');
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new BizError(`${o.noun}名称【${rec.dsName}】已存在`);
-        throw err;
-      }
+      const savedId = await saveRow(db, spec, stored, apiToRow(spec, rec), { duplicate: `${o.noun}名称【${rec.dsName}】已存在`, insertOnly: { status: rec.status ?? DEFAULTS.status } });
+      if (stored) await pools.invalidate(`${o.kind}:${stored.id}`); // the pool is rebuilt with the new settings
+      return ok(savedId, '保存成功');
     };
     const saveSchema = { body: bodySchemaOf(page, { id: { type: ['integer', 'string', 'null'], title: '编号' }, status: { type: ['integer', 'null'], title: '是否有效' }, modelName: { type: ['string', 'null'], maxLength: 100 } }) };
     app.post<{ Body: any }>('/info/save', { config: { perm: P('list') }, schema: saveSchema }, (req) => save(req, 'save'));
@@ -244,8 +231,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       '/encrypt',
       { config: { perm: P('list') }, schema: { querystring: { type: 'object', required: ['pwd'], properties: { pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' } } } } },
       async (req) => {
-        const perms = req.user!.permissions;
-        if (app.ctx.config.permissionSwitch && !hasPermission(perms, P('add')) && !hasPermission(perms, P('edit'))) throw new BizError('没有权限访问该功能，请联系管理员授权', 403);
+        assertPermission(req, P('add'), P('edit'));
         if (req.query.pwd === MASK) throw new BizError('请输入密码');
         return ok(secrets.seal(req.query.pwd));
       },

@@ -1,10 +1,10 @@
 // FTP and ETL servers (spec part 1 §2 "FTP server list", "ETL server list", §3, §7): one table, one set of
 // routes built by remotePlugin(), told apart by `kind`. Passwords: encrypted at rest, '******' out.
+import { assertPermission } from '../../core/auth.js';
 import type { Generated } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
-import { hasPermission } from '../../core/permissions.js';
 import {
   apiToRow,
   bodySchemaOf,
@@ -12,20 +12,18 @@ import {
   deleteRow,
   getRow,
   idQuery,
-  insertRow,
-  isUniqueViolation,
   listTable,
   migration,
   requirePage,
   rowToApi,
+  saveRow,
   searchFieldsOf,
   sortableFieldsOf,
-  updateRow,
   type TableSpec,
 } from '../../core/declarations.js';
 import { MASK } from '../../core/secrets.js';
 import { servicesOf } from '../datasource/shared.js';
-import { idColumn, now } from '../../store/columns.js';
+import { idColumn } from '../../store/columns.js';
 
 export interface RemoteServerTable {
   id: Generated<number>;
@@ -114,8 +112,6 @@ export function remotePlugin(o: RemoteOptions) {
       filters: ['envType', 'status'],
     };
     const P = (a: string) => `${o.perm}:${a}`;
-    const denied = () => new BizError('没有权限访问该功能，请联系管理员授权', 403);
-    const can = (perms: string[], ...wanted: string[]) => !app.ctx.config.permissionSwitch || wanted.some((w) => hasPermission(perms, P(w)));
 
     app.post<{ Body: any }>(
       '/searchList',
@@ -130,7 +126,7 @@ export function remotePlugin(o: RemoteOptions) {
     app.post<{ Body: any }>('/save', { config: { perm: P('list') }, schema: saveSchema }, async (req) => {
       const body: Record<string, any> = { ...(req.body as any) };
       const id = body.id ?? undefined;
-      if (!can(req.user!.permissions, id ? 'edit' : 'add')) throw denied();
+      assertPermission(req, P(id ? 'edit' : 'add'));
       const stored = id ? await getRow(db, spec, id) : undefined;
       if (id && !stored) throw new BizError('服务器不存在');
       if (!stored && body.password === MASK) body.password = '';
@@ -139,17 +135,7 @@ export function remotePlugin(o: RemoteOptions) {
         for (const f of page.dialog?.lockedInEdit ?? []) if (f in FIELDS) rec[f] = rowToApi(spec, stored)[f];
       }
       rec.password = secrets.sealPassword(body.password, stored?.password);
-      const row = apiToRow(spec, rec);
-      try {
-        if (stored) {
-          await updateRow(db, spec, stored.id, { ...row, update_time: now() });
-          return ok(stored.id, '保存成功');
-        }
-        return ok(await insertRow(db, TABLE, { status: 1, ...row, kind: o.kind, create_time: now(), update_time: now() }), '保存成功');
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new BizError(`编码【${rec.nodeCode}】已存在`);
-        throw err;
-      }
+      return ok(await saveRow(db, spec, stored, apiToRow(spec, rec), { duplicate: `编码【${rec.nodeCode}】已存在`, insertOnly: { status: 1 } }), '保存成功');
     });
 
     app.post<{ Querystring: { id: number } }>('/delete', { config: { perm: P('remove') }, schema: { querystring: idQuery } }, async (req) => {
@@ -190,7 +176,7 @@ export function remotePlugin(o: RemoteOptions) {
       '/encrypt',
       { config: { perm: P('list') }, schema: { querystring: { type: 'object', required: ['pwd'], properties: { pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' } } } } },
       async (req) => {
-        if (!can(req.user!.permissions, 'add', 'edit')) throw denied();
+        assertPermission(req, P('add'), P('edit'));
         if (req.query.pwd === MASK) throw new BizError('请输入密码');
         return ok(secrets.seal(req.query.pwd));
       },

@@ -2,6 +2,7 @@
 // `page:<pageKey>`), and its records live in one generic store, validated by the page's own field rules.
 //   /api/lowcode/page/{search, get, save, delete}          (admin: lowcode:page:*)
 //   /api/lowcode/data/<pageKey>/{search, get, save, delete} (lowcode:data:list / lowcode:data:edit)
+import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Generated, Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -43,7 +44,7 @@ declare module '../../store/schema.js' {
 const KEY_RE = /^[a-z][a-zA-Z0-9_-]{0,49}$/;
 const FIELD_RE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const menuKeyOf = (pageKey: string) => `lowcode-${pageKey}`;
-const DENIED = '没有权限访问该功能，请联系管理员授权';
+const DENIED = MSG_NO_PERMISSION;
 
 const pageBody = {
   type: 'object',

@@ -1,27 +1,25 @@
 // Query support (spec part 1 §2 "Query support", §3 "Query", §5, §7 "SQL query"): /api/gemini/sqlQuery/*
 // Saved SQL or API queries; execute runs the SQL with bound parameters on a data source, or calls the API.
+import { assertPermission } from '../../core/auth.js';
 import type { Generated } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
-import { hasPermission } from '../../core/permissions.js';
 import {
   apiToRow,
   checkBody,
   deleteRow,
   getRow,
   idQuery,
-  insertRow,
-  isUniqueViolation,
   listTable,
   migration,
-  rowToApi,
-  updateRow,
   type PageDeclaration,
+  rowToApi,
+  saveRow,
   type TableSpec,
 } from '../../core/declarations.js';
-import { idColumn, now } from '../../store/columns.js';
+import { idColumn } from '../../store/columns.js';
 import { loadConnection, runOn, type DatasourceTable } from '../datasource/shared.js';
 
 export interface SqlQueryTable {
@@ -208,8 +206,6 @@ export const sqlQueryModule: ServerModule = {
   plugin: async (app) => {
     const { db } = app.ctx;
     const spec: TableSpec = { table: TABLE, fields: FIELDS, searchFields: ['queryName'], sortable: ['queryName', 'queryType', 'createTime', 'updateTime'], filters: ['queryType', 'dsName'] };
-    const denied = () => new BizError('没有权限访问该功能，请联系管理员授权', 403);
-    const can = (req: FastifyRequest, perm: string) => !app.ctx.config.permissionSwitch || hasPermission(req.user!.permissions, perm);
     const queryBody = {
       type: 'object',
       properties: {
@@ -240,7 +236,7 @@ export const sqlQueryModule: ServerModule = {
       const body = { ...((req.body ?? {}) as any) };
       const id = mode === 'save' ? (body.id ?? undefined) : undefined;
       if (mode === 'add' && body.id) throw new BizError('新增时不能指定编号');
-      if (!can(req, id ? 'gemini:sqlQuery:edit' : 'gemini:sqlQuery:add')) throw denied();
+      assertPermission(req, id ? 'gemini:sqlQuery:edit' : 'gemini:sqlQuery:add');
       const stored = id ? await getRow(db, spec, id) : undefined;
       if (id && !stored) throw new BizError('查询不存在');
       // a new query needs only its name and type; saving a query's content checks what its type needs
@@ -254,17 +250,7 @@ export const sqlQueryModule: ServerModule = {
       }
       if (body.responseBody !== undefined) rec.responseBody = asText(body.responseBody);
       if (type === 'SQL' && rec.dsName && !(await loadConnection(app, 'datasource', { dsName: String(rec.dsName) }))) throw new BizError(`数据源【${rec.dsName}】不存在`);
-      const row = apiToRow(spec, rec);
-      try {
-        if (stored) {
-          await updateRow(db, spec, stored.id, { ...row, update_time: now() });
-          return ok(stored.id, '保存成功');
-        }
-        return ok(await insertRow(db, TABLE, { ...row, create_time: now(), update_time: now() }), '保存成功');
-      } catch (err) {
-        if (isUniqueViolation(err)) throw new BizError(`查询名称【${rec.queryName}】已存在`);
-        throw err;
-      }
+      return ok(await saveRow(db, spec, stored, apiToRow(spec, rec), { duplicate: `查询名称【${rec.queryName}】已存在` }), '保存成功');
     };
     app.post('/info/add', { config: { perm: 'gemini:sqlQuery:add' }, schema: { body: queryBody } }, (req) => save(req, 'add'));
     app.post('/info/save', { config: { perm: 'gemini:sqlQuery:list' }, schema: { body: queryBody } }, (req) => save(req, 'save'));

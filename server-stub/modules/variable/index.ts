@@ -1,9 +1,9 @@
 // System variables (spec part 1 §2 "Variable list", §7 "Variables"): /api/sys/var/*
+import { assertPermission } from '../../core/auth.js';
 import type { Generated } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
-import { hasPermission } from '../../core/permissions.js';
 import {
   apiToRow,
   bodySchemaOf,
@@ -11,17 +11,15 @@ import {
   deleteRow,
   getRow,
   idQuery,
-  insertRow,
-  isUniqueViolation,
   listTable,
   migration,
   requirePage,
+  saveRow,
   searchFieldsOf,
   sortableFieldsOf,
-  updateRow,
   type TableSpec,
 } from '../../core/declarations.js';
-import { idColumn, now } from '../../store/columns.js';
+import { idColumn } from '../../store/columns.js';
 
 export interface VariableTable {
   id: Generated<number>;
@@ -69,22 +67,11 @@ export const variableModule: ServerModule = {
       async (req) => {
         const body = req.body as any;
         const id = body.id ?? undefined;
-        if (app.ctx.config.permissionSwitch && !hasPermission(req.user!.permissions, id ? 'sys:var:edit' : 'sys:var:add'))
-          throw new BizError('没有权限访问该功能，请联系管理员授权', 403);
+        assertPermission(req, id ? 'sys:var:edit' : 'sys:var:add');
         const stored = id ? await getRow(db, spec, id) : undefined;
         if (id && !stored) throw new BizError('变量不存在');
         const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored });
-        const row = apiToRow(spec, rec);
-        try {
-          if (stored) {
-            await updateRow(db, spec, stored.id, { ...row, update_time: now() });
-            return ok(stored.id, '保存成功');
-          }
-          return ok(await insertRow(db, TABLE, { ...row, create_time: now(), update_time: now() }), '保存成功');
-        } catch (err) {
-          if (isUniqueViolation(err)) throw new BizError(`参数名称【${rec.variableName}】已存在`);
-          throw err;
-        }
+        return ok(await saveRow(db, spec, stored, apiToRow(spec, rec), { duplicate: `参数名称【${rec.variableName}】已存在` }), '保存成功');
       },
     );
 
