@@ -44,8 +44,10 @@ async function confirmDialog(page: Page) {
 }
 async function deleteRow(page: Page, name: string, confirmText: string) {
   await btn(row(page, name), '删除').click();
-  await page.getByText(confirmText, { exact: true }).waitFor();
-  await btn(page.locator('.ant-modal-confirm'), '确定').click();
+  // The confirm box of this row (an earlier one may still be animating out).
+  const box = page.locator('.ant-modal-confirm', { hasText: confirmText });
+  await box.waitFor();
+  await btn(box, '确定').click();
   await toast(page, '删除成功');
   await row(page, name).waitFor({ state: 'detached' });
 }

@@ -154,7 +154,7 @@ describeBrowser('低代码页面', () => {
         await shot(page, 'lowcode-failed-delete');
         throw e;
       });
-      await btn(page.locator('.ant-modal-confirm'), '确定').click();
+      await btn(page.locator('.ant-modal-confirm', { hasText: `确定要删除【${name}】吗？` }), '确定').click();
       await toast(page, '删除成功');
       await row(page, name).waitFor({ state: 'detached' });
     }
@@ -166,7 +166,7 @@ describeBrowser('低代码页面', () => {
     await page.getByText('供应商', { exact: true }).first().waitFor();
     await btn(page.locator('.ant-space'), '删除').first().click();
     await page.getByText('确定要删除【供应商】吗？', { exact: true }).waitFor();
-    await btn(page.locator('.ant-modal-confirm'), '确定').click();
+    await btn(page.locator('.ant-modal-confirm', { hasText: '确定要删除【供应商】吗？' }), '确定').click();
     await toast(page, '删除成功');
     await page.getByTestId('page-item-custom-supplier').waitFor({ state: 'detached' });
   });
