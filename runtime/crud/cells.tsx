@@ -24,7 +24,7 @@ const YES_NO: DictItem[] = [
 /** Renders one cell from the column declaration; dictionaries are resolved once per table. */
 export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Record<string, DictItem[]>): React.ReactNode {
   if (col.type === 'image') {
-    return value ? <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} alt={String(row.fileName ?? '')} /> : null;
+    return value ? <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} alt={String((col.altField ? row[col.altField] : undefined) ?? col.title)} /> : null;
   }
   if (col.dict) return dictTag(dicts[col.dict], value);
   switch (col.format) {

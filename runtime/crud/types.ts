@@ -19,6 +19,8 @@ export interface ColumnDecl {
   filterField?: string;
   filterApi?: Call;
   link?: string;
+  /** type=image: the row field used as the image's alternative text (default: the column title). */
+  altField?: string;
 }
 
 export type ActionKind = 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice';

@@ -137,6 +137,10 @@ export interface Column {
    * 点击单元格打开的路由名或路径（新标签页）
    */
   link?: string;
+  /**
+   * type=image 时作为图片替代文本的行字段（缺省为列标题）
+   */
+  altField?: string;
 }
 export interface Action {
   action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice';

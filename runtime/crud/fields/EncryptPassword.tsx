@@ -10,13 +10,13 @@ interface Props {
   placeholder?: string;
   /** e.g. "GET /gemini/datasource/encrypt" */
   api?: string;
-  /** query parameter carrying the plain password, default "pwd" */
-  param?: string;
+  /** query parameter carrying the plain password, declared beside the api */
+  param: string;
   maxLength?: number;
 }
 
 /** Password input with an encrypt button that swaps the plain text for the server's ciphertext. */
-export function EncryptPassword({ value, onChange, disabled, placeholder, api, param = 'pwd', maxLength }: Props) {
+export function EncryptPassword({ value, onChange, disabled, placeholder, api, param, maxLength }: Props) {
   const services = useCrudServices();
   const [busy, setBusy] = useState(false);
   const encrypt = async () => {

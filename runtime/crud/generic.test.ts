@@ -1,0 +1,43 @@
+// @vitest-environment node
+// The renderer stays generic: no field a built-in page declares appears in runtime/crud's source.
+// (A page-specific need belongs in the declaration, e.g. a column's `altField`, not in a branch here.)
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+// Names every list has, which the runtime may rightly know: the row key, the list query, shared formats.
+const GENERIC = new Set(['id', 'search', 'status', 'password', 'properties', 'size', 'api', 'remark', 'name', 'title']);
+
+function declaredFields(): string[] {
+  const dir = path.join(root, 'schemas', 'pages');
+  const names = new Set<string>();
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.page.json'))) {
+    const page = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
+    for (const c of page.columns ?? []) if (c.field) names.add(c.field);
+    for (const k of Object.keys(page.dialog?.schema?.properties ?? {})) names.add(k);
+    for (const k of page.search?.fields ?? []) names.add(k);
+  }
+  return [...names].filter((n) => !GENERIC.has(n));
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.(ts|tsx)$/.test(e.name) && !/\.test\.|test-utils/.test(e.name) ? [p] : [];
+  });
+}
+
+describe('runtime/crud is generic', () => {
+  it('names no field of a built-in page', () => {
+    const fields = declaredFields();
+    expect(fields).toContain('dsName');
+    const hits: string[] = [];
+    for (const file of sources(path.join(root, 'runtime', 'crud'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const f of fields) if (new RegExp(`\\b${f}\\b`).test(text)) hits.push(`${path.relative(root, file)}: ${f}`);
+    }
+    expect(hits).toEqual([]);
+  });
+});
