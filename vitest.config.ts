@@ -40,6 +40,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // One retry absorbs timing noise of a real browser on a 2-core machine; a real failure fails twice.
+          retry: 1,
         },
       },
     ],
