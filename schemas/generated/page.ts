@@ -63,7 +63,7 @@ export interface PageDeclaration {
   /**
    * @minItems 1
    */
-  columns: [Column, ...Column[]];
+  columns: Column[];
   toolbar?: Action[];
   rowActions?: Action[];
   dialog?: {
