@@ -2,6 +2,7 @@
 // The entity follows spec §3 "Widget"; names are the spec's.
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ComponentType } from 'react';
+import type * as Gen from '../schemas/generated/widget';
 
 export type DatasourceType = 'STATIC' | 'API';
 
@@ -39,13 +40,7 @@ export interface LayoutProps {
 
 export type ViewProps = LayoutProps & Record<string, unknown>;
 
-export interface VersionProps {
-  title: string;
-  widgetNum: string;
-  version: string;
-  upgrade?: boolean;
-  docUrl?: string;
-}
+export type VersionProps = Gen.WidgetDeclaration['versionProps'];
 
 export type SelectedTab = 'view' | 'datasource';
 
@@ -98,25 +93,15 @@ export interface WidgetKindProps<V extends ViewProps = ViewProps> {
   data: MappedData;
 }
 
-/** The file schemas/widgets/<widgetName>.widget.json (see schemas/meta/widget.schema.json). */
-export interface WidgetDeclaration {
-  widgetName: string;
-  widgetViewName: string;
-  widgetFormName?: string;
-  catalogue: {
-    folderId: string;
-    folderTitle: string;
-    folderOrder?: number;
-    order?: number;
-    widgetTitle: string;
-    icon: string;
-    maxUse?: number;
-  };
-  versionProps: VersionProps;
+/**
+ * The file schemas/widgets/<widgetName>.widget.json, typed from schemas/meta/widget.schema.json by gen:types;
+ * the two property schemas and the uiSchema are handed to rjsf, so they take rjsf's types.
+ */
+export type WidgetDeclaration = Omit<Gen.WidgetDeclaration, '$schema' | 'viewProps' | 'datasourceProps' | 'uiSchema'> & {
   viewProps: RJSFSchema;
   datasourceProps: RJSFSchema;
   uiSchema?: { viewProps?: UiSchema; datasourceProps?: UiSchema };
-}
+};
 
 export interface WidgetKind {
   widgetName: string;
