@@ -1,26 +1,10 @@
 // Menu entries in the store: seeded from schemas/menus, plus entries the page manager publishes.
 import type { Kysely } from 'kysely';
+import type { Item } from '../../../schemas/generated/menu.js';
 import type { Database } from '../../store/schema.js';
 
-export interface MenuEntry {
-  key: string;
-  name: string;
-  type: 'M' | 'C' | 'V' | 'F';
-  path?: string;
-  routeName?: string;
-  component?: string;
-  link?: string;
-  newTab?: boolean;
-  layout?: string;
-  icon?: string;
-  hidden?: boolean;
-  cache?: boolean;
-  group?: boolean;
-  query?: Record<string, string>;
-  perms?: string;
-  roles?: string[];
-  children?: MenuEntry[];
-}
+/** One menu entry as declared in schemas/menus (type generated from schemas/meta/menu.schema.json). */
+export type MenuEntry = Item;
 
 export const ALL_ROLES = ['sys_admin', 'default', 'dev_approve', 'biz_approve'];
 /** Published custom pages sit under this directory entry. */
