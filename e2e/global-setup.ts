@@ -77,7 +77,8 @@ async function ensureBuilt(): Promise<void> {
     console.log('[e2e] 构建前端：npx vite build');
     // Locally, old chunks stay in dist/ so a browser test someone else is running keeps loading its pages.
     const keep = process.env.CI === 'true' ? [] : ['--no-emptyOutDir'];
-    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...keep], { cwd: root, stdio: 'inherit' });
+    // vitest runs with NODE_ENV=test, which would make Vite bundle React's development build: test what ships
+    const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', ...keep], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (r.status !== 0) throw new Error(`vite build 失败（退出码 ${r.status}）`);
   });
 }

@@ -16,7 +16,8 @@ function newest(p) {
 const sources = ['runtime', 'widgets', 'designer', 'schemas', 'index.html', 'vite.config.ts'].map((p) => newest(path.join(root, p)));
 if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
   console.log('正在构建前端…');
-  const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  // always the production bundle, whatever NODE_ENV the caller's shell has
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const r = spawnSync('npx', ['tsx', 'server-stub/main.ts'], { cwd: root, stdio: 'inherit' });

@@ -1,8 +1,5 @@
 // Builds the whole backend: declarations checked, store migrated and seeded, modules registered,
 // the built browser app served. Tests call buildApp directly; main.ts adds listening.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,10 +7,12 @@ import type { Config } from './config.js';
 import { installAuth } from './core/auth.js';
 import { createCache } from './core/cache.js';
 import { installErrorHandling } from './core/errors.js';
+import { installInputGuards } from './core/input.js';
 import { createLoggers, type ServiceLoggers } from './core/logs.js';
 import type { ServerModule } from './core/module.js';
 import { loadLoginKeys } from './core/passwords.js';
 import { loadSchemas } from './core/schemas.js';
+import { installServing, serveApp } from './core/serving.js';
 import { dbSessions, redisSessions } from './core/sessions.js';
 import { menuModule } from './modules/menu/index.js';
 import { modules as featureModules } from './modules/index.js';
@@ -42,6 +41,11 @@ function validatorCompilers() {
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) => (httpPart === 'body' ? body : query).compile(schema);
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N hops" (Fastify's types omit numbers). */
+function trustProxyOption(t: Config['trustProxy']): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_addr, hop) => hop < t : t;
+}
+
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const schemas = loadSchemas(config.rootDir);
   const store = await openStore(config);
@@ -56,10 +60,13 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const seeded = await seed(store.db, schemas, config);
   await seedDemoData(store.db, config);
 
-  const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxyOption(config.trustProxy) });
   app.setValidatorCompiler(validatorCompilers());
   app.decorate('ctx', { config, db: store.db, dialect: store.dialect, schemas, cache, log: loggers.platform });
+  // first, so that every answer carries them, the guard's early 401 included
+  await installServing(app);
   installErrorHandling(app);
+  installInputGuards(app);
   installAuth(app, sessions);
 
   for (const mod of all) {
@@ -79,16 +86,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     );
   }
 
-  const hasDist = existsSync(path.join(config.distDir, 'index.html'));
-  // Files are looked up per request (a rebuild while running is served at once).
-  if (hasDist) await app.register(fastifyStatic, { root: config.distDir, index: ['index.html'] });
-  app.setNotFoundHandler((req, reply) => {
-    // The browser app owns every other GET path (client-side routes); a missing file (/assets/x.js) stays a 404.
-    const route = req.url.split('?')[0];
-    const isAppRoute = !route.startsWith('/api/') && !route.startsWith('/open/') && !/\.[a-z0-9]+$/i.test(route);
-    if (hasDist && req.method === 'GET' && isAppRoute) return reply.sendFile('index.html');
-    return reply.code(404).send({ status: 1, msg: '接口不存在', data: null });
-  });
+  // the built browser app, and the not-found answer
+  await serveApp(app, config.distDir);
 
   app.addHook('onClose', async () => {
     await sessions.close();

@@ -23,6 +23,19 @@ export interface Config {
   distDir: string;
   /** Repository root: schemas/ is read from here. */
   rootDir: string;
+  /**
+   * Which proxies may name the client address (X-Forwarded-For): false (default: none, the TCP peer is
+   * the client), a hop count, or addresses / CIDRs. Never a blanket true: any client could then pick the
+   * address that sign-in limits and logs see.
+   */
+  trustProxy: false | number | string[];
+}
+
+function parseTrustProxy(v: string | undefined): false | number | string[] {
+  const t = (v ?? '').trim();
+  if (!t || /^(0|off|false|no)$/i.test(t)) return false;
+  if (/^\d+$/.test(t)) return Number(t);
+  return t.split(',').map((x) => x.trim()).filter(Boolean);
 }
 
 const rootDir = path.resolve(import.meta.dirname, '..');
@@ -45,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.DIST_DIR ?? path.join(rootDir, 'dist')),
     // SCHEMAS_ROOT: a folder holding another schemas/ (tests use it to prove a bad file refuses the start).
     rootDir: env.SCHEMAS_ROOT ? path.resolve(env.SCHEMAS_ROOT) : rootDir,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -194,3 +194,26 @@ describe('row actions', () => {
     expect(await screen.findByText('连接失败')).toBeInTheDocument();
   });
 });
+
+describe('link columns', () => {
+  it('link only addresses that cannot run code; others render as text', async () => {
+    const page = {
+      ...(supplier as PageDeclaration),
+      columns: [{ title: '名称', field: 'name', link: '{site}' }],
+    } as PageDeclaration;
+    const records = [
+      { id: 1, name: '好站', site: 'https://example.com/a' },
+      { id: 2, name: '坏站', site: 'javascript:alert(document.cookie)' },
+      { id: 3, name: '怪站', site: ' java\tscript:alert(1)' },
+      { id: 4, name: '数据', site: 'data:text/html,<script>alert(1)</script>' },
+      { id: 5, name: '站内', site: '/index' },
+    ];
+    const { services } = fakeServices(() => ({ records, total: records.length }));
+    renderPage(page, services);
+    await screen.findByText('好站');
+    expect(screen.getByText('好站').closest('a')?.getAttribute('href')).toBe('https://example.com/a');
+    expect(screen.getByText('站内').closest('a')?.getAttribute('href')).toBe('/index');
+    for (const name of ['坏站', '怪站', '数据']) expect(screen.getByText(name).closest('a'), name).toBeNull();
+    expect(document.querySelectorAll('a[href^="javascript"], a[href^="data"]').length).toBe(0);
+  });
+});

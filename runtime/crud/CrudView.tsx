@@ -10,11 +10,13 @@ import { renderCell } from './cells';
 import { sortToQuery, type SortState } from './sort';
 import { useList } from './useList';
 import { fill, fillParams, parseCall } from './template';
+import { safeHref } from '../core/urls';
 import { actionLabel, actionPerms, pageApi } from './actions';
 import { msg, template } from './messages';
 import { FormDialog } from './FormDialog';
 import { UploadDialog } from './UploadDialog';
 import { RemoteFilter } from './RemoteFilter';
+import { SideTree } from './SideTree';
 
 interface DialogState { mode: DialogMode; row?: Row; action: ActionDecl }
 
@@ -51,14 +53,20 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [tick, setTick] = useState(0);
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [treeIds, setTreeIds] = useState<Array<string | number> | null>(null);
   const dicts = useColumnDicts(page.columns);
+  const onTreeSelect = useCallback((ids: Array<string | number> | null) => {
+    setTreeIds((old) => (JSON.stringify(old) === JSON.stringify(ids) ? old : ids));
+    setPageNum(1);
+  }, []);
 
   const query = useMemo(() => {
     const q: Record<string, unknown> = { ...(page.query ?? {}), pageNum, pageSize, ...sortToQuery(sort) };
     if (applied) q[searchField] = applied;
     for (const [k, v] of Object.entries(filters)) if (v && v.length) q[k] = v;
+    if (page.sideTree && treeIds) q[page.sideTree.param] = treeIds;
     return q;
-  }, [page.query, pageNum, pageSize, sort, applied, searchField, filters]);
+  }, [page.query, pageNum, pageSize, sort, applied, searchField, filters, page.sideTree, treeIds]);
   const list = useList(api.search, query, tick);
   const reload = useCallback(() => setTick((t) => t + 1), []);
 
@@ -201,7 +209,17 @@ export function CrudView({ page }: { page: PageDeclaration }) {
         title: c.title,
         width: c.width,
         render: c.link
-          ? (v: unknown, row: Row) => <a href={fill(c.link!, row)} target="_blank" rel="noreferrer">{renderCell(c, v, row, dicts)}</a>
+          ? (v: unknown, row: Row) => {
+              // an address built from data is a link only when it cannot run code (see core/urls)
+              const href = safeHref(fill(c.link!, row));
+              return href ? (
+                <a href={href} target="_blank" rel="noreferrer">
+                  {renderCell(c, v, row, dicts)}
+                </a>
+              ) : (
+                renderCell(c, v, row, dicts)
+              );
+            }
           : (v: unknown, row: Row) => renderCell(c, v, row, dicts),
       };
       if (c.ellipsis) col.ellipsis = { showTitle: true };
@@ -244,7 +262,9 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     <FeedbackContext.Provider value={feedback}>
       {messageHolder}
       {modalHolder}
-      <div className="crud-page" data-page={page.id}>
+      <div className="crud-layout" style={page.sideTree ? { display: 'flex', gap: 16, alignItems: 'flex-start' } : undefined}>
+      {page.sideTree && <SideTree decl={page.sideTree} pageId={page.id ?? 'page'} onSelect={onTreeSelect} />}
+      <div className="crud-page" data-page={page.id} style={page.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
         {page.showTitle && <Typography.Title level={5} style={{ marginTop: 0 }}>{page.title}</Typography.Title>}
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
           <Space wrap>
@@ -300,6 +320,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
           }}
           onChange={onTableChange}
         />
+      </div>
       </div>
       {dialog && page.dialog && (page.dialog.kind === 'upload' ? (
         <UploadDialog dialog={page.dialog} pageTitle={page.title} onSaved={reload} onClose={() => setDialog(null)} />

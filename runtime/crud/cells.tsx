@@ -2,6 +2,7 @@ import { Image, Tag } from 'antd';
 import type { DictItem } from './services';
 import type { ColumnDecl, Row } from './types';
 import { formatDate, formatSize, MASK } from './format';
+import { fill } from './template';
 
 // Element-style dictStyle names → antd Tag colours.
 const TAG_COLORS: Record<string, string> = {
@@ -27,6 +28,7 @@ export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Rec
     return value ? <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} alt={String((col.altField ? row[col.altField] : undefined) ?? col.title)} /> : null;
   }
   if (col.dict) return dictTag(dicts[col.dict], value);
+  if (col.template) return fill(col.template, row);
   switch (col.format) {
     case 'yesno':
       return dictTag(dicts.YES_OR_NO?.length ? dicts.YES_OR_NO : YES_NO, typeof value === 'boolean' ? Number(value) : value);
@@ -39,7 +41,8 @@ export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Rec
     case 'filesize':
       return formatSize(value);
     case 'version':
-      return value === null || value === undefined ? '' : `v${value}`;
+      // a released version number as V{n}; none yet is 未定版 (spec: API list)
+      return value === null || value === undefined || value === '' || value === 0 ? '未定版' : `V${value}`;
     default:
       if (value === null || value === undefined) return '';
       return typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -11,6 +11,7 @@ export type ActionDecl = Gen.Action;
 export type ActionKind = ActionDecl['action'];
 type GenDialog = NonNullable<Gen.PageDeclaration['dialog']>;
 export type DialogTestDecl = NonNullable<GenDialog['test']>;
+export type SideTreeDecl = Gen.SideTree;
 export type UploadDecl = NonNullable<GenDialog['upload']>;
 
 /** A Formily JSON Schema node; only the keys the renderer reads are typed. */

@@ -2,8 +2,7 @@
 //   view:<Name> → default export of runtime/pages/<Name>/index.tsx (add a folder to add a view)
 //   page:<id>   → CrudPage from runtime/crud/index.ts, rendered as <CrudPage pageId={id} />
 // Anything unknown renders 页面未找到 instead of crashing.
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Result } from 'antd';
+import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../core/chunk';
 
 type Loader<T> = () => Promise<T>;
@@ -11,8 +10,11 @@ type Loader<T> = () => Promise<T>;
 const views = import.meta.glob<{ default: ComponentType }>('./*/index.tsx');
 const crud = import.meta.glob<{ CrudPage: ComponentType<{ pageId: string }> }>('../crud/index.ts');
 
+// antd's Result loads with the first not-found view, not with the app's entry
+const Result = lazy(() => import('antd/es/result'));
+
 export function NotFoundView({ name }: { name?: string }) {
-  return createElement(Result, { status: '404', title: '页面未找到', subTitle: name ? `找不到页面组件：${name}` : undefined });
+  return createElement(Suspense, { fallback: null }, createElement(Result, { status: '404', title: '页面未找到', subTitle: name ? `找不到页面组件：${name}` : undefined }));
 }
 
 /** Names of the available views (folders under runtime/pages). */

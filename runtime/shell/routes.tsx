@@ -1,15 +1,16 @@
 // Initial routes plus the ones built from the user's menu. Layout kinds: default (the shell),
 // parent (a directory shown inside the shell), iframe (an embedded link inside the shell),
 // site (top bar only) and full (the page alone).
-import { Suspense, useMemo, type ComponentType } from 'react';
+// The login page is the only one in the entry chunk: the layouts (menus, tabs, drawers, dropdowns) and
+// the error pages load on first use, so signing in does not download the signed-in shell.
+import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { useStore } from '../core/store';
 import { resolveComponent } from '../pages/registry';
-import { BasicLayout } from './layout/BasicLayout';
-import { SiteLayout } from './layout/SiteLayout';
+import { loadChunk } from '../core/chunk';
 import { PageBoundary, PageSpin } from './layout/PageBoundary';
+import { FullPageSpin } from './Guard';
 import { Login } from './Login';
-import { ErrorPage } from './ErrorPage';
 import { buildRoutes, directoryRedirects, type RouteDef } from './menu';
 import { menuStore } from './state';
 
@@ -18,6 +19,20 @@ function RedirectTo() {
   const params = useParams();
   const { search } = useLocation();
   return <Navigate to={`/${params['*'] ?? ''}${search}`} replace />;
+}
+
+const BasicLayout = lazy(() => loadChunk(() => import('./layout/BasicLayout')).then((m) => ({ default: m.BasicLayout })));
+const SiteLayout = lazy(() => loadChunk(() => import('./layout/SiteLayout')).then((m) => ({ default: m.SiteLayout })));
+const AppFrame = lazy(() => loadChunk(() => import('./AppFrame')).then((m) => ({ default: m.AppFrame })));
+const ErrorPage = lazy(() => loadChunk(() => import('./ErrorPage')).then((m) => ({ default: m.ErrorPage })));
+
+/** A lazily loaded layout or page outside the shell: a failed chunk shows the error instead of a blank page. */
+function Loaded({ children }: { children: ReactNode }) {
+  return (
+    <PageBoundary>
+      <Suspense fallback={<FullPageSpin />}>{children}</Suspense>
+    </PageBoundary>
+  );
 }
 
 function IframePage({ src, title }: { src: string; title: string }) {
@@ -59,12 +74,23 @@ export function AppRoutes() {
     );
     return [
       { path: '/login', element: <Login /> },
-      { path: '/404', element: <ErrorPage code={404} /> },
-      { path: '/401', element: <ErrorPage code={401} /> },
+      {
+        element: (
+          <Loaded>
+            <AppFrame />
+          </Loaded>
+        ),
+        children: [
+      { path: '/404', element: <Loaded><ErrorPage code={404} /></Loaded> },
+      { path: '/401', element: <Loaded><ErrorPage code={401} /></Loaded> },
       { path: '/', element: <Navigate to="/index" replace />, id: 'NaviHome' },
       ...dirs.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
       {
-        element: <BasicLayout />,
+        element: (
+          <Loaded>
+            <BasicLayout />
+          </Loaded>
+        ),
         children: [
           { path: '/index', element: <Home />, id: 'ViewHome' },
           { path: '/user/profile', element: <Profile /> },
@@ -73,9 +99,11 @@ export function AppRoutes() {
           ...inShell.map((d) => ({ path: d.path, element: element(d) })),
         ],
       },
-      { element: <SiteLayout />, children: site.map((d) => ({ path: d.path, element: element(d) })) },
+      { element: <Loaded><SiteLayout /></Loaded>, children: site.map((d) => ({ path: d.path, element: element(d) })) },
       ...full.map((d) => ({ path: d.path, element: wrap(element(d)) })),
-      { path: '*', element: <ErrorPage code={404} /> },
+      { path: '*', element: <Loaded><ErrorPage code={404} /></Loaded> },
+        ],
+      },
     ];
   }, [defs, menus]);
   return useRoutes(tree);

@@ -57,6 +57,7 @@ export interface PageDeclaration {
    * 每次查询附带的固定参数
    */
   query?: {};
+  sideTree?: SideTree;
   pageSizes?: number[];
   pageSize?: number;
   selectable?: boolean;
@@ -112,6 +113,65 @@ export interface PageDeclaration {
     };
   };
 }
+/**
+ * 列表左侧的树：选中节点后以该节点及其下级节点的编号过滤列表
+ */
+export interface SideTree {
+  title?: string;
+  /**
+   * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+   */
+  api: string;
+  /**
+   * 选中节点及其下级编号数组写入的查询参数名
+   */
+  param: string;
+  idField?: string;
+  parentField?: string;
+  labelField?: string;
+  /**
+   * 节点名后括号里显示的数量字段
+   */
+  countField?: string;
+  /**
+   * 虚拟根节点（编号 0，无菜单）的名称
+   */
+  rootLabel?: string;
+  width?: number;
+  searchPlaceholder?: string;
+  /**
+   * 可编辑时：添加按钮与节点菜单（上移、下移、编辑、删除）
+   */
+  edit?: {
+    /**
+     * 持有其一即可编辑（*:*:* 总可以）
+     */
+    perms?: string[];
+    save: Call;
+    up?: Call;
+    down?: Call;
+    delete?: Call;
+    /**
+     * 对话框标题里的名词，如 组
+     */
+    noun?: string;
+    nameTitle?: string;
+    /**
+     * 名称为空时的提示
+     */
+    nameMessage?: string;
+    nameMaxLength?: number;
+    parentTitle?: string;
+    /**
+     * 删除确认文本；{name} 为节点名称
+     */
+    deleteConfirm?: string;
+    /**
+     * 移到自己或下级节点下时的提示；{name} 为节点名称
+     */
+    selfMoveMessage?: string;
+  };
+}
 export interface Column {
   title: string;
   field?: string;
@@ -123,6 +183,10 @@ export interface Column {
    */
   dict?: string;
   format?: 'datetime' | 'date' | 'yesno' | 'password' | 'filesize' | 'version' | 'userAccount';
+  /**
+   * 单元格文本模板；{字段} 取当前行的字段，如 {designUserName}({designUser})
+   */
+  template?: string;
   sortable?: boolean;
   /**
    * dict: 字典多选过滤；remote: 远程搜索过滤

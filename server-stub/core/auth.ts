@@ -1,12 +1,43 @@
-// Default-deny: every /api route needs a live session unless it is declared public, and a route's
-// `config.perm` is checked here on the server, whatever the UI shows.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Default deny, decided by the route that matched: every route needs a live session unless it is
+// declared public (`config.public`), and its `config.perm` is checked here on the server, whatever the
+// UI shows. The URL's spelling plays no part for a matched route (the router has already decoded it);
+// a request that matched no route needs a session when its path, read as leniently as any router or
+// proxy could read it, points into /api or /open — so the route table does not leak either.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { BizError, UnsignedError } from './envelope.js';
+import { isGuardedPath } from './paths.js';
 import { hasPermission } from './permissions.js';
 import type { SessionStore } from './sessions.js';
 import { loadUser, refusal, toRequestUser } from './users.js';
 
 export const MSG_NO_PERMISSION = '没有权限访问该功能，请联系管理员授权';
+export const MSG_NOT_SIGNED_IN = '未登录或登录已过期，请重新登录';
+
+/** The refusal the guard gives when the role lacks the route's permission. */
+export class PermissionDenied extends BizError {
+  constructor() {
+    super(MSG_NO_PERMISSION, 403);
+  }
+}
+
+/** One registered route as the guard sees it (the route table sweeps in tests read this). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  perm?: string;
+  /** property names of the declared body and query schemas (what hostile-input sweeps aim at) */
+  bodyFields: string[];
+  queryFields: string[];
+}
+
+const propsOf = (schema: unknown): string[] => Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
@@ -16,16 +47,32 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 export function installAuth(app: FastifyInstance, sessions: SessionStore) {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        perm: route.config?.perm,
+        bodyFields: propsOf(route.schema?.body),
+        queryFields: propsOf(route.schema?.querystring),
+      });
+    }
+  });
+
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return; // static app, served files and published APIs
     const cfg = req.routeOptions.config;
-    if (!req.routeOptions.url) return; // unknown route: the not-found handler answers
+    // the app's file catch-all also matches /api/… paths no route serves: those stay guarded
+    const matched = Boolean(req.routeOptions.url) && !(cfg?.appFiles === true && isGuardedPath(req.url));
     const token = bearerToken(req);
-    if (cfg?.public) {
+    if (matched && cfg?.public === true) {
       if (token) req.token = token;
       return;
     }
-    if (!token) throw new UnsignedError('未登录或登录已过期，请重新登录');
+    // unmatched: the not-found handler answers, but only to a signed-in caller when the path is guarded
+    if (!matched && !isGuardedPath(req.url)) return;
+    if (!token) throw new UnsignedError(MSG_NOT_SIGNED_IN);
     const userId = await sessions.find(token);
     if (userId == null) throw new UnsignedError();
     const loaded = await loadUser(app.ctx.db, userId);
@@ -36,8 +83,8 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore) {
     }
     req.user = toRequestUser(loaded);
     req.token = token;
-    if (cfg?.perm && app.ctx.config.permissionSwitch && !hasPermission(req.user.permissions, cfg.perm)) {
-      throw new BizError(MSG_NO_PERMISSION, 403);
+    if (matched && cfg?.perm && app.ctx.config.permissionSwitch && !hasPermission(req.user.permissions, cfg.perm)) {
+      throw new PermissionDenied();
     }
   });
 }

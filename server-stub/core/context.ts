@@ -37,5 +37,7 @@ declare module 'fastify' {
     perm?: string;
     /** No session needed (login, public key, published APIs, served files). */
     public?: boolean;
+    /** A catch-all route of the built app's files: public, but never for a path under /api or /open. */
+    appFiles?: boolean;
   }
 }

@@ -7,6 +7,7 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { BizError } from './envelope.js';
 import { pageOf } from './list.js';
+import { safeRegExp } from './patterns.js';
 import { now, type Dialect } from '../store/columns.js';
 
 /* ------------------------------------------------------------------ declarations */
@@ -29,10 +30,10 @@ export interface FieldRule {
   maximum?: number;
 }
 
-const FORMATS: Record<string, RegExp> = {
+export const FORMATS: Record<string, RegExp> = {
   phone: /^1[3-9]\d{9}$/,
   mobile: /^1[3-9]\d{9}$/,
-  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  email: /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, // linear: no two unbounded runs over the same characters
   url: /^(https?|ftp):\/\/[^\s/$.?#].[^\s]*$/i,
   idcard: /^(\d{15}|\d{17}[\dXx])$/,
   ipv4: /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/,
@@ -40,6 +41,15 @@ const FORMATS: Record<string, RegExp> = {
   number: /^-?\d+(\.\d+)?$/,
   password: /^.{8,16}$/,
 };
+
+/** A declared pattern, refused (as the caller's error, never a hang) when it could backtrack catastrophically. */
+function declaredPattern(source: string): RegExp {
+  try {
+    return safeRegExp(source);
+  } catch (err) {
+    throw new BizError(`页面声明有误：${(err as Error).message}`);
+  }
+}
 
 function validatorsOf(prop: any): any[] {
   const v = prop['x-validator'];
@@ -72,7 +82,7 @@ export function fieldRulesOf(page: PageDeclaration): FieldRule[] {
       if (rule.minimum === undefined && typeof cp.min === 'number') rule.minimum = cp.min;
       if (rule.maximum === undefined && typeof cp.max === 'number') rule.maximum = cp.max;
     }
-    if (typeof prop.pattern === 'string') rule.patterns.push({ pattern: new RegExp(prop.pattern) });
+    if (typeof prop.pattern === 'string') rule.patterns.push({ pattern: declaredPattern(prop.pattern) });
     if (typeof prop.format === 'string') rule.formats.push({ format: prop.format });
     if (Array.isArray(prop.enum)) rule.enum = prop.enum.map((e: any) => (e && typeof e === 'object' && 'value' in e ? e.value : e));
     if (typeof prop['x-dict'] === 'string') rule.dict = prop['x-dict'];
@@ -86,7 +96,7 @@ export function fieldRulesOf(page: PageDeclaration): FieldRule[] {
         if (!rule.maxLength || limit <= rule.maxLength.limit || v.message) rule.maxLength = { limit: Math.min(limit, rule.maxLength?.limit ?? limit), message: v.message };
       }
       if (typeof v.minLength === 'number') rule.minLength = { limit: v.minLength, message: v.message };
-      if (typeof v.pattern === 'string') rule.patterns.push({ pattern: new RegExp(v.pattern), message: v.message });
+      if (typeof v.pattern === 'string') rule.patterns.push({ pattern: declaredPattern(v.pattern), message: v.message });
       if (typeof v.format === 'string') rule.formats.push({ format: v.format, message: v.message });
     }
     return rule;

@@ -61,6 +61,9 @@ export function describeValidation(err: AjvLikeError, where: string): string {
   }
 }
 
+/** Faults of a malformed multipart body, raised by busboy while a handler reads the parts. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed (part header|urlencoded form))/;
+
 const PART_ZH: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 
 export function installErrorHandling(app: FastifyInstance) {
@@ -74,6 +77,9 @@ export function installErrorHandling(app: FastifyInstance) {
     if (error.validation?.length) {
       const where = PART_ZH[error.validationContext ?? 'body'] ?? '请求';
       return reply.code(400).send({ status: STATUS.ERROR, msg: describeValidation(error.validation[0], where), data: null });
+    }
+    if (!error.statusCode && MALFORMED_MULTIPART.test(error.message ?? '')) {
+      return reply.code(400).send({ status: STATUS.ERROR, msg: '上传内容格式不正确', data: null });
     }
     const code = error.statusCode ?? 500;
     if (code < 500) {

@@ -28,7 +28,8 @@ export interface PageWindow {
 export function pageOf(q: { pageNum?: number; pageSize?: number; orderByColumn?: string | null; isAsc?: string | null }, sortable: Record<string, string>): PageWindow {
   const pageSize = q.pageSize ?? 10;
   const pageNum = q.pageNum ?? 1;
-  const column = q.orderByColumn ? sortable[q.orderByColumn] : undefined;
+  // own keys only: 'constructor', '__proto__', 'toString'… are not columns
+  const column = q.orderByColumn && Object.hasOwn(sortable, q.orderByColumn) ? sortable[q.orderByColumn] : undefined;
   const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
   return { limit: pageSize, offset: (pageNum - 1) * pageSize, order: column && q.isAsc ? { column, dir } : null };
 }

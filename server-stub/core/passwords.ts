@@ -13,12 +13,22 @@ export async function hashPassword(plain: string): Promise<string> {
   return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+/** Checks a password. Costs one scrypt whatever `stored` holds (a malformed hash too): the time taken says nothing. */
 export async function verifyPassword(plain: string, stored: string): Promise<boolean> {
   const [kind, salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const key = await scryptAsync(plain, Buffer.from(salt, 'base64'), expected.length, SCRYPT);
-  return timingSafeEqual(key, expected);
+  const given = kind === 'scrypt' && salt && hash ? Buffer.from(hash, 'base64') : null;
+  const wellFormed = given !== null && given.length >= 16 && given.length <= 64;
+  const expected = wellFormed ? given : randomBytes(32);
+  const key = await scryptAsync(plain, wellFormed ? Buffer.from(salt, 'base64') : randomBytes(16), expected.length, SCRYPT);
+  return wellFormed && timingSafeEqual(key, expected);
+}
+
+/**
+ * A well-formed hash that no password matches (its "key" is random bytes, not scrypt output): checking an
+ * unknown account against it takes as long as checking a real one.
+ */
+export function unmatchableHash(): string {
+  return `scrypt$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
 }
 
 export interface LoginKeys {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.js';
+import { rawRequest, spellings } from '../security/sweep.js';
 
 describe('serving the built app', () => {
   let s: TestServer;
@@ -34,6 +35,13 @@ describe('serving the built app', () => {
     const api = await s.request('GET', '/api/nope');
     expect(api.http).toBe(404);
     expect(api.body).toMatchObject({ status: 1, msg: '接口不存在' });
+  });
+
+  it('keeps /api guarded behind the app files catch-all, however the path is spelled', async () => {
+    for (const p of spellings('/api/uams/session/find').concat(spellings('/api/nope')).filter((x) => x.startsWith('/'))) {
+      const a = await rawRequest(s.url, 'GET', p);
+      expect(a.http, p).toBe(401);
+    }
   });
 
   it('serves a file added after the start (a rebuild while running)', async () => {

@@ -1,5 +1,5 @@
 // The platform store: SQLite (WAL) under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
@@ -12,6 +12,26 @@ export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+}
+
+/** The store, its WAL and its shared-memory index are readable by the server's own account only. */
+export const STORE_FILE_MODE = 0o600;
+
+/**
+ * Opens DATA_DIR/platform.db owner-only. The file is created 0600 before SQLite opens it: SQLite gives
+ * the -wal and -shm files it creates the mode of the database file. A store left 0644 by an older
+ * version is narrowed, with its -wal and -shm.
+ */
+function openSqliteFile(file: string): SQLite.Database {
+  closeSync(openSync(file, 'a', STORE_FILE_MODE));
+  chmodSync(file, STORE_FILE_MODE);
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  for (const side of [`${file}-wal`, `${file}-shm`]) {
+    if (existsSync(side)) chmodSync(side, STORE_FILE_MODE);
+  }
+  return sqlite;
 }
 
 export async function openStore(config: Config): Promise<Store> {
@@ -32,10 +52,8 @@ export async function openStore(config: Config): Promise<Store> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(config.dataDir, 'platform.db'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const sqlite = openSqliteFile(path.join(config.dataDir, 'platform.db'));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

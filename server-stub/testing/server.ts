@@ -31,6 +31,8 @@ export interface TestServer {
 export interface TestServerOptions {
   store?: 'sqlite' | 'pg';
   env?: Record<string, string>;
+  /** Called with the built app before it listens (tests add hooks to observe it). */
+  setup?: (app: FastifyInstance) => void;
 }
 
 /** The stores a server suite runs on: SQLite always, PostgreSQL too when PG_URL is set. */
@@ -55,6 +57,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...opts.env,
   });
   const { app } = await buildApp(config);
+  opts.setup?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;

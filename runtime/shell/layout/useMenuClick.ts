@@ -3,6 +3,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { browser } from '../../core/browser';
+import { safeFrameSrc } from '../../core/urls';
 import type { NavNode } from '../menu';
 
 export function targetOf(node: NavNode): string {
@@ -16,8 +17,10 @@ export function useMenuClick(onNavigate?: () => void) {
     (node: NavNode) => {
       const e = node.entry;
       if (e.link && e.layout !== 'iframe') {
-        if (e.newTab) window.open(e.link, '_blank', 'noopener');
-        else browser.assign(e.link);
+        const href = safeFrameSrc(e.link); // a stored link never runs code (javascript:, data:…)
+        if (!href) return;
+        if (e.newTab) window.open(href, '_blank', 'noopener');
+        else browser.assign(href);
         return;
       }
       if (e.newTab) {

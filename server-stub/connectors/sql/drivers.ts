@@ -3,8 +3,10 @@
 import pg from 'pg';
 import mysql from 'mysql2';
 import Database from 'better-sqlite3';
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, normalize as normPath, resolve, sep } from 'node:path';
 import { Gate, deadline } from './gate.js';
+import { lockDownSqlite, prepareSqliteQuery } from './sqlite-guard.js';
 import { SqlConnectorError, normalize, parseProperties } from './types.js';
 import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
 
@@ -49,16 +51,45 @@ export function mysqlConfig(s: SqlSettings, waitMs: number): mysql.ConnectionOpt
   };
 }
 
-/** The SQLite file of a data source: dbName resolved inside sqliteRoot; no absolute paths, no '..'. */
+/**
+ * The SQLite file of a data source: dbName resolved inside sqliteRoot. Refused: absolute paths, '..', NUL,
+ * a missing file, anything that is not a regular file, a name whose real path (symlinks resolved) leaves the
+ * real sqliteRoot, and a file with more than one hard link (another name for a file that may live elsewhere,
+ * e.g. the platform store). The answer is the real path, so what is opened is what was checked.
+ */
 export function sqliteFile(s: SqlSettings): string {
   const name = String(s.dbName ?? '').trim();
+  const outside = () => new SqlConnectorError('SQLite 数据库名必须是数据目录内的文件名', 'CONFIG');
   if (!s.sqliteRoot) throw new SqlConnectorError('未配置 SQLite 数据目录', 'CONFIG');
-  if (!name || name.includes('\0') || isAbsolute(name) || normPath(name).split(/[\\/]/).includes('..'))
-    throw new SqlConnectorError('SQLite 数据库名必须是数据目录内的文件名', 'CONFIG');
+  if (!name || name.includes('\0') || isAbsolute(name) || normPath(name).split(/[\\/]/).includes('..')) throw outside();
   const root = resolve(s.sqliteRoot);
   const file = resolve(join(root, name));
-  if (!file.startsWith(root + sep)) throw new SqlConnectorError('SQLite 数据库名必须是数据目录内的文件名', 'CONFIG');
-  return file;
+  if (!file.startsWith(root + sep)) throw outside();
+  let realRoot: string;
+  let realFile: string;
+  try {
+    realRoot = realpathSync(root);
+    realFile = realpathSync(file);
+  } catch {
+    throw new SqlConnectorError(`SQLite 数据库文件不存在：${name}`, 'CONFIG');
+  }
+  if (!realFile.startsWith(realRoot + sep)) throw outside();
+  const st = statSync(realFile);
+  if (!st.isFile()) throw new SqlConnectorError('SQLite 数据库必须是普通文件', 'CONFIG');
+  if (st.nlink > 1) throw new SqlConnectorError('SQLite 数据库文件不能有多个硬链接', 'CONFIG');
+  return realFile;
+}
+
+/** Opens a data-source file read-only and locks the connection down (see sqlite-guard.ts). */
+export function openSqlite(s: SqlSettings, timeoutMs: number): Database.Database {
+  const db = new Database(sqliteFile(s), { fileMustExist: true, readonly: true, timeout: timeoutMs });
+  try {
+    lockDownSqlite(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
 }
 
 function fieldsOf(rows: Record<string, unknown>[], names?: string[]): string[] {
@@ -141,9 +172,19 @@ class MysqlPool implements SqlPool {
   /** A timed-out statement keeps running on the server: stop it from a side connection. */
   private killQuery(threadId: number | null): void {
     if (!threadId) return;
-    const side = mysql.createConnection(mysqlConfig(this.s, this.waitMs));
-    side.on('error', () => undefined);
-    side.query('KILL QUERY ?', [threadId], () => side.end(() => undefined));
+    try {
+      const side = mysql.createConnection(mysqlConfig(this.s, this.waitMs));
+      side.on('error', () => undefined);
+      side.query('KILL QUERY ?', [threadId], () => {
+        try {
+          side.destroy();
+        } catch {
+          /* already closed */
+        }
+      });
+    } catch {
+      /* best effort: the statement then runs to its own end */
+    }
   }
 
   async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
@@ -186,7 +227,7 @@ class SqlitePool implements SqlPool {
   private db: Database.Database | null = null;
   private readonly gate: Gate;
   constructor(
-    private readonly file: string,
+    private readonly s: SqlSettings,
     private readonly waitMs: number,
   ) {
     // better-sqlite3 is synchronous: one handle, one query at a time. queryTimeout cannot interrupt a
@@ -194,20 +235,23 @@ class SqlitePool implements SqlPool {
     this.gate = new Gate(1);
   }
   private handle(): Database.Database {
-    if (!this.db) this.db = new Database(this.file, { fileMustExist: true, timeout: this.waitMs });
+    // the file is checked (and its real path taken) when the handle is opened
+    if (!this.db) this.db = openSqlite(this.s, this.waitMs);
     return this.db;
   }
   async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
     const release = await this.gate.acquire(this.waitMs);
     try {
-      const stmt = this.handle().prepare(sql);
-      const values = params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
-      if (stmt.reader) {
-        const rows = stmt.all(...values) as Record<string, unknown>[];
-        return { columns: stmt.columns().map((c) => c.name), ...capRows(rows), rowCount: rows.length };
+      let stmt: Database.Statement;
+      try {
+        stmt = prepareSqliteQuery(this.handle(), sql);
+      } catch (err) {
+        if (err instanceof RangeError && /more than one statement/i.test(err.message)) throw new SqlConnectorError('每次只能执行一条语句', 'REFUSED');
+        throw err;
       }
-      const info = stmt.run(...values);
-      return { columns: [], rows: [], rowCount: info.changes };
+      const values = params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
+      const rows = stmt.all(...values) as Record<string, unknown>[];
+      return { columns: stmt.columns().map((c) => c.name), ...capRows(rows), rowCount: rows.length };
     } finally {
       release();
     }
@@ -235,6 +279,7 @@ export function createPool(s: SqlSettings): SqlPool {
     case 'mariadb':
       return new MysqlPool(dbType, s, waitMs, queryMs, maxActive);
     case 'sqlite':
-      return new SqlitePool(sqliteFile(s), waitMs);
+      sqliteFile(s); // refuse a bad file name now, not at the first query
+      return new SqlitePool(s, waitMs);
   }
 }

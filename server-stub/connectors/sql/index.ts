@@ -1,23 +1,22 @@
 // SQL data-source connectors: pools per data source (registry), connection test, bound execution.
 import pg from 'pg';
 import mysql from 'mysql2';
-import Database from 'better-sqlite3';
-import { createPool, mysqlConfig, pgConfig, sqliteFile } from './drivers.js';
+import { createPool, mysqlConfig, openSqlite, pgConfig } from './drivers.js';
 import { deadline } from './gate.js';
 import { bindNamed } from './placeholders.js';
-import { SqlConnectorError, normalize } from './types.js';
+import { normalize } from './types.js';
 import type { SqlParams, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { scrub } from '../../core/secrets.js';
+import { describeError, limitText } from '../errors.js';
 
 export * from './types.js';
 export { bindNamed } from './placeholders.js';
-export { createPool, sqliteFile, MAX_ROWS } from './drivers.js';
+export { createPool, sqliteFile, openSqlite, MAX_ROWS } from './drivers.js';
+export { checkSqliteText, SQLITE_MSG } from './sqlite-guard.js';
 
 /** The error text to show or log: driver messages with the password (and user:pass@ in URLs) removed. */
 export function errorText(err: unknown, s: Pick<SqlSettings, 'password'>): string {
-  const e = err as { message?: string };
-  const msg = e instanceof SqlConnectorError ? e.message : String(e?.message ?? err ?? '未知错误');
-  return scrub(msg, s.password).replace(/\/\/[^/\s@]*:[^/\s@]*@/g, '//***@');
+  return limitText(scrub(describeError(err), s.password).replace(/\/\/[^/\s@]*:[^/\s@]*@/g, '//***@'));
 }
 
 function fingerprint(s: SqlSettings): string {
@@ -105,7 +104,7 @@ export async function testConnection(s: SqlSettings, opts: TestOptions = {}): Pr
         await conn.promise().query({ sql: 'SELECT 1', timeout: waitMs });
         await conn.promise().end();
       } else {
-        const db = new Database(sqliteFile(s), { fileMustExist: true, readonly: true, timeout: waitMs });
+        const db = openSqlite(s, waitMs);
         try {
           db.prepare('SELECT 1').get();
         } finally {

@@ -55,10 +55,10 @@ describe('SQLite connector', () => {
     expect(r.columns).toEqual(['id', 'name']);
     const inj = await reg.execute(1, s, 'select * from t where name = ?', ["a' or '1'='1"]);
     expect(inj.rows).toEqual([]);
-    const w = await reg.execute(1, s, 'update t set name = ? where id = ?', ['c', 2]);
-    expect(w.rowCount).toBe(1);
+    // SQLite data sources only read (see sqlite-guard.test.ts for every way out that is refused)
+    await expect(reg.execute(1, s, 'update t set name = ? where id = ?', ['c', 2])).rejects.toThrow(SqlConnectorError);
     await reg.closeAll();
-    expect((await execute(s, 'select count(*) as n from t')).rows[0]).toEqual({ n: 2 });
+    expect((await execute(s, 'select count(*) as n from t where name = ?', ['b'])).rows[0]).toEqual({ n: 1 });
   });
 });
 

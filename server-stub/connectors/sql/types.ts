@@ -41,7 +41,7 @@ export interface SqlPool {
 export class SqlConnectorError extends Error {
   constructor(
     message: string,
-    readonly code: 'WAIT_TIMEOUT' | 'QUERY_TIMEOUT' | 'CONFIG' | 'DRIVER' = 'DRIVER',
+    readonly code: 'WAIT_TIMEOUT' | 'QUERY_TIMEOUT' | 'CONFIG' | 'DRIVER' | 'REFUSED' = 'DRIVER',
   ) {
     super(message);
     this.name = 'SqlConnectorError';
@@ -73,9 +73,18 @@ export function parseProperties(props: string | null | undefined): Record<string
   for (const part of props.replace(/^\?/, '').split(/[&;]/)) {
     const i = part.indexOf('=');
     if (i <= 0) continue;
-    const k = decodeURIComponent(part.slice(0, i).trim()).toLowerCase();
-    const v = decodeURIComponent(part.slice(i + 1).trim());
+    const k = decodeLoose(part.slice(0, i).trim()).toLowerCase();
+    const v = decodeLoose(part.slice(i + 1).trim());
     if (k) out[k] = v;
   }
   return out;
+}
+
+/** decodeURIComponent that never throws (a malformed %-sequence is kept as written). */
+function decodeLoose(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -1,7 +1,9 @@
 // SSH connection test (ETL servers): a real handshake and password authentication with ssh2.
-// true/false within the timeout; never throws.
+// true/false within the timeout; never throws, never rejects, and nothing it runs in an event handler or a
+// timer can throw out of it (a throw there would be an uncaught exception and end the process).
 import { Client } from 'ssh2';
 import { scrub } from '../../core/secrets.js';
+import { describeError, limitText } from '../errors.js';
 
 export interface SshSettings {
   ip: string;
@@ -19,26 +21,34 @@ export interface SshTestOptions {
 export function testSsh(s: SshSettings, opts: SshTestOptions = {}): Promise<boolean> {
   const ms = Math.round((opts.timeout && opts.timeout > 0 ? opts.timeout : 10) * 1000);
   return new Promise<boolean>((resolve) => {
-    const client = new Client();
+    let client: Client | undefined;
     let settled = false;
+    // the callback runs after finish is defined (never synchronously)
+    const timer: NodeJS.Timeout = setTimeout(() => finish(false, `连接超时（${ms / 1000}秒）`), ms);
     const finish = (ok: boolean, err?: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (!ok) opts.onError?.(scrub(String((err as Error)?.message ?? err ?? '连接失败'), s.password));
+      resolve(ok); // first: whatever happens below, the call has its answer
+      if (!ok) {
+        try {
+          opts.onError?.(limitText(scrub(describeError(err, '连接失败'), s.password)));
+        } catch {
+          /* a failing reporter must not turn into an uncaught exception */
+        }
+      }
       try {
-        client.end();
-        if (!ok) client.destroy();
+        client?.end();
+        if (!ok) client?.destroy();
       } catch {
         /* already closed */
       }
-      resolve(ok);
     };
-    const timer = setTimeout(() => finish(false, `连接超时（${ms / 1000}秒）`), ms);
-    client.on('ready', () => finish(true));
-    client.on('error', (err) => finish(false, err));
-    client.on('close', () => finish(false, '连接已关闭'));
     try {
+      client = new Client();
+      client.on('ready', () => finish(true));
+      client.on('error', (err) => finish(false, err));
+      client.on('close', () => finish(false, '连接已关闭'));
       client.connect({
         host: s.ip,
         port: Number(s.port) || 22,

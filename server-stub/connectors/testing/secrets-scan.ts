@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 
 export async function storeContains(server: { dataDir: string; store: 'sqlite' | 'pg' }, needle: string, tables: Array<[string, string]>): Promise<boolean> {
   if (server.store === 'sqlite') {
@@ -42,4 +43,22 @@ export function dataDirContains(dir: string, needle: string): string | null {
     return null;
   };
   return existsSync(dir) ? walk(dir) : null;
+}
+
+/**
+ * A dump of the platform store as an attacker with a copy of it would have it: every row of every table of this
+ * server's store (select * from each, as JSON), plus, on SQLite, the raw bytes of platform.db and its WAL.
+ */
+export async function dumpStore(server: { dataDir: string; store: 'sqlite' | 'pg'; app: { ctx: { db: Kysely<any> } } }): Promise<Buffer> {
+  const db = server.app.ctx.db;
+  let schema: string | undefined;
+  if (server.store === 'pg') schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
+  const tables = (await db.introspection.getTables()).filter((t) => server.store !== 'pg' || t.schema === schema);
+  const parts: Buffer[] = [];
+  for (const t of tables) {
+    const rows = await db.selectFrom(t.name).selectAll().execute();
+    parts.push(Buffer.from(`${t.name}\n${JSON.stringify(rows)}\n`, 'utf8'));
+  }
+  if (server.store === 'sqlite') for (const f of ['platform.db', 'platform.db-wal']) if (existsSync(join(server.dataDir, f))) parts.push(readFileSync(join(server.dataDir, f)));
+  return Buffer.concat(parts);
 }

@@ -125,15 +125,23 @@ describe.each(testStores)('data sources (%s store)', (store) => {
     const list = await call('POST', '/api/gemini/datasource/search', { search: 'ds_alpha' });
     const rec = list.body.data.records[0];
     const before = await call('GET', `/api/gemini/datasource/info/get?id=${rec.id}`);
-    const r = await call('POST', '/api/gemini/datasource/info/save', { ...rec, dsName: 'renamed', dbType: 'mysql', hostName: 'db.local', pwd: '******', maxActive: 5 });
+    // the stored password is bound to its host, port and account: moving it needs the password again
+    const moved = await call('POST', '/api/gemini/datasource/info/save', { ...rec, hostName: 'db.local', pwd: '******' });
+    expect(moved.body).toMatchObject({ status: 1, msg: '修改了地址、端口或账号，请重新输入密码' });
+    expect((await call('GET', `/api/gemini/datasource/info/get?id=${rec.id}`)).body.data.hostName).toBe('127.0.0.1');
+    const r = await call('POST', '/api/gemini/datasource/info/save', { ...rec, dsName: 'renamed', dbType: 'mysql', pwd: '******', maxActive: 5 });
     expect(r.body.status).toBe(0);
+    const retyped = await call('POST', '/api/gemini/datasource/info/save', { ...rec, hostName: 'db.local', pwd: PLAIN, maxActive: 5 });
+    expect(retyped.body.status).toBe(0);
     const after = await call('GET', `/api/gemini/datasource/info/get?id=${rec.id}`);
     expect(after.body.data).toMatchObject({ dsName: 'ds_alpha', dbType: 'postgresql', hostName: 'db.local', maxActive: 5, pwd: '******' });
     expect(before.body.data.pwd).toBe('******');
-    const enc = await call('GET', `/api/gemini/datasource/encrypt?pwd=${encodeURIComponent(PLAIN)}`);
-    expect(enc.body.data).toMatch(/^enc:v1:/);
+    // the encrypt button's value is bound to the dialog's target (a new record here)
+    const ctx = `hostName=${base.hostName}&port=${base.port}&username=${base.username}`;
+    const enc = await call('GET', `/api/gemini/datasource/encrypt?pwd=${encodeURIComponent(PLAIN)}&${ctx}`);
+    expect(enc.body.data).toMatch(/^enc:v2:/);
     const saved = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'ds_enc', pwd: enc.body.data });
-    expect(saved.body.status).toBe(0);
+    expect(saved.body, saved.body.msg).toMatchObject({ status: 0 });
     expect(await storeContains(s, PLAIN, [['gemini_datasource', 'pwd']])).toBe(false);
   });
 

@@ -1,9 +1,20 @@
-import type { Secrets } from '../../core/secrets.js';
+import type { SecretBinding, Secrets } from '../../core/secrets.js';
 import type { SqlSettings } from '../../connectors/sql/index.js';
 
 export const MMSG = { pickSource: '请选择数据源' };
 
-/** Connector settings of a stored row (password decrypted only here, never returned). */
+/** The table of data sources and models (both kinds share it; ids are unique across both). */
+export const DATASOURCE_TABLE = 'gemini_datasource';
+
+/**
+ * What a data-source password is bound to (core/secrets): this table, the record (null: not saved yet) and
+ * the target the password is sent to (host, port, account).
+ */
+export function datasourceBinding(row: { id?: number | string | null; host_name?: string | null; port?: number | string | null; username?: string | null }): SecretBinding {
+  return { table: DATASOURCE_TABLE, id: row.id ?? null, host: row.host_name, port: row.port, account: row.username };
+}
+
+/** Connector settings of a stored row (password decrypted only here, for this row's own target, never returned). */
 export function connectionSettings(row: any, secrets: Secrets, sqliteRoot: string): SqlSettings {
   return {
     dbType: row.db_type,
@@ -12,7 +23,7 @@ export function connectionSettings(row: any, secrets: Secrets, sqliteRoot: strin
     dbName: row.db_name,
     properties: row.properties,
     username: row.username,
-    password: secrets.tryDecrypt(row.pwd) ?? '',
+    password: secrets.openStored(row.pwd, datasourceBinding(row)) ?? '',
     maxWaitTime: row.max_wait_time,
     maxActive: row.max_active,
     queryTimeout: row.query_timeout,

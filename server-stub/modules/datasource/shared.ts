@@ -2,12 +2,12 @@
 // built by connectionModule(), told apart by `kind`. Passwords are stored encrypted (core/secrets),
 // answered as '******', and pools live in one registry per app (rebuilt on edit, closed on delete / close).
 import { assertPermission } from '../../core/auth.js';
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
 import type { AppContext } from '../../core/context.js';
-import { MMSG, connectionSettings } from './settings.js';
+import { MMSG, connectionSettings, datasourceBinding } from './settings.js';
 import {
   apiToRow,
   bodySchemaOf,
@@ -25,7 +25,7 @@ import {
   sortableFieldsOf,
   type TableSpec,
 } from '../../core/declarations.js';
-import { MASK, Secrets, maskPassword } from '../../core/secrets.js';
+import { MASK, Secrets, maskPassword, type SecretBinding } from '../../core/secrets.js';
 import { PoolRegistry, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import { idColumn } from '../../store/columns.js';
 
@@ -202,9 +202,14 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         rec.dsName = stored.ds_name;
         rec.dbType = stored.db_type;
       }
-      rec.pwd = secrets.sealPassword(body.pwd, stored?.pwd);
       delete rec.modelName; // an alias of dsName: the name column is written from dsName only
-      const savedId = await saveRow(db, spec, stored, apiToRow(spec, rec), { duplicate: `${o.noun}名称【${rec.dsName}】已存在`, insertOnly: { status: rec.status ?? DEFAULTS.status } });
+      delete rec.pwd; // written below, sealed for the record as saved
+      const savedId = await db.transaction().execute(async (trx) => {
+        const id = await saveRow(trx, spec, stored, apiToRow(spec, rec), { duplicate: `${o.noun}名称【${rec.dsName}】已存在`, insertOnly: { status: rec.status ?? DEFAULTS.status, pwd: null } });
+        const saved = (await getRow(trx, spec, id))!;
+        await storePassword(trx, secrets, body.pwd, stored, saved);
+        return id;
+      });
       if (stored) await pools.invalidate(`${o.kind}:${stored.id}`); // the pool is rebuilt with the new settings
       return ok(savedId, '保存成功');
     };
@@ -227,13 +232,32 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       return ok(good, good ? '连接成功' : '连接失败');
     });
 
-    app.get<{ Querystring: { pwd: string } }>(
+    // The encrypt button: the ciphertext is bound to the record being edited (id; none for a new record) and
+    // to the target typed in the dialog (hostName, port, username); only that record and target can use it.
+    app.get<{ Querystring: { pwd: string; id?: number; hostName?: string; port?: number | string; username?: string } }>(
       '/encrypt',
-      { config: { perm: P('list') }, schema: { querystring: { type: 'object', required: ['pwd'], properties: { pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' } } } } },
+      {
+        config: { perm: P('list') },
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['pwd'],
+            properties: {
+              pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' },
+              id: { type: 'integer', minimum: 1, maximum: 2147483647, title: '编号' },
+              hostName: { type: 'string', maxLength: 255, title: '地址' },
+              port: { type: ['integer', 'string'], maxLength: 10, title: '端口' },
+              username: { type: 'string', maxLength: 100, title: '账号' },
+            },
+          },
+        },
+      },
       async (req) => {
         assertPermission(req, P('add'), P('edit'));
-        if (req.query.pwd === MASK) throw new BizError('请输入密码');
-        return ok(secrets.seal(req.query.pwd));
+        const q = req.query;
+        if (q.pwd === MASK) throw new BizError('请输入密码');
+        const binding = datasourceBinding({ id: q.id ?? null, host_name: q.hostName ?? '', port: q.port ?? '', username: q.username ?? '' });
+        return ok(secrets.encrypt(openIncoming(secrets, q.pwd, binding)!, binding));
       },
     );
 
@@ -284,4 +308,33 @@ export async function runOn(app: FastifyInstance, kind: string, row: DatasourceT
     req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
     throw new BizError(`执行失败：${msg}`);
   }
+}
+
+/** Secrets.openIncoming with its refusal answered as status 1 (Chinese message). */
+export function openIncoming(secrets: Secrets, incoming: unknown, binding: SecretBinding): string | undefined {
+  try {
+    return secrets.openIncoming(incoming, binding);
+  } catch (err) {
+    throw new BizError((err as Error).message);
+  }
+}
+
+/**
+ * Writes the password of a saved data source / model: sealed for the record as it now is in the store (its id,
+ * host, port, account), kept when unchanged, refused (status 1) when the target changed without the password
+ * typed again or when a ciphertext from elsewhere is sent. Runs in the save's transaction, so a refusal undoes
+ * the save.
+ */
+async function storePassword(trx: Kysely<any>, secrets: Secrets, incoming: unknown, stored: Record<string, any> | undefined, saved: Record<string, any>): Promise<void> {
+  const next = datasourceBinding(saved);
+  let value: string | null;
+  try {
+    // what came in was made for this request's record: the stored one, or "new" (its id is only known now)
+    const asSent = { ...next, id: stored ? saved.id : null };
+    const d = secrets.resolveForSave(incoming, stored ? { value: stored.pwd, binding: datasourceBinding(stored) } : undefined, asSent);
+    value = 'plain' in d ? secrets.encrypt(d.plain, next) : d.store;
+  } catch (err) {
+    throw new BizError((err as Error).message);
+  }
+  if (value !== (saved.pwd ?? null)) await trx.updateTable(TABLE).set({ pwd: value }).where('id', '=', saved.id).execute();
 }

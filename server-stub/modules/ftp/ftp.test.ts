@@ -62,7 +62,10 @@ describe('FTP and ETL servers', () => {
     const rec = list.body.data.records[0];
     const okRun = await call('POST', '/api/remote/ftp/validateConn', { ...rec, port: ftp.port, password: '******' });
     expect(okRun.body).toMatchObject({ status: 1 }); // port differs from the stored one: the stored password is not sent elsewhere
-    await call('POST', '/api/remote/ftp/save', { ...rec, port: ftp.port, password: '******' });
+    // moving the server keeps no password: it is bound to the stored host, port and account
+    const moved = await call('POST', '/api/remote/ftp/save', { ...rec, port: ftp.port, password: '******' });
+    expect(moved.body).toMatchObject({ status: 1, msg: '修改了地址、端口或账号，请重新输入密码' });
+    expect((await call('POST', '/api/remote/ftp/save', { ...rec, port: ftp.port, password: FTP_PW })).body.status).toBe(0);
     const good = await call('POST', '/api/remote/ftp/validateConn', { ...rec, port: ftp.port, password: '******' });
     expect(good.body).toMatchObject({ status: 0, data: true });
     const typed = await call('POST', '/api/remote/ftp/validateConn', { envType: 'dev', ip: '127.0.0.1', port: ftp.port, username: 'ftpuser', password: FTP_PW });
@@ -75,8 +78,10 @@ describe('FTP and ETL servers', () => {
     expect(hang.body.data).toBe(false);
     expect(Date.now() - t0).toBeLessThan(12_000);
     await silent.close();
-    const enc = await call('GET', `/api/remote/ftp/encrypt?pwd=${encodeURIComponent(FTP_PW)}`);
-    expect(enc.body.data).toMatch(/^enc:v1:/);
+    // the encrypt button's value, made for this record and target, works for it
+    const enc = await call('GET', `/api/remote/ftp/encrypt?pwd=${encodeURIComponent(FTP_PW)}&id=${rec.id}&ip=127.0.0.1&port=${ftp.port}&username=ftpuser`);
+    expect(enc.body.data).toMatch(/^enc:v2:/);
+    expect((await call('POST', '/api/remote/ftp/validateConn', { ...rec, port: ftp.port, password: enc.body.data })).body).toMatchObject({ status: 0, data: true });
   }, 30_000);
 
   it('ETL: default port 22, SSH test right / wrong password, queryEtlList, env locked in edit', async () => {
@@ -85,7 +90,8 @@ describe('FTP and ETL servers', () => {
     const list = await call('POST', '/api/remote/etl/searchList', { pageNum: 1, pageSize: 10 });
     const rec = list.body.data.records[0];
     expect(rec).toMatchObject({ port: 22, password: '******', nodeName: 'etl-1' });
-    expect((await call('POST', '/api/remote/etl/save', { ...rec, envType: 'prod', port: ssh.port })).body.status).toBe(0);
+    expect((await call('POST', '/api/remote/etl/save', { ...rec, envType: 'prod', port: ssh.port })).body.msg).toBe('修改了地址、端口或账号，请重新输入密码');
+    expect((await call('POST', '/api/remote/etl/save', { ...rec, envType: 'prod', port: ssh.port, password: SSH_PW })).body.status).toBe(0);
     const after = (await call('POST', '/api/remote/etl/searchList', {})).body.data.records[0];
     expect(after).toMatchObject({ envType: 'dev', port: ssh.port });
     expect((await call('POST', '/api/remote/etl/validateConn', { ...after })).body).toMatchObject({ status: 0, data: true });

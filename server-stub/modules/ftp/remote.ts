@@ -21,8 +21,8 @@ import {
   sortableFieldsOf,
   type TableSpec,
 } from '../../core/declarations.js';
-import { MASK } from '../../core/secrets.js';
-import { servicesOf } from '../datasource/shared.js';
+import { MASK, type SecretBinding } from '../../core/secrets.js';
+import { openIncoming, servicesOf } from '../datasource/shared.js';
 import { idColumn } from '../../store/columns.js';
 
 export interface RemoteServerTable {
@@ -90,6 +90,14 @@ export const remoteMigrations = {
   }),
 };
 
+/**
+ * What an FTP / ETL password is bound to (core/secrets): this table, the record (null: not saved yet) and the
+ * target the password is sent to (ip, port, account).
+ */
+export function remoteBinding(row: { id?: number | string | null; ip?: string | null; port?: number | string | null; username?: string | null }): SecretBinding {
+  return { table: TABLE, id: row.id ?? null, host: row.ip, port: row.port, account: row.username };
+}
+
 export interface RemoteOptions {
   kind: 'ftp' | 'etl';
   perm: string;
@@ -134,8 +142,24 @@ export function remotePlugin(o: RemoteOptions) {
       if (stored) {
         for (const f of page.dialog?.lockedInEdit ?? []) if (f in FIELDS) rec[f] = rowToApi(spec, stored)[f];
       }
-      rec.password = secrets.sealPassword(body.password, stored?.password);
-      return ok(await saveRow(db, spec, stored, apiToRow(spec, rec), { duplicate: `编码【${rec.nodeCode}】已存在`, insertOnly: { status: 1 } }), '保存成功');
+      delete rec.password; // written below, sealed for the record as saved
+      const savedId = await db.transaction().execute(async (trx) => {
+        const id = await saveRow(trx, spec, stored, apiToRow(spec, rec), { duplicate: `编码【${rec.nodeCode}】已存在`, insertOnly: { status: 1, password: null } });
+        const saved = (await getRow(trx, spec, id))!;
+        const next = remoteBinding(saved);
+        let value: string | null;
+        try {
+          // what came in was made for this request's record: the stored one, or "new" (its id is only known now)
+          const asSent = { ...next, id: stored ? saved.id : null };
+          const d = secrets.resolveForSave(body.password, stored ? { value: stored.password, binding: remoteBinding(stored) } : undefined, asSent);
+          value = 'plain' in d ? secrets.encrypt(d.plain, next) : d.store;
+        } catch (err) {
+          throw new BizError((err as Error).message); // rolls the save back
+        }
+        if (value !== (saved.password ?? null)) await trx.updateTable(TABLE).set({ password: value }).where('id', '=', id).execute();
+        return id;
+      });
+      return ok(savedId, '保存成功');
     });
 
     app.post<{ Querystring: { id: number } }>('/delete', { config: { perm: P('remove') }, schema: { querystring: idQuery } }, async (req) => {
@@ -150,35 +174,54 @@ export function remotePlugin(o: RemoteOptions) {
       async (req) => {
         const body = (req.body ?? {}) as any;
         const stored = body.id ? await getRow(db, spec, body.id) : undefined;
+        if (body.id && !stored) throw new BizError('服务器不存在');
         const ip = body.ip ?? stored?.ip;
         if (!ip) throw new BizError('请输入IP地址');
         if (!/^[A-Za-z0-9.:_-]+$/.test(String(ip))) throw new BizError('IP地址格式不正确');
         const port = Number(body.port ?? stored?.port ?? (o.kind === 'ftp' ? 21 : 22));
-        const typed = typeof body.password === 'string' && body.password !== '' && body.password !== MASK;
-        if (!typed && stored) {
+        const username = String(body.username ?? stored?.username ?? '');
+        // a ciphertext in the body opens only for this record (or a new one) and this very target
+        const typed = openIncoming(secrets, body.password, remoteBinding({ id: stored?.id ?? null, ip: String(ip), port, username }));
+        let password = typed ?? '';
+        if (typed === undefined && stored) {
           // the stored password is only ever sent to the stored host and account
-          const same = String(ip) === stored.ip && port === stored.port && String(body.username ?? stored.username ?? '') === String(stored.username ?? '');
+          const same = String(ip) === stored.ip && port === stored.port && username === String(stored.username ?? '');
           if (!same) throw new BizError('修改了IP地址、端口或账号，请重新输入密码');
+          password = secrets.openStored(stored.password, remoteBinding(stored)) ?? '';
         }
-        const settings = {
-          ip: String(ip),
-          port,
-          username: String(body.username ?? stored?.username ?? ''),
-          password: secrets.plainPassword(body.password, stored?.password),
-          rootPath: String(body.rootPath ?? stored?.root_path ?? '/') || '/',
-        };
+        const settings = { ip: String(ip), port, username, password, rootPath: String(body.rootPath ?? stored?.root_path ?? '/') || '/' };
         const good = await o.test(settings, (m) => req.log.warn({ ip: settings.ip, port, reason: m }, 'connection test failed'));
         return ok(good, good ? '连接成功' : '连接失败');
       },
     );
 
-    app.get<{ Querystring: { pwd: string } }>(
+    // The encrypt button: the ciphertext is bound to the record being edited (id; none for a new record) and
+    // to the target typed in the dialog (ip, port, username); only that record and target can use it. FTP and
+    // ETL servers share the table, so either route's value fits either kind of new server.
+    app.get<{ Querystring: { pwd: string; id?: number; ip?: string; port?: number | string; username?: string } }>(
       '/encrypt',
-      { config: { perm: P('list') }, schema: { querystring: { type: 'object', required: ['pwd'], properties: { pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' } } } } },
+      {
+        config: { perm: P('list') },
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['pwd'],
+            properties: {
+              pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' },
+              id: { type: 'integer', minimum: 1, maximum: 2147483647, title: '编号' },
+              ip: { type: 'string', maxLength: 100, title: 'IP地址' },
+              port: { type: ['integer', 'string'], maxLength: 10, title: '端口' },
+              username: { type: 'string', maxLength: 100, title: '账号' },
+            },
+          },
+        },
+      },
       async (req) => {
         assertPermission(req, P('add'), P('edit'));
-        if (req.query.pwd === MASK) throw new BizError('请输入密码');
-        return ok(secrets.seal(req.query.pwd));
+        const q = req.query;
+        if (q.pwd === MASK) throw new BizError('请输入密码');
+        const binding = remoteBinding({ id: q.id ?? null, ip: q.ip ?? '', port: q.port ?? '', username: q.username ?? '' });
+        return ok(secrets.encrypt(openIncoming(secrets, q.pwd, binding)!, binding));
       },
     );
 

@@ -11,6 +11,7 @@ import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { hasPermission } from '../../core/permissions.js';
 import { describeAjvError } from '../../core/schemas.js';
+import { patternFault } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, migration, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { idColumn, now, type Dialect } from '../../store/columns.js';
 import { ALL_ROLES, removeMenuEntry, upsertMenuEntry } from '../menu/store.js';
@@ -85,20 +86,14 @@ function semanticFaults(decl: PageDeclaration, dicts: Record<string, unknown>): 
     }
     if (p.type !== undefined && !['string', 'number', 'integer', 'boolean'].includes(p.type)) faults.push(`${at}/type 取值必须是 string, number, integer, boolean 之一`);
     if (typeof p.pattern === 'string') {
-      try {
-        new RegExp(p.pattern);
-      } catch {
-        faults.push(`${at}/pattern 不是合法的正则表达式`);
-      }
+      const why = patternFault(p.pattern);
+      if (why) faults.push(`${at}/pattern ${why}`);
     }
     const vs = p['x-validator'] == null ? [] : Array.isArray(p['x-validator']) ? p['x-validator'] : [p['x-validator']];
     vs.forEach((v: any, i: number) => {
       if (v && typeof v.pattern === 'string') {
-        try {
-          new RegExp(v.pattern);
-        } catch {
-          faults.push(`${at}/x-validator/${i}/pattern 不是合法的正则表达式`);
-        }
+        const why = patternFault(v.pattern);
+        if (why) faults.push(`${at}/x-validator/${i}/pattern ${why}`);
       }
     });
     if (p['x-dict'] !== undefined && !(typeof p['x-dict'] === 'string' && dicts[p['x-dict']])) faults.push(`${at}/x-dict 字典 ${p['x-dict']} 不存在`);

@@ -21,6 +21,7 @@ import {
 } from '../../core/declarations.js';
 import { idColumn } from '../../store/columns.js';
 import { loadConnection, runOn, type DatasourceTable } from '../datasource/shared.js';
+import { NET_MSG, NetGuardError, checkUrl, guardedRequest } from '../../core/net-guard.js';
 
 export interface SqlQueryTable {
   id: Generated<number>;
@@ -151,35 +152,47 @@ function present(spec: TableSpec, row: Record<string, any>) {
 }
 
 const API_TIMEOUT_MS = 30_000;
+const API_MAX_BYTES = 1_000_000;
 
+/**
+ * Calls an API query's address. The address rules live in core/net-guard: every hop (redirects are followed
+ * by hand, at most 5) is checked as addresses after DNS resolution and the socket connects only to a checked
+ * address; link-local / metadata / unspecified addresses are refused, intranet and loopback APIs are allowed.
+ * The body is read up to 1 MB (truncated: true beyond), the whole call has 30 s.
+ */
 async function callApi(url: string, method: string, params: Record<string, unknown>) {
-  const u = new URL(url);
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new BizError('API接口须以 http:// 或 https:// 开头');
-  if (u.username || u.password) throw new BizError('API接口地址中不能包含账号或密码');
-  // an intranet console may call intranet APIs, but never the cloud instance-metadata endpoints
-  const host = u.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (/^169\.254\./.test(host) || /^fe80:/.test(host) || /^::ffff:169\.254\./.test(host) || host === 'metadata.google.internal' || host === 'metadata')
-    throw new BizError('不允许访问该地址');
-  const init: RequestInit = { method, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(API_TIMEOUT_MS), redirect: 'manual' };
+  let u: URL;
+  try {
+    u = checkUrl(url);
+  } catch (err) {
+    throw asBizError(err);
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: string | undefined;
   if (method === 'GET') for (const [k, v] of Object.entries(params)) u.searchParams.set(k, String(v));
   else {
-    init.body = JSON.stringify(params);
-    (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    body = JSON.stringify(params);
+    headers['content-type'] = 'application/json';
   }
-  let res: Response;
+  let res: Awaited<ReturnType<typeof guardedRequest>>;
   try {
-    res = await fetch(u, init);
+    res = await guardedRequest(u, { method, headers, body, timeoutMs: API_TIMEOUT_MS, maxBytes: API_MAX_BYTES });
   } catch (err) {
-    throw new BizError(`接口调用失败：${(err as Error).name === 'TimeoutError' ? '请求超时' : '无法连接'}`);
+    throw asBizError(err);
   }
-  const text = (await res.text()).slice(0, 1_000_000);
-  let body: unknown = text;
+  const text = res.body.toString('utf8');
+  let parsedBody: unknown = text;
   try {
-    body = JSON.parse(text);
+    parsedBody = JSON.parse(text);
   } catch {
-    /* not JSON */
+    /* not JSON (or cut at the size limit) */
   }
-  return { httpStatus: res.status, body };
+  return { httpStatus: res.status, body: parsedBody, ...(res.truncated ? { truncated: true } : {}) };
+}
+
+function asBizError(err: unknown): BizError {
+  if (err instanceof NetGuardError) return new BizError(err.message);
+  return new BizError(NET_MSG.unreachable);
 }
 
 export const sqlQueryModule: ServerModule = {

@@ -76,6 +76,49 @@ describe.each(testStores)('query support (%s store)', (store) => {
     expect(get.body.data.body).toMatchObject({ method: 'GET', url: '/echo?a=1' });
   });
 
+  it('API queries: the address filter compares addresses (every spelling, after DNS, each redirect) and caps the body', async () => {
+    const dev = await s.loginAs('developer');
+    for (const api of [
+      'http://[::ffff:169.254.169.254]/latest/meta-data/',
+      'http://2852039166/',
+      'http://0251.0376.0251.0376/',
+      'http://0xa9fea9fe/',
+      'http://169.254.43518/',
+      'http://metadata.google.internal./',
+      'http://0.0.0.0/',
+      'http://[fe80::1]/',
+    ]) {
+      const r = await s.request('POST', '/api/gemini/sqlQuery/execute', { queryType: 'API', api }, dev);
+      expect(r.body, api).toMatchObject({ status: 1, msg: '不允许访问该地址' });
+    }
+    const side = http.createServer((req, res) => {
+      if (req.url?.startsWith('/to-metadata')) {
+        res.writeHead(302, { location: 'http://[::ffff:a9fe:a9fe]/latest/meta-data/' });
+        res.end();
+      } else if (req.url?.startsWith('/to-echo')) {
+        res.writeHead(302, { location: apiUrl });
+        res.end();
+      } else {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ pad: 'x'.repeat(3_000_000) }));
+      }
+    });
+    await new Promise<void>((r) => side.listen(0, '127.0.0.1', r));
+    const sideUrl = `http://localhost:${(side.address() as AddressInfo).port}`;
+    try {
+      expect((await s.request('POST', '/api/gemini/sqlQuery/execute', { queryType: 'API', api: `${sideUrl}/to-metadata` }, dev)).body).toMatchObject({ status: 1, msg: '不允许访问该地址' });
+      const hop = await s.request('POST', '/api/gemini/sqlQuery/execute', { queryType: 'API', api: `${sideUrl}/to-echo` }, dev);
+      expect(hop.body.data).toMatchObject({ httpStatus: 200, body: { method: 'GET', url: '/echo' } });
+      const big = await s.request('POST', '/api/gemini/sqlQuery/execute', { queryType: 'API', api: `${sideUrl}/big` }, dev);
+      expect(big.body.status).toBe(0);
+      expect(big.body.data).toMatchObject({ httpStatus: 200, truncated: true });
+      expect(String(big.body.data.body).length).toBe(1_000_000);
+    } finally {
+      side.closeAllConnections();
+      await new Promise((r) => side.close(r));
+    }
+  });
+
   it('validation and permissions', async () => {
     expect((await s.request('POST', '/api/gemini/sqlQuery/info/add', { queryType: 'SQL' })).body).toMatchObject({ status: 1, msg: '请输入数据源名称' });
     expect((await s.request('POST', '/api/gemini/sqlQuery/info/add', { queryName: 'x'.repeat(51) })).body.status).toBe(1);

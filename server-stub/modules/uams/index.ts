@@ -1,17 +1,48 @@
 // Sign-in, session, logout and the user list (spec part 1 §7 "Session"; DESIGN §4).
-import type { FastifyPluginAsync } from 'fastify';
+//
+// Sign-in guards:
+//  - per account: at most MAX_FAILED_LOGINS password checks, each reserved atomically *before* the check
+//    (core/throttle.ts; in the store, or in Redis when REDIS_URL is set); the last one locks the account
+//    for LOCK_SECONDS. A submitted name that matches no account is counted the same way, and checked
+//    against a hash no password matches, so an unknown name answers exactly like a wrong password
+//    (message, remaining tries, lock, time). Deleted / not-yet-effective accounts say so only after the
+//    right password.
+//  - per client address: @fastify/rate-limit on sign-in and the public key, keyed on the TCP peer.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
+import { likePattern } from '../../core/declarations.js';
 import { BizError, LOGIN_URL, ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
-import { verifyPassword, type LoginKeys } from '../../core/passwords.js';
+import { unmatchableHash, verifyPassword, type LoginKeys } from '../../core/passwords.js';
 import type { SessionStore } from '../../core/sessions.js';
+import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
 import { loadUser, refusal } from '../../core/users.js';
-import { now } from '../../store/columns.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_SECONDS = 60;
 export const MSG_BAD_CREDENTIALS = '账号或密码错误';
+export const MSG_TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
+/** Sign-in calls per client address per minute. */
+export const LOGINS_PER_ADDRESS = 20;
+/** Public-key calls per client address per minute (the login page fetches it once per attempt). */
+export const PUBLIC_KEYS_PER_ADDRESS = 60;
+const ADDRESS_WINDOW_MS = 60_000;
+
+export const msgTriesLeft = (left: number) => `${MSG_BAD_CREDENTIALS}，还可尝试 ${left} 次`;
+export const MSG_NOW_LOCKED = `密码连续输错 ${MAX_FAILED_LOGINS} 次，账号已锁定 1 分钟`;
+export const msgLocked = (seconds: number) => `密码错误次数过多，账号已锁定，请 ${seconds} 秒后再试`;
+
+/**
+ * The address the per-address limits count: `req.ip`, which is the TCP peer unless TRUST_PROXY names the
+ * proxies allowed to report the client (then the address those proxies saw). A client can never pick it:
+ * the app never trusts X-Forwarded-For blindly (config.trustProxy is never `true`).
+ */
+export function clientAddress(req: FastifyRequest): string {
+  return req.ip ?? req.socket?.remoteAddress ?? '';
+}
 
 const loginBody = {
   type: 'object',
@@ -28,11 +59,28 @@ const loginBody = {
 
 export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPluginAsync {
   return async (app) => {
-    const { db } = app.ctx;
+    const { db, config } = app.ctx;
+    // Counters in a shared Redis carry the deployment's tag: its instances share them, other deployments
+    // (and test servers) on the same Redis never meet.
+    const tag = deploymentTag(config);
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+    if (redis) app.addHook('onClose', async () => redis.disconnect());
+    const rule = { max: MAX_FAILED_LOGINS, windowMs: LOCK_SECONDS * 1000 };
+    const throttle = redis ? redisThrottle(redis, `login-attempt:${tag}:`, rule) : storeThrottle(db, rule);
+    const noAccountHash = unmatchableHash();
 
-    app.get('/publicKey', { config: { public: true } }, async () => ok(keys.publicPem));
+    // Registered in this module's scope with global: false, so only routes with config.rateLimit are limited.
+    await app.register(rateLimit, {
+      global: false,
+      keyGenerator: clientAddress,
+      errorResponseBuilder: () => new BizError(MSG_TOO_MANY_REQUESTS, 429),
+      ...(redis ? { redis, nameSpace: `rate-limit:${tag}:` } : {}),
+    });
 
-    app.post<{ Body: { mobilePhone: string; password: string } }>('/login', { config: { public: true }, schema: { body: loginBody } }, async (req) => {
+    app.get('/publicKey', { config: { public: true, rateLimit: { max: PUBLIC_KEYS_PER_ADDRESS, timeWindow: ADDRESS_WINDOW_MS } } }, async () => ok(keys.publicPem));
+
+    const loginConfig = { public: true, rateLimit: { max: LOGINS_PER_ADDRESS, timeWindow: ADDRESS_WINDOW_MS } };
+    app.post<{ Body: { mobilePhone: string; password: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
       const account = req.body.mobilePhone.trim();
       let plain: string;
       try {
@@ -41,23 +89,20 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         throw new BizError('密码须经公钥加密后传输，请刷新页面重试');
       }
       const user = await db.selectFrom('sys_user').selectAll().where((eb) => eb.or([eb('username', '=', account), eb('phone_number', '=', account)])).executeTakeFirst();
-      if (!user) throw new BizError(MSG_BAD_CREDENTIALS);
-      if (user.locked_until && user.locked_until > now()) {
-        const left = Math.max(1, Math.ceil((Date.parse(user.locked_until.replace(' ', 'T')) - Date.now()) / 1000));
-        throw new BizError(`密码错误次数过多，账号已锁定，请 ${left} 秒后再试`);
+      // A known account is counted once whichever of its names is typed; any other name on its own.
+      const key = user ? `u:${user.id}` : `n:${account}`;
+      const slot = await throttle.reserve(key);
+      if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
+      const proven = await verifyPassword(plain, user?.password_hash ?? noAccountHash);
+      if (!user || !proven) {
+        if (slot.attempt < MAX_FAILED_LOGINS) throw new BizError(msgTriesLeft(MAX_FAILED_LOGINS - slot.attempt));
+        req.log.warn({ user: user?.username ?? null }, 'sign-in locked after failed passwords');
+        throw new BizError(MSG_NOW_LOCKED);
       }
-      if (!(await verifyPassword(plain, user.password_hash))) {
-        const failed = user.failed_logins + 1;
-        if (failed >= MAX_FAILED_LOGINS) {
-          await db.updateTable('sys_user').set({ failed_logins: 0, locked_until: now(new Date(Date.now() + LOCK_SECONDS * 1000)) }).where('id', '=', user.id).execute();
-          throw new BizError(`密码连续输错 ${MAX_FAILED_LOGINS} 次，账号已锁定 1 分钟`);
-        }
-        await db.updateTable('sys_user').set({ failed_logins: failed }).where('id', '=', user.id).execute();
-        throw new BizError(`${MSG_BAD_CREDENTIALS}，还可尝试 ${MAX_FAILED_LOGINS - failed} 次`);
-      }
+      await throttle.reset(key);
+      // only now, with the password proven, may the answer say anything about the account itself
       const why = refusal(user);
       if (why) throw new BizError(why);
-      await db.updateTable('sys_user').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
       const token = await sessions.create(user.id, app.ctx.config.sessionTtl);
       req.log.info({ user: user.username }, 'login');
       return ok({ token });
@@ -90,8 +135,9 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
       const q = req.body ?? {};
       let base = db.selectFrom('sys_user').where('deleted', '=', 0);
       if (q.search) {
-        const like = `%${String(q.search)}%`;
-        base = base.where((eb) => eb.or([eb('username', 'like', like), eb('nick_name', 'like', like), eb('phone_number', 'like', like)]));
+        // % and _ typed in the box match themselves (escaped, as listTable does); case-insensitive on both stores
+        const like = likePattern(String(q.search).toLowerCase());
+        base = base.where((eb) => eb.or(['username', 'nick_name', 'phone_number'].map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${like} escape '\\'`)));
       }
       const sortable: Record<string, string> = { username: 'username', nickName: 'nick_name', createTime: 'create_time' };
       const { limit, offset, order } = pageOf(q, sortable);

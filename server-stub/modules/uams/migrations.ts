@@ -48,5 +48,17 @@ export function uamsMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Sign-in attempts per known account or submitted unknown name (core/throttle.ts); sys_user's
+    // failed_logins / locked_until are no longer read.
+    '20261122_16_uams_login_attempt': {
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable('sys_login_attempt')
+          .addColumn('account_key', 'varchar(128)', (c) => c.primaryKey())
+          .addColumn('attempts', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }

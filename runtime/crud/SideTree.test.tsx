@@ -1,0 +1,99 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServices, renderPage } from './test-utils';
+import { buildTree, filterTree, movesUnderItself, siblingPlace } from './tree';
+import type { PageDeclaration } from './types';
+
+const groups = [
+  { id: 1, parentId: 0, name: '业务', apiCount: 2 },
+  { id: 2, parentId: 1, name: '订单', apiCount: 1 },
+  { id: 3, parentId: 2, name: '退款', apiCount: 0 },
+  { id: 4, parentId: 0, name: '报表', apiCount: 5 },
+];
+
+const page: PageDeclaration = {
+  id: 'treeDemo',
+  title: '树演示',
+  api: { search: 'POST /demo/search' },
+  sideTree: {
+    api: 'POST /demo/group/select',
+    param: 'groupIds',
+    countField: 'apiCount',
+    rootLabel: '全部分组',
+    searchPlaceholder: '搜索组名',
+    edit: {
+      save: 'POST /demo/group/save',
+      up: 'GET /demo/group/up',
+      down: 'GET /demo/group/down',
+      delete: 'GET /demo/group/delete',
+      noun: '组',
+      nameMessage: '请输入组名称',
+      deleteConfirm: '确定要删除【{name}】组吗？',
+      selfMoveMessage: '节点【{name}】不能移到自己节点下',
+    },
+  },
+  columns: [{ title: '名称', field: 'name' }],
+} as PageDeclaration;
+
+describe('tree helpers', () => {
+  it('builds, filters, finds siblings and refuses moves under itself', () => {
+    const forest = buildTree(groups, { countField: 'apiCount' });
+    expect(forest.map((n) => n.label)).toEqual(['业务', '报表']);
+    const biz = forest[0];
+    expect(movesUnderItself(biz, '3')).toBe(true);
+    expect(movesUnderItself(biz, '4')).toBe(false);
+    expect(siblingPlace(forest, biz)).toEqual({ first: true, last: false });
+    expect(filterTree(forest, '退').map((n) => n.label)).toEqual(['业务']);
+    expect(buildTree([{ id: 9, parentId: 9, name: '自环' }]).map((n) => n.label)).toEqual(['自环']);
+  });
+});
+
+describe('declared side tree', () => {
+  const setup = () => {
+    const { services, calls } = fakeServices((r) => (r.path === '/demo/group/select' ? groups : r.path.includes('/group/') ? true : { records: [], total: 0 }));
+    renderPage(page, services);
+    const lastSearch = () => calls.filter((c) => c.path === '/demo/search').at(-1)?.body as Record<string, unknown>;
+    return { calls, lastSearch };
+  };
+
+  it('filters the list by the selected node and its descendants; the root clears the filter', async () => {
+    const { lastSearch } = setup();
+    await screen.findByText('全部分组');
+    expect((await screen.findAllByText((_t, el) => el?.tagName === 'SPAN' && el.textContent === '全部分组 (8)')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByText('业务'));
+    await waitFor(() => expect(lastSearch().groupIds).toEqual([1, 2, 3]));
+    fireEvent.click(screen.getByText('全部分组'));
+    await waitFor(() => expect(lastSearch().groupIds).toBeUndefined());
+  });
+
+  it('node menu: move up disabled for the first sibling; delete asks with the declared text', async () => {
+    const { calls } = setup();
+    await screen.findByText('业务');
+    await act(async () => fireEvent.click(screen.getByLabelText('业务 操作')));
+    const up = await screen.findByRole('menuitem', { name: '上移' });
+    expect(up).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('menuitem', { name: '下移' })).not.toHaveAttribute('aria-disabled', 'true');
+    await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: '删除' })));
+    const box = await screen.findByText('确定要删除【业务】组吗？');
+    await act(async () => fireEvent.click(within(box.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s?定/ })));
+    await waitFor(() => expect(calls.some((c) => c.path === '/demo/group/delete' && c.params?.id === 1)).toBe(true));
+  });
+
+  it('add dialog: parent defaults to the selected node, name required on blur, saved under the parent', async () => {
+    const { calls } = setup();
+    await screen.findByText('业务');
+    fireEvent.change(screen.getByLabelText('搜索组名'), { target: { value: '订' } });
+    fireEvent.click(await screen.findByText('订单'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /添\s?加/ })));
+    const dlg = await screen.findByRole('dialog');
+    expect(within(dlg).getByText('添加组')).toBeInTheDocument();
+    expect(within(dlg).getAllByText('订单').length).toBeGreaterThan(0);
+    const name = within(dlg).getByPlaceholderText('请输入组名称');
+    fireEvent.focus(name);
+    fireEvent.blur(name);
+    expect(await within(dlg).findByText('请输入组名称', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    fireEvent.change(name, { target: { value: '售后' } });
+    await act(async () => fireEvent.click(within(dlg).getByRole('button', { name: /确\s?定/ })));
+    await waitFor(() => expect(calls.find((c) => c.path === '/demo/group/save')?.body).toEqual({ parentId: 2, name: '售后' }));
+  });
+});

@@ -1,0 +1,182 @@
+// The parameter table of the query-support screen and the API configuration screen: rows of
+// name, type (REQ_PARAM_TYPE), value and comment, edited in place, or as a JSON object of
+// name → value whose edits flow back into the rows (and the rows' edits rewrite the JSON).
+import { useMemo, useState } from 'react';
+import { Button, Input, Segmented, Select, Space, Table, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useDict } from '../core/dicts';
+import { CodeEditor } from '../crud/fields/CodeEditor';
+
+export interface ParamRow {
+  paramName: string;
+  paramType: string;
+  paramValue?: string;
+  paramComment?: string;
+}
+
+export interface ParamTableProps {
+  value?: ParamRow[];
+  onChange?: (rows: ParamRow[]) => void;
+  readOnly?: boolean;
+  /** show the comment column (API parameters carry one) */
+  withComment?: boolean;
+  /** offer the JSON view of the values beside the table */
+  withJson?: boolean;
+  /** the dictionary that lists the types */
+  typeDict?: string;
+}
+
+const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** name → typed sample value, as a request body would carry it. */
+export function valuesOf(rows: ParamRow[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of rows) {
+    if (!r.paramName) continue;
+    const v = r.paramValue ?? '';
+    if ((r.paramType === 'integer' || r.paramType === 'number') && v !== '' && Number.isFinite(Number(v))) out[r.paramName] = Number(v);
+    else if (r.paramType === 'boolean' && (v === 'true' || v === 'false')) out[r.paramName] = v === 'true';
+    else out[r.paramName] = v;
+  }
+  return out;
+}
+
+function typeOf(v: unknown): string {
+  if (typeof v === 'boolean') return 'boolean';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+  return 'string';
+}
+
+/** The rows after the JSON text was edited: values updated, new names added, missing names dropped. */
+export function mergeJson(rows: ParamRow[], text: string): ParamRow[] | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text || '{}');
+  } catch {
+    return '不是合法的 JSON';
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return 'JSON 必须是对象（参数名 → 值）';
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  const bad = entries.find(([k]) => !NAME_RE.test(k));
+  if (bad) return `参数名不合法：${bad[0]}`;
+  return entries.map(([name, v]) => {
+    const old = rows.find((r) => r.paramName === name);
+    const value = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    return { paramName: name, paramType: old?.paramType ?? typeOf(v), paramValue: value, paramComment: old?.paramComment ?? '' };
+  });
+}
+
+export function ParamTable({ value = [], onChange, readOnly, withComment, withJson, typeDict = 'REQ_PARAM_TYPE' }: ParamTableProps) {
+  const types = useDict(typeDict);
+  const [mode, setMode] = useState<'table' | 'json'>('table');
+  const [jsonText, setJsonText] = useState<string | null>(null);
+  const [jsonFault, setJsonFault] = useState<string | null>(null);
+  const rows = value;
+  const update = (i: number, patch: Partial<ParamRow>) => onChange?.(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const shownJson = jsonText ?? JSON.stringify(valuesOf(rows), null, 2);
+
+  const columns = useMemo(
+    () => [
+      {
+        title: '参数名',
+        dataIndex: 'paramName',
+        width: '24%',
+        render: (v: string, _r: ParamRow, i: number) => (
+          <Input
+            size="small"
+            value={v}
+            maxLength={64}
+            disabled={readOnly}
+            status={v && !NAME_RE.test(v) ? 'error' : undefined}
+            placeholder="字母、数字、下划线"
+            aria-label={`参数名${i + 1}`}
+            onChange={(e) => update(i, { paramName: e.target.value.trim() })}
+          />
+        ),
+      },
+      {
+        title: '类型',
+        dataIndex: 'paramType',
+        width: 120,
+        render: (v: string, _r: ParamRow, i: number) => (
+          <Select size="small" value={v} disabled={readOnly} style={{ width: '100%' }} aria-label={`参数类型${i + 1}`} options={types.map((t) => ({ value: t.value, label: t.label }))} onChange={(t) => update(i, { paramType: String(t) })} />
+        ),
+      },
+      {
+        title: '参数值',
+        dataIndex: 'paramValue',
+        render: (v: string, _r: ParamRow, i: number) => <Input size="small" value={v} maxLength={1000} disabled={readOnly} aria-label={`参数值${i + 1}`} onChange={(e) => update(i, { paramValue: e.target.value })} />,
+      },
+      ...(withComment
+        ? [
+            {
+              title: '说明',
+              dataIndex: 'paramComment',
+              render: (v: string, _r: ParamRow, i: number) => <Input size="small" value={v} maxLength={255} disabled={readOnly} aria-label={`参数说明${i + 1}`} onChange={(e) => update(i, { paramComment: e.target.value })} />,
+            },
+          ]
+        : []),
+      ...(readOnly
+        ? []
+        : [
+            {
+              title: '',
+              key: 'op',
+              width: 40,
+              render: (_v: unknown, _r: ParamRow, i: number) => <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除参数${i + 1}`} onClick={() => onChange?.(rows.filter((_x, j) => j !== i))} />,
+            },
+          ]),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows, readOnly, withComment, types],
+  );
+
+  return (
+    <div className="param-table">
+      <Space style={{ marginBottom: 8 }}>
+        {!readOnly && mode === 'table' && (
+          <Button size="small" icon={<PlusOutlined />} onClick={() => onChange?.([...rows, { paramName: '', paramType: 'string', paramValue: '', paramComment: '' }])}>
+            添加参数
+          </Button>
+        )}
+        {withJson && (
+          <Segmented
+            size="small"
+            value={mode}
+            options={[
+              { value: 'table', label: '表格' },
+              { value: 'json', label: 'JSON' },
+            ]}
+            onChange={(m) => {
+              setMode(m as 'table' | 'json');
+              setJsonText(null);
+              setJsonFault(null);
+            }}
+          />
+        )}
+      </Space>
+      {mode === 'table' ? (
+        <Table size="small" rowKey={(_r, i) => String(i)} pagination={false} dataSource={rows} columns={columns} locale={{ emptyText: '暂无参数' }} />
+      ) : (
+        <>
+          <CodeEditor
+            language="json"
+            height={180}
+            value={shownJson}
+            readOnly={readOnly}
+            onChange={(text) => {
+              setJsonText(text);
+              const merged = mergeJson(rows, text);
+              if (typeof merged === 'string') setJsonFault(merged);
+              else {
+                setJsonFault(null);
+                onChange?.(merged);
+              }
+            }}
+          />
+          {jsonFault && <Typography.Text type="danger">{jsonFault}</Typography.Text>}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// Declared patterns: a catastrophic one is refused at save time with its JSON pointer and never runs;
+// every pattern built into schemas/ passes the same check.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/server.js';
+import { checkBody, FORMATS } from './declarations.js';
+import { patternFault } from './patterns.js';
+
+const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
+function patternsIn(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) return patternsIn(p);
+    if (!name.endsWith('.json')) return [];
+    const found: string[] = [];
+    JSON.parse(readFileSync(p, 'utf8'), (k, v) => {
+      if (k === 'pattern' && typeof v === 'string') found.push(v);
+      return v;
+    });
+    return found;
+  });
+}
+
+describe('declared patterns', () => {
+  it('refuses patterns that backtrack catastrophically and keeps ordinary ones', () => {
+    for (const bad of ['^(a+)+$', '(a|a)*b', '^(\\w+\\s?)*$', '^(([a-z])+.)+[A-Z]([a-z])+$']) expect(patternFault(bad), bad).toMatch(/灾难性回溯/);
+    for (const good of ['^1[3-9]\\d{9}$', '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$', '^(\\d{15}|\\d{17}[\\dXx])$']) expect(patternFault(good), good).toBeNull();
+    expect(patternFault('([')).toMatch(/不是合法/);
+  });
+
+  it('keeps the server\'s own format checks linear', () => {
+    for (const [name, re] of Object.entries(FORMATS)) expect(patternFault(re.source), name).toBeNull();
+  });
+
+  it('passes every pattern built into schemas/', () => {
+    const all = patternsIn(schemasDir);
+    expect(all.length).toBeGreaterThan(3);
+    for (const p of all) expect(patternFault(p), p).toBeNull();
+  });
+
+  it('never runs an unsafe declared pattern on a value (refused fast, no event-loop block)', () => {
+    const page = { dialog: { schema: { type: 'object', properties: { code: { type: 'string', title: '编码', pattern: '^(a+)+$' } } } } };
+    const t = performance.now();
+    expect(() => checkBody(page, { code: `${'a'.repeat(30)}!` })).toThrow(/灾难性回溯/);
+    expect(performance.now() - t).toBeLessThan(500);
+  });
+});
+
+describe('low-code page save', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s?.close());
+
+  it('refuses a ReDoS pattern with its JSON pointer, and the request answers at once', async () => {
+    const declaration = {
+      id: 'redos',
+      title: '回溯',
+      columns: [{ title: '编码', field: 'code' }],
+      dialog: { schema: { type: 'object', properties: { code: { type: 'string', title: '编码', 'x-validator': [{ pattern: '^(a+)+$', message: '格式不对' }] } } } },
+    };
+    const t = performance.now();
+    const r = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'redos', title: '回溯', declaration });
+    expect(r.body.status).toBe(1);
+    expect(r.body.msg).toContain('/dialog/schema/properties/code/x-validator/0/pattern');
+    expect(r.body.msg).toContain('灾难性回溯');
+    expect(performance.now() - t).toBeLessThan(2000);
+  });
+});
