@@ -68,6 +68,13 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore) {
     const token = bearerToken(req);
     if (matched && cfg?.public === true) {
       if (token) req.token = token;
+      // a public route that also serves signed-in callers (published APIs): a live session is recognised,
+      // anything else leaves the caller anonymous and the route decides
+      if (token && cfg.sessionOptional === true) {
+        const uid = await sessions.find(token);
+        const loaded = uid == null ? null : await loadUser(app.ctx.db, uid);
+        if (loaded && !refusal(loaded.user)) req.user = toRequestUser(loaded);
+      }
       return;
     }
     // unmatched: the not-found handler answers, but only to a signed-in caller when the path is guarded

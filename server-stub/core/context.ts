@@ -37,6 +37,8 @@ declare module 'fastify' {
     perm?: string;
     /** No session needed (login, public key, published APIs, served files). */
     public?: boolean;
+    /** On a public route: a valid session token, when sent, sets req.user (the route decides access). */
+    sessionOptional?: boolean;
     /** A catch-all route of the built app's files: public, but never for a path under /api or /open. */
     appFiles?: boolean;
   }

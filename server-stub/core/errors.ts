@@ -62,7 +62,7 @@ export function describeValidation(err: AjvLikeError, where: string): string {
 }
 
 /** Faults of a malformed multipart body, raised by busboy while a handler reads the parts. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed (part header|urlencoded form))/;
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file|multipart data)|Part terminated early|Malformed (part header|urlencoded form))/;
 
 const PART_ZH: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
 

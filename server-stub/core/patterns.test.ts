@@ -68,4 +68,23 @@ describe('low-code page save', () => {
     expect(r.body.msg).toContain('灾难性回溯');
     expect(performance.now() - t).toBeLessThan(2000);
   });
+
+  it('refuses unsafe patterns and script wherever they stand: component props, nested schemas, expressions', async () => {
+    const field = (extra: object) => ({ id: 'p', title: 'p', columns: [{ title: '编码', field: 'code' }], dialog: { schema: { type: 'object', properties: { code: { type: 'string', title: '编码', ...extra } } } } });
+    const cases: Array<[object, string]> = [
+      [field({ 'x-component': 'Input', 'x-component-props': { pattern: '^(a+)+$' } }), '/dialog/schema/properties/code/x-component-props/pattern'],
+      [{ ...field({}), dialog: { schema: { type: 'object', properties: { grp: { properties: { code: { type: 'string', pattern: '^(a+)+$' } } } } } } }, '/dialog/schema/properties/grp/properties/code/pattern'],
+      [field({ 'x-validator': [{ validator: '{{(v)=>/^(a+)+$/.test(v)}}' }] }), '/dialog/schema/properties/code/x-validator/0/validator'],
+      [field({ 'x-reactions': { fulfill: { run: "{{ fetch('/api/uams/user/search') }}" } } }), '/dialog/schema/properties/code/x-reactions/fulfill/run'],
+      [field({ title: "{{$self.constructor.constructor('alert(1)')()}}" }), '/dialog/schema/properties/code/title'],
+    ];
+    for (const [declaration, pointer] of cases) {
+      const r = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'unsafe', title: '不安全', declaration: { ...declaration, id: 'unsafe' } });
+      expect(r.body.status, pointer).toBe(1);
+      expect(r.body.msg).toContain(pointer);
+    }
+    // field logic within the expression language is kept
+    const fine = field({ 'x-reactions': { dependencies: ['code'], fulfill: { state: { visible: "{{$deps[0] !== 'x'}}" } } } });
+    expect((await s.request('POST', '/api/lowcode/page/save', { pageKey: 'fine', title: '正常', declaration: { ...fine, id: 'fine' } })).body.status).toBe(0);
+  });
 });

@@ -10,6 +10,7 @@ import { etlModule } from './etl/index.js';
 import { sqlQueryModule } from './sqlquery/index.js';
 import { imageFilesModule, imageModule } from './image/index.js';
 import { lowcodeModule } from './lowcode/index.js';
+import { apiPlatformModule, openApiModule } from './apiplatform/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -22,4 +23,6 @@ export const modules: ServerModule[] = [
   imageModule,
   imageFilesModule,
   lowcodeModule,
+  apiPlatformModule,
+  openApiModule,
 ];

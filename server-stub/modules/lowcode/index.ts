@@ -11,6 +11,7 @@ import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { hasPermission } from '../../core/permissions.js';
 import { describeAjvError } from '../../core/schemas.js';
+import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, migration, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { idColumn, now, type Dialect } from '../../store/columns.js';
@@ -85,19 +86,17 @@ function semanticFaults(decl: PageDeclaration, dicts: Record<string, unknown>): 
       continue;
     }
     if (p.type !== undefined && !['string', 'number', 'integer', 'boolean'].includes(p.type)) faults.push(`${at}/type 取值必须是 string, number, integer, boolean 之一`);
-    if (typeof p.pattern === 'string') {
-      const why = patternFault(p.pattern);
-      if (why) faults.push(`${at}/pattern ${why}`);
-    }
-    const vs = p['x-validator'] == null ? [] : Array.isArray(p['x-validator']) ? p['x-validator'] : [p['x-validator']];
-    vs.forEach((v: any, i: number) => {
-      if (v && typeof v.pattern === 'string') {
-        const why = patternFault(v.pattern);
-        if (why) faults.push(`${at}/x-validator/${i}/pattern ${why}`);
-      }
-    });
     if (p['x-dict'] !== undefined && !(typeof p['x-dict'] === 'string' && dicts[p['x-dict']])) faults.push(`${at}/x-dict 字典 ${p['x-dict']} 不存在`);
   }
+  // every pattern anywhere (field, validator, component props, nested schemas) and every Formily
+  // expression of the dialog: checked where it stands, whatever key holds it
+  walk(decl, '', (at, key, value) => {
+    if (key === 'pattern' && typeof value === 'string') {
+      const why = patternFault(value);
+      if (why) faults.push(`${at} ${why}`);
+    }
+    if (typeof value === 'string' && at.startsWith('/dialog')) for (const why of expressionFaultsIn(value)) faults.push(`${at} ${why}`);
+  });
   (decl?.search?.fields ?? []).forEach((f: string, i: number) => {
     if (!props[f]) faults.push(`/search/fields/${i} 字段 ${f} 未在表单中声明`);
   });
@@ -105,6 +104,16 @@ function semanticFaults(decl: PageDeclaration, dicts: Record<string, unknown>): 
     if (c?.sortable && !(typeof c.field === 'string' && (props[c.field] || ['createTime', 'updateTime', 'id'].includes(c.field)))) faults.push(`/columns/${i}/field 可排序列的字段 ${c?.field} 未在表单中声明`);
   });
   return faults;
+}
+
+/** Calls `visit` with the JSON pointer, key and value of every member of a declaration. */
+function walk(node: unknown, at: string, visit: (at: string, key: string, value: unknown) => void, depth = 0): void {
+  if (!node || typeof node !== 'object' || depth > 64) return;
+  for (const [k, v] of Object.entries(node)) {
+    const here = `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    visit(here, k, v);
+    walk(v, here, visit, depth + 1);
+  }
 }
 
 interface PageRow {

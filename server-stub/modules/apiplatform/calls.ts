@@ -1,0 +1,70 @@
+// Published-call statistics: every call is counted (API, time, latency, success) for the detail screen's
+// 24-hour figures. Calls are buffered in memory and written in one insert every few seconds (and at close),
+// so counting costs a published call no store write of its own.
+import type { FastifyInstance } from 'fastify';
+import { now } from '../../store/columns.js';
+import type { AppContext } from '../../core/context.js';
+
+const FLUSH_MS = 5000;
+const DAY_MS = 24 * 3600 * 1000;
+
+export interface CallRecorder {
+  record(apiId: number, ms: number, ok: boolean): void;
+  /** writes what is buffered */
+  flush(): Promise<void>;
+  /** count, errors and latency percentiles of the last 24 hours */
+  stats(apiId: number): Promise<{ count: number; errors: number; p50: number | null; p95: number | null; since: string }>;
+}
+
+const perApp = new WeakMap<AppContext, CallRecorder>();
+
+function percentile(sorted: number[], p: number): number | null {
+  if (!sorted.length) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One recorder per app (both the /api and the /open plugins use it). */
+export function callRecorder(app: FastifyInstance): CallRecorder {
+  const found = perApp.get(app.ctx);
+  if (found) return found;
+  const { db, log } = app.ctx;
+  let pending: Array<{ api_id: number; at: number; ms: number; ok: number }> = [];
+  let lastPurge = 0;
+  const flush = async () => {
+    if (!pending.length) return;
+    const batch = pending;
+    pending = [];
+    try {
+      await db.insertInto('gemini_api_call').values(batch).execute();
+      if (Date.now() - lastPurge > 3600_000) {
+        lastPurge = Date.now();
+        await db.deleteFrom('gemini_api_call').where('at', '<', Date.now() - DAY_MS).execute();
+      }
+    } catch (err) {
+      try {
+        log.warn({ err: (err as Error).message }, 'api call statistics not written');
+      } catch {
+        /* the log is closed too: statistics are best effort */
+      }
+    }
+  };
+  const timer = setInterval(() => void flush(), FLUSH_MS);
+  timer.unref();
+  // before the store and the logs close
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await flush();
+  });
+  const rec: CallRecorder = {
+    record: (apiId, ms, ok) => void pending.push({ api_id: apiId, at: Date.now(), ms: Math.round(ms), ok: ok ? 1 : 0 }),
+    flush,
+    async stats(apiId) {
+      await flush();
+      const rows = await db.selectFrom('gemini_api_call').select(['ms', 'ok']).where('api_id', '=', apiId).where('at', '>=', Date.now() - DAY_MS).limit(200_000).execute();
+      const ms = rows.map((r) => Number(r.ms)).sort((a, b) => a - b);
+      return { count: rows.length, errors: rows.filter((r) => !Number(r.ok)).length, p50: percentile(ms, 50), p95: percentile(ms, 95), since: now(new Date(Date.now() - DAY_MS)) };
+    },
+  };
+  perApp.set(app.ctx, rec);
+  return rec;
+}

@@ -1,0 +1,36 @@
+// The data-API platform (spec part 2 §1–9 "API design and approval"): groups, designs and their
+// configuration, the test run, approval with frozen versions, online / offline, keys — all under
+// /api/gemini/api — and the published APIs with their OpenAPI document under /open.
+import type { ServerModule } from '../../core/module.js';
+import { approveRoutes } from './approve.js';
+import { auditRoutes } from './audit.js';
+import { designRoutes } from './design.js';
+import { groupRoutes } from './groups.js';
+import { keyRoutes } from './keys.js';
+import { pickerRoutes } from './picker.js';
+import { publishedRoutes } from './published.js';
+import { apiMigrations } from './tables.js';
+
+export const apiPlatformModule: ServerModule = {
+  name: 'apiplatform',
+  prefix: '/api/gemini/api',
+  service: 'platform',
+  migrations: apiMigrations,
+  plugin: async (app) => {
+    groupRoutes(app);
+    designRoutes(app);
+    auditRoutes(app);
+    approveRoutes(app);
+    keyRoutes(app);
+    pickerRoutes(app);
+  },
+};
+
+export const openApiModule: ServerModule = {
+  name: 'openapi',
+  prefix: '/open',
+  service: 'platform',
+  plugin: async (app) => {
+    publishedRoutes(app);
+  },
+};

@@ -1,0 +1,171 @@
+// Published APIs (spec part 2 §7 "Run published API": POST /open/api/{apiName}; DESIGN §7 "API platform").
+//
+// What runs is the online version, never the draft. Order of checks, none of which runs SQL before it
+// passes: the name (接口不存在), online (未上线), access (the version is public, or a live session, or an
+// API key), the body against the version's request parameters. Results are cached per API, online
+// sequence, version and parameters when the version caches; the online sequence moves at every online /
+// offline change and is read from the store on every call, so old entries are dead on every instance.
+// Each call is counted for the detail screen's 24-hour statistics (calls.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BizError, ok } from '../../core/envelope.js';
+import { deploymentTag } from '../../core/throttle.js';
+import { loadConnection, type DatasourceTable } from '../datasource/shared.js';
+import { runScript, ONLINE_STATUS } from './design.js';
+import { findKey } from './keys.js';
+import { callRecorder } from './calls.js';
+import { callValues, rowsOf, type ParamRow } from './params.js';
+
+export const OPEN_MSG = {
+  unknown: (name: string) => `接口【${name}】不存在`,
+  offline: (name: string) => `接口【${name}】未上线`,
+  noCredential: '缺少访问凭证：请在请求头 X-API-Key 中提供 API Key，或使用登录令牌（Authorization: Bearer）',
+  badKey: 'API Key 无效或已吊销',
+  dsGone: '接口的数据源已不存在，请联系接口负责人',
+} as const;
+
+/** Who is calling, when allowed: a session user or a key; null when the request carries neither. */
+async function credentialOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
+  const header = req.headers['x-api-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key) {
+    const found = await findKey(app.ctx.db, key);
+    if (!found) throw new BizError(OPEN_MSG.badKey, 401);
+    return `key:${found.id}`;
+  }
+  if (req.user) return `user:${req.user.username}`;
+  // a token that names no live session is not silently ignored: the caller meant to sign in
+  if (req.token) throw new BizError('登录令牌无效或已过期', 401);
+  return null;
+}
+
+/** Stable JSON (sorted keys) so that equal parameters make equal cache keys. */
+function stable(o: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
+}
+
+export function publishedRoutes(app: FastifyInstance) {
+  const { db, cache, config } = app.ctx;
+  const tag = deploymentTag(config);
+
+  const calls = callRecorder(app);
+
+  app.post<{ Params: { apiName: string }; Body: unknown }>(
+    '/api/:apiName',
+    {
+      config: { public: true, sessionOptional: true },
+      schema: {
+        params: { type: 'object', properties: { apiName: { type: 'string', maxLength: 100, title: '接口名' } } },
+        body: { type: ['object', 'null'], maxProperties: 200, title: '请求参数' },
+      },
+    },
+    async (req, reply: FastifyReply) => {
+      const started = performance.now();
+      const name = req.params.apiName;
+      const api = await db.selectFrom('gemini_api').select(['id', 'api_name', 'online_status', 'online_version', 'online_seq']).where('api_name', '=', name).executeTakeFirst();
+      if (!api) throw new BizError(OPEN_MSG.unknown(name.slice(0, 100)), 404);
+      if (api.online_status !== ONLINE_STATUS.online || api.online_version == null) throw new BizError(OPEN_MSG.offline(api.api_name), 404);
+      const version = await db.selectFrom('gemini_api_version').selectAll().where('api_id', '=', api.id).where('version', '=', api.online_version).executeTakeFirst();
+      if (!version) throw new BizError(OPEN_MSG.offline(api.api_name), 404);
+      if (!version.is_public && !(await credentialOf(app, req))) throw new BizError(OPEN_MSG.noCredential, 401);
+      let good = false;
+      try {
+        const values = callValues(rowsOf(version.req_params) as ParamRow[], req.body);
+        const key = version.cacheable && version.cache_time ? `openapi:${tag}:${api.id}:${api.online_seq}:${version.version}:${stable(values)}` : null;
+        if (key) {
+          const hit = await cache.get<unknown[]>(key);
+          if (hit) {
+            good = true;
+            reply.header('x-cache', 'HIT');
+            return ok(hit);
+          }
+        }
+        const ds = (await loadConnection(app, 'datasource', { dsName: version.ds_name ?? '' })) as DatasourceTable | undefined;
+        if (!ds) throw new BizError(OPEN_MSG.dsGone);
+        const { res } = await runScript(app, req, ds, version.script ?? '', values);
+        if (key) {
+          await cache.set(key, res.rows, version.cache_time!);
+          reply.header('x-cache', 'MISS');
+        }
+        good = true;
+        return ok(res.rows);
+      } finally {
+        calls.record(api.id, performance.now() - started, good);
+      }
+    },
+  );
+
+  // OpenAPI 3 of the online APIs, from their parameter lists (same access as a non-public API).
+  app.get('/api-docs', { config: { public: true, sessionOptional: true } }, async (req) => {
+    if (!(await credentialOf(app, req))) throw new BizError(OPEN_MSG.noCredential, 401);
+    const rows = await db
+      .selectFrom('gemini_api as a')
+      .innerJoin('gemini_api_version as v', (j) => j.onRef('v.api_id', '=', 'a.id').onRef('v.version', '=', 'a.online_version'))
+      .select(['a.api_name', 'a.api_desc', 'v.api_comment', 'v.req_params', 'v.resp_params', 'v.version', 'v.is_public'])
+      .where('a.online_status', '=', ONLINE_STATUS.online)
+      .orderBy('a.api_name')
+      .execute();
+    return openApiDocument(rows);
+  });
+}
+
+const OAS_TYPES: Record<string, object> = {
+  string: { type: 'string' },
+  integer: { type: 'integer' },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  date: { type: 'string', format: 'date-time' },
+  object: { type: 'object' },
+  array: { type: 'array', items: {} },
+};
+
+export function openApiDocument(rows: Array<{ api_name: string; api_desc: string | null; api_comment: string; req_params: string | null; resp_params: string | null; version: number; is_public: number }>) {
+  const paths: Record<string, object> = {};
+  for (const r of rows) {
+    const req = rowsOf(r.req_params);
+    const resp = rowsOf(r.resp_params);
+    const props = (list: ParamRow[]) => Object.fromEntries(list.map((p) => [p.paramName, { ...OAS_TYPES[p.paramType], ...(p.paramComment ? { description: p.paramComment } : {}) }]));
+    const required = req.filter((p) => p.required).map((p) => p.paramName);
+    paths[`/open/api/${r.api_name}`] = {
+      post: {
+        operationId: r.api_name,
+        summary: r.api_comment,
+        ...(r.api_desc ? { description: r.api_desc } : {}),
+        'x-api-version': `V${r.version}`,
+        ...(r.is_public ? { security: [] } : {}),
+        requestBody: {
+          required: false,
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: props(req), ...(required.length ? { required } : {}) } } },
+        },
+        responses: {
+          '200': {
+            description: '成功时 status 为 0，data 为结果行；失败时 status 为 1，msg 为原因',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['status', 'msg', 'data'],
+                  properties: { status: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'array', items: { type: 'object', properties: props(resp) } } },
+                },
+              },
+            },
+          },
+          '401': { description: '缺少或无效的访问凭证' },
+          '404': { description: '接口不存在或未上线' },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: '数据服务平台 · 已上线接口', version: '1.0.0' },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+    security: [{ apiKey: [] }, { bearer: [] }],
+    paths,
+  };
+}
