@@ -1,0 +1,103 @@
+// bench/open-api: throughput of published APIs as a ratio to the same server's cheapest authenticated
+// route, measured in one run on loopback (npx tsx bench/open-api/run.ts).
+//
+// The server runs as its own process (tsx server-stub/main.ts, SQLite store, a fresh DATA_DIR); autocannon
+// drives it from this process. Three runs of equal length, one after the other:
+//   baseline  GET  /api/uams/session/find          (session lookup + user, roles, permissions)
+//   cached    POST /open/api/benchCached           (key check, online version, cache hit)
+//   uncached  POST /open/api/benchOne              (key check, online version, one-row SQLite query)
+// Targets (issue 8): cached ≥ 0.8 × baseline, uncached ≥ 0.5 × baseline.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { encryptFor } from '../../server-stub/testing/server.js';
+
+const PORT = 18000 + Math.floor(Math.random() * 1000);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PASSWORD = 'Bench#12345';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 10;
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-open-api-'));
+
+async function call(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(BASE + p, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined });
+  const json = (await res.json()) as { status: number; msg: string; data: any };
+  if (json.status !== 0) throw new Error(`${method} ${p}: ${json.msg}`);
+  return json.data;
+}
+
+async function waitUp() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/uams/publicKey`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+function run(title: string, opts: autocannon.Options): Promise<number> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts }, (err, result) => {
+      if (err) return reject(err);
+      if (result.non2xx || result.errors) return reject(new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      console.log(`${title.padEnd(9)} ${result.requests.average.toFixed(0)} req/s (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms)`);
+      resolve(result.requests.average);
+    });
+  });
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server-stub/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DEMO_DATA: 'off', NODE_ENV: 'production', REDIS_URL: '', DATABASE_URL: '' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  await waitUp();
+  // a SQLite data source with 1,000 rows
+  mkdirSync(path.join(dataDir, 'sqlite'), { recursive: true });
+  const file = new Database(path.join(dataDir, 'sqlite', 'bench.db'));
+  file.exec('create table item(id integer primary key, name text, price real)');
+  const ins = file.prepare('insert into item(name, price) values (?, ?)');
+  file.transaction(() => {
+    for (let i = 1; i <= 1000; i++) ins.run(`item${i}`, i);
+  })();
+  file.close();
+
+  const pem = await call('GET', '/api/uams/publicKey');
+  const { token } = await call('POST', '/api/uams/login', { loginType: 'password', area: '+86', mobilePhone: 'admin', password: encryptFor(pem, PASSWORD) });
+  const auth = { authorization: `Bearer ${token}` };
+  await call('POST', '/api/gemini/datasource/info/save', { dsName: 'bench', dbType: 'sqlite', dbName: 'bench.db' }, auth);
+  const groupId = await call('POST', '/api/gemini/api/group/save', { parentId: 0, name: '基准' }, auth);
+  const publish = async (apiName: string, cacheable: number) => {
+    const reqParamList = [{ paramName: 'id', paramType: 'integer', paramValue: '1' }];
+    const id = await call('POST', '/api/gemini/api/design/info/save', { groupId, apiName, apiComment: apiName, reqParamList }, auth);
+    await call('POST', '/api/gemini/api/config/save', { apiId: id, dsName: 'bench', script: 'select id, name, price from item where id = :id', reqParamList, cacheable, cacheTime: cacheable ? '600' : null }, auth);
+    await call('POST', '/api/gemini/api/design/info/submit', { id }, auth);
+    await call('POST', '/api/gemini/api/approve/resolveAndOnline', { id }, auth);
+  };
+  await publish('benchCached', 1);
+  await publish('benchOne', 0);
+  const { apiKey } = await call('POST', '/api/gemini/api/key/add', { keyName: 'bench' }, auth);
+  const open = (name: string) => ({ url: `${BASE}/open/api/${name}`, method: 'POST' as const, headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify({ id: 42 }) });
+  // warm-up (JIT, pools, the cache entry)
+  await run('warm-up', { ...open('benchCached'), duration: 2 });
+  await run('warm-up', { ...open('benchOne'), duration: 2 });
+  await run('warm-up', { url: `${BASE}/api/uams/session/find`, headers: auth, duration: 2 });
+
+  const baseline = await run('baseline', { url: `${BASE}/api/uams/session/find`, headers: auth });
+  const cached = await run('cached', open('benchCached'));
+  const uncached = await run('uncached', open('benchOne'));
+  console.log(`\ncached / baseline   = ${(cached / baseline).toFixed(2)}  (target ≥ 0.8)`);
+  console.log(`uncached / baseline = ${(uncached / baseline).toFixed(2)}  (target ≥ 0.5)`);
+} finally {
+  server.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+}
