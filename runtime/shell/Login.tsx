@@ -46,7 +46,8 @@ export function Login() {
         mobilePhone: values.account.trim(),
         password: await encryptPassword(values.password),
       };
-      const { token } = await post<{ token: string }>('/uams/login', body);
+      // the form shows the reason itself (no toast on top of it)
+      const { token } = await post<{ token: string }>('/uams/login', body, { quiet: true });
       signIn(token);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {
