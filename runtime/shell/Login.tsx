@@ -46,8 +46,7 @@ export function Login() {
         mobilePhone: values.account.trim(),
         password: await encryptPassword(values.password),
       };
-      // the form shows the reason itself (no toast on top of it)
-      const { token } = await post<{ token: string }>('/uams/login', body, { quiet: true });
+      const { token } = await post<{ token: string }>('/uams/login', body);
       signIn(token);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {
