@@ -19,10 +19,13 @@ declare module 'vitest' {
     adminPassword: string;
     /** The server's temp DATA_DIR (SQLite data sources must name files inside DATA_DIR/sqlite). */
     dataDir: string;
+    /** Password of the seeded role accounts (developer, devapprover, bizapprover). */
+    demoPassword: string;
   }
 }
 
 export const ADMIN_PASSWORD = 'Admin@12345';
+export const DEMO_PASSWORD = 'Demo@12345';
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['runtime', 'widgets', 'designer', 'schemas', 'index.html'];
 const LOCK = path.join(root, '.test-results', 'build.lock');
@@ -117,7 +120,7 @@ export default async function setup(project: TestProject) {
   let output = '';
   const child = spawn('npx', ['tsx', 'server-stub/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_DATA: 'off', DIST_DIR: path.join(root, 'dist') },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_DATA: 'off', DIST_DIR: path.join(root, 'dist') },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, so teardown stops npx and tsx's children together
   });
@@ -133,6 +136,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('adminPassword', ADMIN_PASSWORD);
   project.provide('dataDir', dataDir);
+  project.provide('demoPassword', DEMO_PASSWORD);
 
   return async () => {
     if (child.pid && child.exitCode === null) {

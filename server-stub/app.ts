@@ -56,7 +56,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations(store.dialect)), menuModule(store.dialect), ...featureModules];
   const migrations = Object.assign({}, ...all.map((m) => m.migrations ?? {}));
-  await migrate(store.db, migrations);
+  await migrate(store.db, migrations, store.dialect === 'postgres' ? config.databaseSchema : undefined);
   const seeded = await seed(store.db, schemas, config);
   await seedDemoData(store.db, config);
 

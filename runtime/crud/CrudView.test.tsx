@@ -7,6 +7,8 @@ import ftp from '../../schemas/pages/ftp.page.json';
 import etl from '../../schemas/pages/etl.page.json';
 import datasource from '../../schemas/pages/datasource.page.json';
 import supplier from '../../schemas/examples/supplier.page.json';
+import apiKey from '../../schemas/pages/apiKey.page.json';
+import apiApprove from '../../schemas/pages/apiApprove.page.json';
 
 const ftpRows = rows(3, (i) => ({ id: i + 1, envType: 'dev', nodeCode: `N${i}`, nodeName: `节点${i}`, ip: `10.0.0.${i}`, port: 21, username: 'u', password: '******', status: 1 }));
 
@@ -215,5 +217,41 @@ describe('link columns', () => {
     expect(screen.getByText('站内').closest('a')?.getAttribute('href')).toBe('/index');
     for (const name of ['坏站', '怪站', '数据']) expect(screen.getByText(name).closest('a'), name).toBeNull();
     expect(document.querySelectorAll('a[href^="javascript"], a[href^="data"]').length).toBe(0);
+  });
+});
+
+describe('row actions declared with when, and a value revealed once', () => {
+  it('shows a row action only on rows whose field holds a listed value', async () => {
+    const list = [
+      { id: 1, apiName: 'waiting_api', apiStatus: 1, onlineStatus: 0, canOnline: false },
+      { id: 2, apiName: 'passed_api', apiStatus: 2, onlineStatus: 0, canOnline: true },
+      { id: 3, apiName: 'online_api', apiStatus: 2, onlineStatus: 1, canOnline: false },
+    ];
+    const { services } = fakeServices(() => ({ records: list, total: 3 }));
+    renderPage(apiApprove as PageDeclaration, services);
+    const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+    const labels = async (name: string) => within(await rowOf(name)).queryAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''));
+    expect(await labels('waiting_api')).toEqual(['审批']);
+    expect(await labels('passed_api')).toEqual(['上线']);
+    expect(await labels('online_api')).toEqual(['下线']);
+  });
+
+  it('shows the new key the save answered once, copyable, and closes without fetching it again', async () => {
+    const secret = 'dsk_0123456789abcdef';
+    const { services, calls } = fakeServices((r) => (r.path.endsWith('/key/add') ? { id: 9, keyName: '大屏', apiKey: secret } : { records: [], total: 0 }));
+    renderPage(apiKey as PageDeclaration, services);
+    await screen.findAllByText('暂无数据');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '新建API Key' })));
+    const dlg = await screen.findByRole('dialog');
+    fireEvent.change(within(dlg).getByPlaceholderText(/用途/), { target: { value: '大屏' } });
+    await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
+    expect((await screen.findByTestId('revealed-value')).textContent).toContain(secret);
+    expect(screen.getByText('API Key 已创建')).toBeInTheDocument();
+    const searches = calls.filter((c) => c.path.endsWith('/key/search')).length;
+    await act(async () => fireEvent.click(screen.getByTestId('reveal-ok')));
+    await waitFor(() => expect(screen.queryByTestId('revealed-value')).toBeNull());
+    // the list reloaded after the save; nothing asked for the key again
+    expect(calls.filter((c) => c.path.endsWith('/key/add'))).toHaveLength(1);
+    expect(searches).toBeGreaterThanOrEqual(2);
   });
 });

@@ -11,7 +11,7 @@ import { sortToQuery, type SortState } from './sort';
 import { useList } from './useList';
 import { fill, fillParams, parseCall } from './template';
 import { safeHref } from '../core/urls';
-import { actionLabel, actionPerms, pageApi } from './actions';
+import { actionShownFor, actionLabel, actionPerms, pageApi } from './actions';
 import { msg, template } from './messages';
 import { FormDialog } from './FormDialog';
 import { UploadDialog } from './UploadDialog';
@@ -190,7 +190,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
           key: '__actions', title: c.title, width: c.width, fixed: 'right',
           render: (_v, row) => (
             <Space size={0} wrap={false}>
-              {(page.rowActions ?? []).filter((a) => live.current.can(a)).map((a, i) => (
+              {(page.rowActions ?? []).filter((a) => live.current.can(a) && actionShownFor(a, row)).map((a, i) => (
                 <Button key={i} type="link" size="small" danger={a.danger ?? a.action === 'delete'} onClick={() => void live.current.run(a, row)}>
                   {actionLabel(a)}
                 </Button>

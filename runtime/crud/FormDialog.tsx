@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Modal } from 'antd';
+import { Button, Modal, Typography } from 'antd';
 import { createForm } from '@formily/core';
 import { createSchemaField, type ISchema } from '@formily/react';
 import { Checkbox, DatePicker, Form, FormItem, Input, NumberPicker, Password, Radio, Select, Switch } from '@formily/antd-v5';
@@ -39,6 +39,8 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
   const schema = useMemo(() => formSchemaFor(dialog, mode), [dialog, mode]);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
+  // a value the save answered once (a new key): shown until the user closes the dialog, never fetched again
+  const [revealed, setRevealed] = useState<string | null>(null);
 
   const values = (): Row => {
     const v = { ...(form.values as Row) };
@@ -56,10 +58,12 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
     setSaving(true);
     try {
       const { method, path } = parseCall(saveCall, values());
-      await services.request(method, path, { body: values() });
+      const answer = await services.request<Row | null>(method, path, { body: values() });
       message.success(successText ?? (mode === 'copy' ? msg('copySuccess') : msg('saveSuccess')));
       onSaved();
-      onClose();
+      const once = dialog.reveal && answer && typeof answer === 'object' ? answer[dialog.reveal.field] : undefined;
+      if (typeof once === 'string' && once) setRevealed(once);
+      else onClose();
     } catch {
       // the request layer already showed the server's message; keep the dialog open
     } finally {
@@ -89,6 +93,17 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
       setTesting(false);
     }
   };
+
+  if (revealed !== null && dialog.reveal) {
+    return (
+      <Modal open title={dialog.reveal.title} width={dialog.width ?? 500} onCancel={onClose} maskClosable={false} destroyOnHidden footer={[<Button key="ok" type="primary" onClick={onClose} data-testid="reveal-ok">我已保存</Button>]}>
+        <Typography.Paragraph type="warning">{dialog.reveal.note ?? '此值只显示这一次，关闭后无法再次查看，请立即复制保存。'}</Typography.Paragraph>
+        <Typography.Paragraph copyable={{ text: revealed, tooltips: ['复制', '已复制'] }} code data-testid="revealed-value" style={{ wordBreak: 'break-all' }}>
+          {revealed}
+        </Typography.Paragraph>
+      </Modal>
+    );
+  }
 
   return (
     <Modal

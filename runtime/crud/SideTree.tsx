@@ -9,7 +9,7 @@ import { EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCrudServices } from './services';
 import { useFeedback } from './feedback';
 import { parseCall, fill } from './template';
-import { buildTree, descendants, filterTree, findNode, movesUnderItself, siblingPlace, type TreeNode } from './tree';
+import { buildTree, descendants, filterTree, findNode, movesUnderItself, siblingPlace, treeOptions, type TreeNode } from './tree';
 import type { Row, SideTreeDecl } from './types';
 
 export const ROOT_KEY = '0';
@@ -191,15 +191,7 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
       children: toData(shown),
     },
   ];
-  const parentOptions = useMemo(() => {
-    interface Opt {
-      value: string;
-      title: string;
-      children: Opt[];
-    }
-    const opt = (nodes: TreeNode[]): Opt[] => nodes.map((n) => ({ value: n.key, title: n.label, children: opt(n.children) }));
-    return [{ value: ROOT_KEY, title: rootLabel, children: opt(forest) }];
-  }, [forest, rootLabel]);
+  const parentOptions = useMemo(() => [{ value: ROOT_KEY, title: rootLabel, children: treeOptions(forest) }], [forest, rootLabel]);
 
   return (
     <div className="side-tree" style={{ width: decl.width ?? 240, flex: 'none', borderRight: '1px solid rgba(5,5,5,0.06)', paddingRight: 12 }}>

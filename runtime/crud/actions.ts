@@ -20,3 +20,9 @@ export function pageApi(page: PageDeclaration): NonNullable<PageDeclaration['api
   const base = `/lowcode/data/${page.id}`;
   return { search: `POST ${base}/search`, get: `GET ${base}/get`, save: `POST ${base}/save`, delete: `GET ${base}/delete` };
 }
+
+/** A row action declared with `when` shows only on rows whose field holds one of the listed values. */
+export function actionShownFor(a: ActionDecl, row: Record<string, unknown>): boolean {
+  if (!a.when) return true;
+  return a.when.in.some((v) => v === row[a.when!.field]);
+}

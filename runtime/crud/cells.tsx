@@ -1,7 +1,7 @@
 import { Image, Tag } from 'antd';
 import type { DictItem } from './services';
 import type { ColumnDecl, Row } from './types';
-import { formatDate, formatSize, MASK } from './format';
+import { formatDate, formatSize, MASK, versionLabel } from './format';
 import { fill } from './template';
 
 // Element-style dictStyle names → antd Tag colours.
@@ -41,8 +41,7 @@ export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Rec
     case 'filesize':
       return formatSize(value);
     case 'version':
-      // a released version number as V{n}; none yet is 未定版 (spec: API list)
-      return value === null || value === undefined || value === '' || value === 0 ? '未定版' : `V${value}`;
+      return versionLabel(value);
     default:
       if (value === null || value === undefined) return '';
       return typeof value === 'object' ? JSON.stringify(value) : String(value);

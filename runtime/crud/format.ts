@@ -17,3 +17,8 @@ export function formatSize(v: unknown): string {
   while (x >= 1024 && i < units.length - 1) { x /= 1024; i++; }
   return `${i === 0 ? x : x.toFixed(1)} ${units[i]}`;
 }
+
+/** A released version number as V{n}; none yet is 未定版 (spec part 2: API list, §4). */
+export function versionLabel(v: unknown): string {
+  return v === null || v === undefined || v === '' || v === 0 ? '未定版' : `V${String(v)}`;
+}

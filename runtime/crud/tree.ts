@@ -90,3 +90,13 @@ export function siblingPlace(forest: TreeNode[], node: TreeNode): { first: boole
   const i = sibs.findIndex((s) => s.key === node.key);
   return { first: i <= 0, last: i === sibs.length - 1 };
 }
+
+/** A tree select's options (antd TreeSelect with fieldNames label: title, value: value). */
+export interface TreeOption {
+  value: string;
+  title: string;
+  children: TreeOption[];
+}
+export function treeOptions(nodes: TreeNode[]): TreeOption[] {
+  return nodes.map((n) => ({ value: n.key, title: n.label, children: treeOptions(n.children) }));
+}

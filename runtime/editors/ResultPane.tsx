@@ -8,6 +8,8 @@ export interface ResultPaneProps {
   height?: number | string;
   /** shown when there is nothing yet */
   emptyText?: string;
+  /** json (default) or e.g. sql for the executed statement */
+  language?: string;
 }
 
 export function formatResult(value: unknown): string {
@@ -21,7 +23,7 @@ export function formatResult(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? '';
 }
 
-export function ResultPane({ value, loading, height = 240, emptyText = '点击“测试”查看结果' }: ResultPaneProps) {
+export function ResultPane({ value, loading, height = 240, emptyText = '点击“测试”查看结果', language = 'json' }: ResultPaneProps) {
   return (
     <Spin spinning={Boolean(loading)}>
       {value === undefined ? (
@@ -29,7 +31,7 @@ export function ResultPane({ value, loading, height = 240, emptyText = '点击�
           <Empty description={emptyText} />
         </div>
       ) : (
-        <CodeEditor language="json" readOnly value={formatResult(value)} height={height} />
+        <CodeEditor language={language} readOnly value={language === 'json' ? formatResult(value) : String(value)} height={height} />
       )}
     </Spin>
   );

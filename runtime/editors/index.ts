@@ -2,3 +2,4 @@
 export { ParamTable, valuesOf, mergeJson, type ParamRow } from './ParamTable';
 export { SqlEditor } from './SqlEditor';
 export { ResultPane, formatResult } from './ResultPane';
+export { SqlDiff } from './SqlDiff';

@@ -7,7 +7,7 @@ import {
   DeploymentUnitOutlined, FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined, FunctionOutlined, HddOutlined,
   HomeOutlined, LinkOutlined, MessageOutlined, MonitorOutlined, PictureOutlined, ProfileOutlined, QuestionCircleOutlined,
   RobotOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, TableOutlined, TeamOutlined, ToolOutlined, UserOutlined,
-  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined,
+  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined, BuildOutlined, KeyOutlined,
 } from '@ant-design/icons';
 
 const icons: Record<string, ComponentType> = {
@@ -16,7 +16,7 @@ const icons: Record<string, ComponentType> = {
   DeploymentUnitOutlined, FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined, FunctionOutlined, HddOutlined,
   HomeOutlined, LinkOutlined, MessageOutlined, MonitorOutlined, PictureOutlined, ProfileOutlined, QuestionCircleOutlined,
   RobotOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, TableOutlined, TeamOutlined, ToolOutlined, UserOutlined,
-  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined,
+  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined, BuildOutlined, KeyOutlined,
 };
 
 export function menuIcon(name?: string) {

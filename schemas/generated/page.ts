@@ -74,6 +74,17 @@ export interface PageDeclaration {
       copy?: string;
       edit?: string;
     };
+    /**
+     * 保存调用的应答里只出现一次的值（如新建的密钥）：保存后在对话框里显示一次并可复制，之后再也取不到
+     */
+    reveal?: {
+      /**
+       * 应答 data 中的字段名
+       */
+      field: string;
+      title: string;
+      note?: string;
+    };
     lockedInEdit?: string[];
     defaults?: {};
     kind?: 'form' | 'upload';
@@ -242,4 +253,14 @@ export interface Action {
    * call 成功后是否刷新表格，缺省 true
    */
   refresh?: boolean;
+  /**
+   * 行操作仅在当前行的 field 取值属于 in 时显示（工具栏操作忽略）
+   */
+  when?: {
+    field: string;
+    /**
+     * @minItems 1
+     */
+    in: (string | number | boolean | null)[];
+  };
 }

@@ -21,6 +21,9 @@
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { assertPermission } from './auth.js';
+import { BizError, ok } from './envelope.js';
 
 export const CIPHER_PREFIX = 'enc:v2:';
 /** Unbound ciphertext written before bindings existed: readable from the store only. */
@@ -238,4 +241,67 @@ export function scrub(message: unknown, ...secrets: Array<string | null | undefi
     }
   }
   return out;
+}
+
+/** Secrets.openIncoming with its refusal answered as status 1 (Chinese message). */
+export function openIncoming(secrets: Secrets, incoming: unknown, binding: SecretBinding): string | undefined {
+  try {
+    return secrets.openIncoming(incoming, binding);
+  } catch (err) {
+    throw new BizError((err as Error).message);
+  }
+}
+
+/** The record and target typed in a password dialog, as the encrypt button sends them ('' / null when absent). */
+export interface DialogTarget {
+  id: number | null;
+  host: string;
+  port: number | string;
+  username: string;
+}
+
+export interface EncryptRouteOptions {
+  secrets: Secrets;
+  /** the route's own permission (config.perm) */
+  perm: string;
+  /** the caller needs one of these too (adding or editing a record) */
+  editPerms: string[];
+  /** the query parameter that names the host, and its schema */
+  host: { name: string; maxLength: number; title: string };
+  /** the binding of the dialog's record and target */
+  binding: (t: DialogTarget) => SecretBinding;
+}
+
+/**
+ * The encrypt button, GET /encrypt?pwd=…&id=…&<host>=…&port=…&username=…: answers the password sealed for the
+ * record being edited (id; none for a new record) and the target typed in the dialog, so that only that record
+ * and target can use it. MASK is refused ('请输入密码'), and so is a ciphertext made for another binding.
+ */
+export function encryptRoute(app: FastifyInstance, o: EncryptRouteOptions): void {
+  app.get<{ Querystring: { pwd: string; id?: number; port?: number | string; username?: string; [host: string]: string | number | undefined } }>(
+    '/encrypt',
+    {
+      config: { perm: o.perm },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['pwd'],
+          properties: {
+            pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' },
+            id: { type: 'integer', minimum: 1, maximum: 2147483647, title: '编号' },
+            [o.host.name]: { type: 'string', maxLength: o.host.maxLength, title: o.host.title },
+            port: { type: ['integer', 'string'], maxLength: 10, title: '端口' },
+            username: { type: 'string', maxLength: 100, title: '账号' },
+          },
+        },
+      },
+    },
+    async (req) => {
+      assertPermission(req, ...o.editPerms);
+      const q = req.query;
+      if (q.pwd === MASK) throw new BizError('请输入密码');
+      const binding = o.binding({ id: q.id ?? null, host: (q[o.host.name] as string | undefined) ?? '', port: q.port ?? '', username: q.username ?? '' });
+      return ok(o.secrets.encrypt(openIncoming(o.secrets, q.pwd, binding)!, binding));
+    },
+  );
 }

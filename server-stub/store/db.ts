@@ -59,8 +59,10 @@ export async function openStore(config: Config): Promise<Store> {
 }
 
 /** Runs every module's migrations, in the global order of their keys. */
-export async function migrate(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrate(db: Kysely<any>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
+  // Named explicitly: without it kysely's "does the lock table exist" check also sees other schemas'
+  // tables (another run sharing the database) and skips creating this schema's own.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`数据库迁移失败${failed ? `（${failed.migrationName}）` : ''}：${(error as Error)?.message ?? ''}`);

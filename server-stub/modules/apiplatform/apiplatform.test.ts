@@ -2,10 +2,13 @@
 // state machine and its refusals, frozen versions (V1 keeps serving while V2 is a draft), approval rights,
 // published calls with keys / sessions / public flag, parameter typing and binding, cache hit and
 // invalidation, statistics and the OpenAPI document.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { hashPassword } from '../../core/passwords.js';
+import { openApiDocument } from './published.js';
+import { REQ_TYPES, RESP_TYPES } from './params.js';
+import { GOODS_SQL, sqliteFixture } from '../../testing/sqlite.js';
 import { startTestServer, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
 
 const P = '/api/gemini/api';
@@ -17,12 +20,7 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
   let groupId: number;
   beforeAll(async () => {
     s = await startTestServer({ store });
-    const dir = join(s.dataDir, 'sqlite');
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, 'shop.db'));
-    db.exec("create table goods(id integer primary key, name text, price real); insert into goods(name, price) values ('apple', 3), ('pear', 5), ('plum', 7)");
-    db.close();
-    expect((await s.request('POST', '/api/gemini/datasource/info/save', { dsName: 'shop', dbType: 'sqlite', dbName: 'shop.db' })).body.status).toBe(0);
+    await sqliteFixture(s, 'shop.db', GOODS_SQL, 'shop');
     dev = await s.loginAs('developer');
     approver = await s.loginAs('devapprover');
   });
@@ -218,9 +216,39 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     expect((await s.request('GET', '/open/api-docs', undefined, null)).http).toBe(401);
     const doc = (await s.request<any>('GET', '/open/api-docs', undefined, null, { 'x-api-key': key })).body as any;
     expect(doc.openapi).toBe('3.0.3');
+    // valid against the official OpenAPI 3.0 JSON Schema (bundled with the validator, no network), all errors shown
+    const checked = await new Validator({ allErrors: true }).validate(structuredClone(doc));
+    expect(checked.errors ?? [], JSON.stringify(checked.errors, null, 2)).toEqual([]);
+    expect(checked.valid).toBe(true);
+    // the credentials it names are declared, and each operation is public or needs one of them
+    expect(doc.components.securitySchemes).toEqual({ apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' }, bearer: { type: 'http', scheme: 'bearer' } });
+    expect(doc.security).toEqual([{ apiKey: [] }, { bearer: [] }]);
     const op = doc.paths['/open/api/goodsByPrice'].post;
+    for (const req of [...doc.security, ...(op.security ?? [])]) for (const name of Object.keys(req)) expect(doc.components.securitySchemes).toHaveProperty(name);
+    expect(op.security).toBeUndefined(); // not public yet: the document-wide requirement applies
+    // the request body: one property per request parameter, of its declared type, nothing else accepted
+    expect(op.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', additionalProperties: false });
     expect(op.requestBody.content['application/json'].schema.properties).toEqual({ minPrice: { type: 'number', description: '最低价' }, name: { type: 'string', description: '名称' } });
     expect(op.responses['200'].content['application/json'].schema.properties.data.items.properties).toEqual({ name: { type: 'string' } });
+    // every parameter type the design screen allows maps to a valid schema of that type; required ones are listed
+    const all = openApiDocument([
+      {
+        api_name: 'allTypes', api_desc: null, api_comment: '', version: 1, is_public: 1,
+        req_params: JSON.stringify(REQ_TYPES.map((t, i) => ({ paramName: `p_${t}`, paramType: t, required: i === 0 }))),
+        resp_params: JSON.stringify(RESP_TYPES.map((t) => ({ paramName: `r_${t}`, paramType: t }))),
+      },
+    ]);
+    const allChecked = await new Validator({ allErrors: true }).validate(structuredClone(all) as Record<string, unknown>);
+    expect(allChecked.errors ?? [], JSON.stringify(allChecked.errors, null, 2)).toEqual([]);
+    const allOp = (all.paths['/open/api/allTypes'] as any).post;
+    expect(allOp.requestBody.content['application/json'].schema).toEqual({
+      type: 'object', additionalProperties: false, required: ['p_string'],
+      properties: { p_string: { type: 'string' }, p_integer: { type: 'integer' }, p_boolean: { type: 'boolean' }, p_number: { type: 'number' } },
+    });
+    expect(allOp.responses['200'].content['application/json'].schema.properties.data.items.properties).toEqual({
+      r_string: { type: 'string' }, r_integer: { type: 'integer' }, r_boolean: { type: 'boolean' }, r_number: { type: 'number' },
+      r_date: { type: 'string', format: 'date-time' }, r_object: { type: 'object' }, r_array: { type: 'array', items: {} },
+    });
 
     const picker = (await as(dev).get('/query?search=goods')).body.data;
     expect(picker).toEqual([expect.objectContaining({ apiName: 'goodsByPrice', apiComment: '按价格查商品' })]);
@@ -236,6 +264,11 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     expect((await d.post('/design/info/submit', { id: apiId })).body.status).toBe(0);
     expect((await s.request('POST', `${P}/approve/resolveAndOnline`, { id: apiId })).body.status).toBe(0); // admin may approve anything
     expect((await open('goodsByPrice', { minPrice: 8 })).body).toMatchObject({ status: 0, data: [{ name: 'fig' }] });
+    // ... and the document says so with an empty requirement, still a valid document
+    const pub = (await s.request<any>('GET', '/open/api-docs', undefined, dev)).body as any;
+    expect(pub.paths['/open/api/goodsByPrice'].post.security).toEqual([]);
+    const rechecked = await new Validator({ allErrors: true }).validate(structuredClone(pub));
+    expect(rechecked.errors ?? [], JSON.stringify(rechecked.errors, null, 2)).toEqual([]);
   });
 
   it('refuses an approver approving a design they designed or submitted (sys_admin aside)', async () => {

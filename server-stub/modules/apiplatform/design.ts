@@ -78,6 +78,8 @@ export function presentApi(r: ApiRow & { group_name?: string | null }) {
     approveResult: r.approve_result,
     /** the design has a passed version: the detail's tag then shows the online status */
     resolve: r.latest_api_version != null,
+    /** a passed version is not the one serving: 上线 applies */
+    canOnline: r.latest_api_version != null && !(r.online_status === ONLINE_STATUS.online && r.online_version === r.latest_api_version),
     isPublic: r.is_public,
     dsName: r.ds_name,
     cacheable: r.cacheable,

@@ -1,10 +1,8 @@
 // Data sources over real HTTP: CRUD, validation with the declared messages, permissions, passwords never
 // in plain text, connection tests against SQLite, PostgreSQL (PG_URL), MariaDB (MYSQL_URL) and a silent host.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { sqliteFile } from '../../testing/sqlite.js';
 import { startSilentHost } from '../../connectors/testing/servers.js';
 import { dataDirContains, storeContains } from '../../connectors/testing/secrets-scan.js';
 
@@ -146,11 +144,7 @@ describe.each(testStores)('data sources (%s store)', (store) => {
   });
 
   it('tests a SQLite file (true) and a missing one (false)', async () => {
-    const dir = join(s.dataDir, 'sqlite');
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, 'demo.db'));
-    db.exec('create table t(x)');
-    db.close();
+    sqliteFile(s, 'demo.db', 'create table t(x)');
     const good = await call('POST', '/api/gemini/datasource/info/save', { dsName: 'lite', dbType: 'sqlite', dbName: 'demo.db' });
     expect(good.body.status).toBe(0);
     expect((await call('GET', `/api/gemini/datasource/test?id=${good.body.data}`)).body).toMatchObject({ status: 0, data: true });

@@ -25,7 +25,7 @@ import {
   sortableFieldsOf,
   type TableSpec,
 } from '../../core/declarations.js';
-import { MASK, Secrets, maskPassword, type SecretBinding } from '../../core/secrets.js';
+import { MASK, Secrets, encryptRoute, maskPassword } from '../../core/secrets.js';
 import { PoolRegistry, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import { idColumn } from '../../store/columns.js';
 
@@ -232,34 +232,14 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       return ok(good, good ? '连接成功' : '连接失败');
     });
 
-    // The encrypt button: the ciphertext is bound to the record being edited (id; none for a new record) and
-    // to the target typed in the dialog (hostName, port, username); only that record and target can use it.
-    app.get<{ Querystring: { pwd: string; id?: number; hostName?: string; port?: number | string; username?: string } }>(
-      '/encrypt',
-      {
-        config: { perm: P('list') },
-        schema: {
-          querystring: {
-            type: 'object',
-            required: ['pwd'],
-            properties: {
-              pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' },
-              id: { type: 'integer', minimum: 1, maximum: 2147483647, title: '编号' },
-              hostName: { type: 'string', maxLength: 255, title: '地址' },
-              port: { type: ['integer', 'string'], maxLength: 10, title: '端口' },
-              username: { type: 'string', maxLength: 100, title: '账号' },
-            },
-          },
-        },
-      },
-      async (req) => {
-        assertPermission(req, P('add'), P('edit'));
-        const q = req.query;
-        if (q.pwd === MASK) throw new BizError('请输入密码');
-        const binding = datasourceBinding({ id: q.id ?? null, host_name: q.hostName ?? '', port: q.port ?? '', username: q.username ?? '' });
-        return ok(secrets.encrypt(openIncoming(secrets, q.pwd, binding)!, binding));
-      },
-    );
+    // The encrypt button: bound to the record being edited and the target typed in the dialog (hostName, port, username).
+    encryptRoute(app, {
+      secrets,
+      perm: P('list'),
+      editPerms: [P('add'), P('edit')],
+      host: { name: 'hostName', maxLength: 255, title: '地址' },
+      binding: (t) => datasourceBinding({ id: t.id, host_name: t.host, port: t.port, username: t.username }),
+    });
 
     app.get('/select', { config: { perm: P('list') } }, async () => {
       const rows = await db.selectFrom(TABLE).select(['id', 'ds_name', 'db_type']).where('kind', '=', o.kind).where('status', '=', 1).orderBy('ds_name').execute();
@@ -307,15 +287,6 @@ export async function runOn(app: FastifyInstance, kind: string, row: DatasourceT
     const msg = errorText(err, settings);
     req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
     throw new BizError(`执行失败：${msg}`);
-  }
-}
-
-/** Secrets.openIncoming with its refusal answered as status 1 (Chinese message). */
-export function openIncoming(secrets: Secrets, incoming: unknown, binding: SecretBinding): string | undefined {
-  try {
-    return secrets.openIncoming(incoming, binding);
-  } catch (err) {
-    throw new BizError((err as Error).message);
   }
 }
 

@@ -2,10 +2,10 @@
 // who may run queries and models) tries every way out of the file over real HTTP: ATTACH of the platform store
 // (the path as pragma_database_list would disclose it), DETACH, VACUUM INTO, PRAGMA, pragma_* functions,
 // load_extension, writes. Every one is refused with status 1 and a Chinese message, and the store is untouched.
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { GOODS_SQL, sqliteFixture } from '../../testing/sqlite.js';
 
 const CHINESE = /[\u4e00-\u9fa5]/;
 
@@ -29,11 +29,7 @@ describe.each(testStores)('SQLite data sources cannot leave their file (%s store
     s = await startTestServer({ store });
     sqliteDir = join(s.dataDir, 'sqlite');
     platformDb = join(s.dataDir, 'platform.db');
-    mkdirSync(sqliteDir, { recursive: true });
-    const db = new Database(join(sqliteDir, 'shop.db'));
-    db.exec("create table goods(id integer primary key, name text, price real); insert into goods(name, price) values ('apple', 3), ('pear', 5), ('plum', 7)");
-    db.close();
-    expect((await s.request('POST', '/api/gemini/datasource/info/save', { dsName: 'shop', dbType: 'sqlite', dbName: 'shop.db' })).body.status).toBe(0);
+    await sqliteFixture(s, 'shop.db', GOODS_SQL, 'shop');
     expect((await s.request('POST', '/api/gemini/model/info/add', { dsName: 'shop_model', dbType: 'sqlite', dbName: 'shop.db' })).body.status).toBe(0);
     dev = await s.loginAs('developer');
   });

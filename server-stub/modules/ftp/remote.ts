@@ -21,8 +21,8 @@ import {
   sortableFieldsOf,
   type TableSpec,
 } from '../../core/declarations.js';
-import { MASK, type SecretBinding } from '../../core/secrets.js';
-import { openIncoming, servicesOf } from '../datasource/shared.js';
+import { MASK, encryptRoute, openIncoming, type SecretBinding } from '../../core/secrets.js';
+import { servicesOf } from '../datasource/shared.js';
 import { idColumn } from '../../store/columns.js';
 
 export interface RemoteServerTable {
@@ -195,35 +195,15 @@ export function remotePlugin(o: RemoteOptions) {
       },
     );
 
-    // The encrypt button: the ciphertext is bound to the record being edited (id; none for a new record) and
-    // to the target typed in the dialog (ip, port, username); only that record and target can use it. FTP and
-    // ETL servers share the table, so either route's value fits either kind of new server.
-    app.get<{ Querystring: { pwd: string; id?: number; ip?: string; port?: number | string; username?: string } }>(
-      '/encrypt',
-      {
-        config: { perm: P('list') },
-        schema: {
-          querystring: {
-            type: 'object',
-            required: ['pwd'],
-            properties: {
-              pwd: { type: 'string', minLength: 1, maxLength: 500, title: '密码' },
-              id: { type: 'integer', minimum: 1, maximum: 2147483647, title: '编号' },
-              ip: { type: 'string', maxLength: 100, title: 'IP地址' },
-              port: { type: ['integer', 'string'], maxLength: 10, title: '端口' },
-              username: { type: 'string', maxLength: 100, title: '账号' },
-            },
-          },
-        },
-      },
-      async (req) => {
-        assertPermission(req, P('add'), P('edit'));
-        const q = req.query;
-        if (q.pwd === MASK) throw new BizError('请输入密码');
-        const binding = remoteBinding({ id: q.id ?? null, ip: q.ip ?? '', port: q.port ?? '', username: q.username ?? '' });
-        return ok(secrets.encrypt(openIncoming(secrets, q.pwd, binding)!, binding));
-      },
-    );
+    // The encrypt button: bound to the record being edited and the target typed in the dialog (ip, port,
+    // username). FTP and ETL servers share the table, so either route's value fits either kind of new server.
+    encryptRoute(app, {
+      secrets,
+      perm: P('list'),
+      editPerms: [P('add'), P('edit')],
+      host: { name: 'ip', maxLength: 100, title: 'IP地址' },
+      binding: (t) => remoteBinding({ id: t.id, ip: t.host, port: t.port, username: t.username }),
+    });
 
     o.extra?.(app, spec);
   };

@@ -1,16 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { sqliteFile } from '../../testing/sqlite.js';
 
 describe.each(testStores)('models (%s store)', (store) => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({ store });
-    mkdirSync(join(s.dataDir, 'sqlite'), { recursive: true });
-    const db = new Database(join(s.dataDir, 'sqlite', 'm.db'));
-    db.exec("create table t(id integer primary key, v text); insert into t(v) values ('a'),('b')");
-    db.close();
+    sqliteFile(s, 'm.db', "create table t(id integer primary key, v text); insert into t(v) values ('a'),('b')");
   });
   afterAll(() => s?.close());
 

@@ -1,11 +1,9 @@
 // Query support over real HTTP: saved queries, SQL execution with bound parameters on a SQLite data source,
 // an API query against a local HTTP server, the spec's messages.
-import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { GOODS_SQL, sqliteFixture } from '../../testing/sqlite.js';
 
 describe.each(testStores)('query support (%s store)', (store) => {
   let s: TestServer;
@@ -13,12 +11,7 @@ describe.each(testStores)('query support (%s store)', (store) => {
   let apiUrl = '';
   beforeAll(async () => {
     s = await startTestServer({ store });
-    const dir = join(s.dataDir, 'sqlite');
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, 'shop.db'));
-    db.exec("create table goods(id integer primary key, name text, price real); insert into goods(name, price) values ('apple', 3), ('pear', 5), ('plum', 7)");
-    db.close();
-    expect((await s.request('POST', '/api/gemini/datasource/info/save', { dsName: 'shop', dbType: 'sqlite', dbName: 'shop.db' })).body.status).toBe(0);
+    await sqliteFixture(s, 'shop.db', GOODS_SQL, 'shop');
     api = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));

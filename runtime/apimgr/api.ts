@@ -1,0 +1,117 @@
+// The calls of the API design and approval screens (spec part 2 §7), paths relative to /api.
+import { get, post } from '../core/request';
+import type { ParamRow } from '../editors';
+
+export interface ApiDesign {
+  id: number;
+  groupId: number | null;
+  groupName: string | null;
+  apiNum: string | null;
+  apiName: string;
+  apiComment: string;
+  apiDesc: string | null;
+  apiPath: string;
+  latestApiVersion: number | null;
+  onlineVersion: number | null;
+  apiStatus: number;
+  onlineStatus: number;
+  designUser: string;
+  designUserName: string | null;
+  designTime: string;
+  reqParamList: ParamRow[];
+  respParamList: ParamRow[];
+  approveResult: string | null;
+  /** the design has a passed version */
+  resolve: boolean;
+  isPublic: number;
+  dsName: string | null;
+  cacheable: number;
+  cacheTime: number | null;
+}
+
+export interface ApiConfig {
+  id: number;
+  apiId: number;
+  apiName: string;
+  apiComment: string;
+  apiVersion: number | null;
+  dsName: string | null;
+  cacheable: number;
+  cacheTime: number | null;
+  script: string | null;
+  reqParamList: ParamRow[];
+  respParamList: ParamRow[];
+  reqParams: string;
+  respResult: string | null;
+  querySql: string | null;
+  isPublic: number;
+}
+
+export interface ExecuteResult {
+  respResult: unknown[];
+  columns: string[];
+  rowCount: number;
+  truncated: boolean;
+  querySql: string;
+  boundValues: unknown[];
+}
+
+export interface VersionOption {
+  value: number;
+  label: string;
+  approveUser: string;
+  createTime: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  actionLabel: string;
+  version: number | null;
+  userName: string;
+  comment: string | null;
+  createTime: string;
+}
+
+export interface CallStats {
+  count: number;
+  errors: number;
+  p50: number | null;
+  p95: number | null;
+  since: string;
+}
+
+export interface ApproveInfo {
+  api: ApiDesign;
+  submitted: ApiConfig;
+  online: (ApiConfig & { apiVersion: number }) | null;
+}
+
+export interface ApiGroup {
+  id: number;
+  parentId: number;
+  name: string;
+  apiCount: number;
+}
+
+export type Decision = 'resolve' | 'reject' | 'resolveAndOnline';
+
+const P = '/gemini/api';
+export const apiCalls = {
+  design: (id: number) => get<ApiDesign>(`${P}/design/info/get`, { id }),
+  saveDesign: (body: Record<string, unknown>) => post<number>(`${P}/design/info/save`, body),
+  submit: (id: number) => post<null>(`${P}/design/info/submit`, { id }),
+  versions: (id: number) => get<VersionOption[]>(`${P}/design/versions`, { id }),
+  version: (id: number, version: number) => get<ApiConfig & { approveUser: string; approveResult: string | null; createTime: string }>(`${P}/design/version/get`, { id, version }),
+  config: (apiId: number) => get<ApiConfig>(`${P}/config/get`, { apiId }),
+  saveConfig: (body: Record<string, unknown>) => post<number>(`${P}/config/save`, body),
+  execute: (body: Record<string, unknown>) => post<ExecuteResult>(`${P}/execute`, body),
+  groups: () => post<ApiGroup[]>(`${P}/group/select`),
+  audit: (id: number) => get<AuditEntry[]>(`${P}/design/audit`, { id }),
+  stats: (id: number) => get<CallStats>(`${P}/design/stats`, { id }),
+  approveInfo: (id: number) => get<ApproveInfo>(`${P}/approve/info`, { id }),
+  decide: (decision: Decision, id: number, approveResult: string) => post<null>(`${P}/approve/${decision}`, { id, approveResult }),
+  dataSources: () => get<Array<{ value: string; label: string }>>('/gemini/datasource/select'),
+};
+
+export { versionLabel } from '../crud/format';

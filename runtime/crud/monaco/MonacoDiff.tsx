@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { monaco } from './setup';
+
+export interface MonacoDiffProps {
+  original: string;
+  modified: string;
+  language?: string;
+  height?: number | string;
+}
+
+/** A read-only side-by-side diff (left: original, right: modified); loaded lazily through SqlDiff. */
+export default function MonacoDiff({ original, modified, language = 'plaintext', height = 240 }: MonacoDiffProps) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const left = monaco.editor.createModel(original, language);
+    const right = monaco.editor.createModel(modified, language);
+    const editor = monaco.editor.createDiffEditor(host.current!, {
+      readOnly: true,
+      originalEditable: false,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      scrollBeyondLastLine: false,
+      renderSideBySide: true,
+    });
+    editor.setModel({ original: left, modified: right });
+    return () => {
+      editor.dispose();
+      left.dispose();
+      right.dispose();
+    };
+  }, [original, modified, language]);
+  return <div ref={host} data-testid="monaco-diff" style={{ height, border: '1px solid #d9d9d9', borderRadius: 6 }} />;
+}

@@ -1,0 +1,95 @@
+// API审批 (ViewApiApproveEdit, spec part 2 "API approval"): the detail, the submitted configuration beside
+// the version online (a diff), the approval comment (max 255, counted) and pass / pass and go online /
+// reject / back — each confirmed, each with the spec's success message, then back to the list.
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Input, Space, Spin, Tabs } from 'antd';
+import { useLocation } from 'react-router-dom';
+import { usePermission } from '../../core/permission';
+import { ApiFacts, apiCalls, AuditTrail, ConfigDiff, idParam, useLeave, type ApproveInfo, type Decision } from '../../apimgr';
+import { ApiHeader } from '../ApiDesignDetail';
+
+const LIST = '/apimgr/approve';
+
+const DECISIONS: Record<Decision, { label: string; confirm: string; success: string }> = {
+  resolve: { label: '通过', confirm: '确定要审批通过吗？', success: '审批通过成功' },
+  resolveAndOnline: { label: '通过并上线', confirm: '确定要审批通过并上线吗？', success: '审批并上线成功' },
+  reject: { label: '驳回', confirm: '确定要驳回吗？', success: '审批驳回完成' },
+};
+
+export default function ApiApproveEdit() {
+  const { search } = useLocation();
+  const id = idParam(search);
+  const { message, modal } = App.useApp();
+  const can = usePermission();
+  const [info, setInfo] = useState<ApproveInfo | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState<Decision | null>(null);
+  const leave = useLeave(LIST, false);
+
+  useEffect(() => {
+    if (id) apiCalls.approveInfo(id).then(setInfo, () => setFailed(true));
+  }, [id]);
+
+  const decide = (d: Decision) =>
+    modal.confirm({
+      title: '提示',
+      content: DECISIONS[d].confirm,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        if (!id) return;
+        setBusy(d);
+        try {
+          await apiCalls.decide(d, id, comment.trim());
+          message.success(DECISIONS[d].success);
+          leave({ force: true });
+        } catch {
+          /* the request layer showed why (not waiting, own design, …) */
+        } finally {
+          setBusy(null);
+        }
+      },
+    });
+
+  if (!id || failed) return <Alert type="error" showIcon message={id ? '接口不存在或无权查看' : '缺少接口编号'} />;
+  const waiting = info?.api.apiStatus === 1;
+  return (
+    <Spin spinning={!info}>
+      {info && (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Card size="small">
+            <ApiHeader api={info.api} />
+          </Card>
+          {!waiting && <Alert type="warning" showIcon message="该 API 当前不在待审批状态，不能审批" />}
+          <ApiFacts api={info.api} />
+          <Card size="small">
+            <Tabs
+              items={[
+                { key: 'diff', label: '提交内容与线上版本对比', children: <ConfigDiff info={info} /> },
+                { key: 'audit', label: '审批记录', children: <AuditTrail id={info.api.id} /> },
+              ]}
+            />
+          </Card>
+          <Card size="small" title="审批意见">
+            <Input.TextArea aria-label="审批意见" rows={4} maxLength={255} showCount value={comment} onChange={(e) => setComment(e.target.value)} placeholder="请输入审批意见" disabled={!waiting} />
+            <Space style={{ marginTop: 24 }}>
+              <Button type="primary" loading={busy === 'resolve'} disabled={!waiting} onClick={() => decide('resolve')}>
+                {DECISIONS.resolve.label}
+              </Button>
+              {can(['api:approve:online']) && (
+                <Button type="primary" ghost loading={busy === 'resolveAndOnline'} disabled={!waiting} onClick={() => decide('resolveAndOnline')}>
+                  {DECISIONS.resolveAndOnline.label}
+                </Button>
+              )}
+              <Button danger loading={busy === 'reject'} disabled={!waiting} onClick={() => decide('reject')}>
+                {DECISIONS.reject.label}
+              </Button>
+              <Button onClick={() => leave()}>返回</Button>
+            </Space>
+          </Card>
+        </Space>
+      )}
+    </Spin>
+  );
+}
