@@ -51,6 +51,9 @@ export interface WidgetProps {
   viewProps: ViewProps;
   versionProps: VersionProps;
   datasourceProps: DatasourceProps;
+  /** Designer-only layer flags: a locked widget cannot be moved or resized, a hidden one is not drawn. */
+  locked?: boolean;
+  hidden?: boolean;
 }
 
 export interface WidgetEntity {

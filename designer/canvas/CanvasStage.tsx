@@ -1,6 +1,6 @@
 // The canvas: each widget absolutely placed by width, height, top, left (spec "Preview").
 // Widgets are memoized on their entity object, so an edit to one widget re-renders only it.
-import { memo, useCallback, type CSSProperties, type MouseEvent } from 'react';
+import { memo, useCallback, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { SCREEN_FONT, WidgetView, type WidgetEntity } from '../../widgets';
 import { DEFAULT_CANVAS_BACKGROUND, type CanvasProps } from '../panel/canvasPanel';
 
@@ -15,14 +15,22 @@ export interface CanvasStageProps {
   /** Omit for a read-only stage (preview). */
   onSelect?: (id: string | null) => void;
   scale?: number;
+  /** The designer's ids of selected widgets (several at once); selectedId is the single-selection form. */
+  selectedIds?: readonly string[];
+  /** The unscaled stage element (the designer measures drops and attaches its handles to it). */
+  stageRef?: Ref<HTMLDivElement>;
+  /** Overlays drawn in canvas coordinates (the designer's move / resize handles). */
+  children?: ReactNode;
 }
 
-export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selectedId, onSelect, scale = 1 }: CanvasStageProps) {
+export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selectedId, onSelect, scale = 1, selectedIds, stageRef, children }: CanvasStageProps) {
   const onBackground = useCallback((e: MouseEvent) => e.target === e.currentTarget && onSelect?.(null), [onSelect]);
   return (
     <div style={{ width: canvas.width * scale, height: canvas.height * scale, overflow: 'hidden' }}>
       <div
+        ref={stageRef}
         data-testid="canvas-stage"
+        className="canvas-stage"
         onMouseDown={onBackground}
         style={{
           position: 'relative',
@@ -34,9 +42,11 @@ export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selected
           fontFamily: SCREEN_FONT,
         }}
       >
-        {widgets.map((w) => (
-          <PlacedWidget key={w.id} widget={w} selected={w.id === selectedId} onSelect={onSelect} />
-        ))}
+        {widgets.map((w) =>
+          // a hidden layer (designer flag) is drawn nowhere
+          w.widgetProps.hidden ? null : <PlacedWidget key={w.id} widget={w} selected={w.id === selectedId || Boolean(selectedIds?.includes(w.id))} onSelect={onSelect} />,
+        )}
+        {children}
       </div>
     </div>
   );

@@ -47,7 +47,7 @@ describe('menu → routes', () => {
   it('collects permission strings and finds the open directories of a page', () => {
     expect(collectPerms(menus)).toEqual(expect.arrayContaining(['gemini:datasource:add', 'gemini:datasource:list', 'remote:etl:list']));
     const nav = navTree(menus);
-    expect(nav.map((n) => n.entry.name)).toEqual(['首页', '数据管理', '运维管理', '智能应用', '系统管理']);
+    expect(nav.map((n) => n.entry.name)).toEqual(['首页', '数据管理', 'API管理', '可视化', '运维管理', '智能应用', '系统管理']);
     expect(openKeysFor(nav, '/ops/etl')).toEqual(['/ops']);
   });
 

@@ -11,6 +11,7 @@ import { sqlQueryModule } from './sqlquery/index.js';
 import { imageFilesModule, imageModule } from './image/index.js';
 import { lowcodeModule } from './lowcode/index.js';
 import { apiPlatformModule, openApiModule } from './apiplatform/index.js';
+import { datavScreenModule, jimuFormModule } from './datav/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -25,4 +26,6 @@ export const modules: ServerModule[] = [
   lowcodeModule,
   apiPlatformModule,
   openApiModule,
+  datavScreenModule,
+  jimuFormModule,
 ];

@@ -12,6 +12,8 @@ export type FetchApiData = (req: ApiDataRequest) => Promise<DataRow[]>;
 
 export interface WidgetDataServices {
   fetchApiData?: FetchApiData;
+  /** Bumped by the host every refresh interval (preview refreshSeconds): API widgets fetch again. */
+  refreshTick?: number;
 }
 
 export const WidgetDataContext = createContext<WidgetDataServices>({});

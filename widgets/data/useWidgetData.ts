@@ -22,7 +22,7 @@ interface ApiState {
 const EMPTY: DataRow[] = [];
 
 export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
-  const { fetchApiData } = useWidgetDataServices();
+  const { fetchApiData, refreshTick = 0 } = useWidgetDataServices();
   const type = ds?.datasourceType ?? 'STATIC';
   const api = ds?.dataConfig?.datasource ?? '';
   const reqParams = ds?.dataConfig?.reqParams;
@@ -32,7 +32,8 @@ export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
   useEffect(() => {
     if (type !== 'API' || !api || !fetchApiData) return;
     let alive = true;
-    setApiState({ key: apiKey, rows: EMPTY, loading: true });
+    // a refresh keeps showing the current rows until the new ones arrive
+    setApiState((prev) => (prev.key === apiKey ? prev : { key: apiKey, rows: EMPTY, loading: true }));
     fetchApiData({ datasource: api, reqParams: reqParams ?? {} }).then(
       (rows) => alive && setApiState({ key: apiKey, rows: Array.isArray(rows) ? rows : EMPTY, loading: false }),
       (err: unknown) =>
@@ -44,7 +45,7 @@ export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
     };
     // apiKey captures api and reqParams by value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [type, apiKey, fetchApiData]);
+  }, [type, apiKey, fetchApiData, refreshTick]);
 
   const staticRows = ds?.dataConfig?.data;
   const mappingList = ds?.dataMapping;

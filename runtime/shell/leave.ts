@@ -1,9 +1,9 @@
-// Unsaved-change tracking of the design and configuration screens (spec §4): a snapshot taken on load and
+// Leaving an editing screen (API design / configuration, designers). Unsaved-change tracking (spec part 2 §4): a snapshot taken on load and
 // save, Back with changes asks 数据有变化，确定要放弃保存吗？, and closing the browser tab warns too.
 import { useCallback, useEffect, useState } from 'react';
 import { App } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { refreshView, removeViews } from '../shell/state';
+import { refreshView, removeViews } from './state';
 
 export const DISCARD_CONFIRM = '数据有变化，确定要放弃保存吗？';
 
@@ -42,8 +42,8 @@ export function useLeave(to: string, dirty: boolean): (opts?: { force?: boolean 
   );
 }
 
-/** The `id` query parameter as a positive integer, or null. */
-export function idParam(search: string): number | null {
-  const v = new URLSearchParams(search).get('id');
+/** An id query parameter (`id`, `pageId`…) as a positive integer, or null. */
+export function idParam(search: string, name = 'id'): number | null {
+  const v = new URLSearchParams(search).get(name);
   return v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null;
 }

@@ -1,0 +1,244 @@
+// The screen designer and the form designer (ViewScreenDesign / ViewFormDesign): one component, two
+// configurations. Left: 组件 (templates) and 图层 (layers); centre: toolbar and the editable canvas; right: the
+// generated property panel. All state lives in this instance (createDesigner), so two designers never mix.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Divider, InputNumber, Modal, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, EyeOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { useStore } from '../runtime/core/store';
+import { WidgetDataContext } from '../widgets';
+import { RightPanel } from './panel';
+import { EditableCanvas } from './canvas/EditableCanvas';
+import { TemplateList } from './left/TemplateList';
+import { LayerList } from './left/LayerList';
+import { createDesigner, isDirty } from './editor/store';
+import { useDesignerKeys } from './editor/keys';
+import { download, exportDoc, importDoc } from './io/transfer';
+import type { DesignerConfig, DesignerPage, DesignerServices } from './editor/services';
+import type { CatalogueEntry, WidgetEntity } from '../widgets';
+
+export const DEFAULT_SCALE = 0.6;
+
+export interface DesignerProps {
+  pageId: string | null;
+  services: DesignerServices;
+  config: DesignerConfig;
+  /** Leaves the designer (the host closes its tab and goes back to the list). */
+  onBack: () => void;
+}
+
+export function Designer({ pageId, services, config, onBack }: DesignerProps) {
+  const { message } = App.useApp();
+  const [designer] = useState(() => createDesigner());
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [page, setPage] = useState<DesignerPage | null>(null);
+  const [catalogue, setCatalogue] = useState<CatalogueEntry[]>([]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [scale, setScale] = useState(DEFAULT_SCALE);
+  const [leftOpen, setLeftOpen] = useState(true);
+  const [rightOpen, setRightOpen] = useState(true);
+  const [leftTab, setLeftTab] = useState('templates');
+  const [saving, setSaving] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [faults, setFaults] = useState<string[] | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const dirty = useStore(designer.store, isDirty);
+  const canUndo = useStore(designer.store, (s) => s.past.length > 0);
+  const canRedo = useStore(designer.store, (s) => s.future.length > 0);
+  const widgets = useStore(designer.store, (s) => s.doc.widgets);
+  const canvas = useStore(designer.store, (s) => s.doc.canvas);
+  const selected = useStore(designer.store, (s) => s.selected);
+
+  useEffect(() => {
+    if (!pageId) return setFailed(`缺少${config.noun}编号`);
+    let live = true;
+    Promise.all([services.loadPage(pageId), services.loadWidgets(pageId), services.catalogue()]).then(
+      ([p, list, cat]) => {
+        if (!live) return;
+        setPage(p);
+        setCatalogue(cat);
+        designer.load({ canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null }, widgets: list });
+      },
+      (err: unknown) => live && setFailed(err instanceof Error ? err.message : `${config.noun}不存在`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pageId, services, designer, config.noun]);
+
+  const used = useMemo(() => {
+    const n: Record<string, number> = {};
+    for (const w of widgets) n[w.widgetName] = (n[w.widgetName] ?? 0) + 1;
+    return n;
+  }, [widgets]);
+
+  const onDropTemplate = useCallback(
+    async (widgetName: string, left: number, top: number) => {
+      if (!pageId) return;
+      const entry = catalogue.find((c) => c.widgetName === widgetName);
+      if (entry && entry.maxUse > 0 && (used[widgetName] ?? 0) >= entry.maxUse) return void message.warning(`【${entry.widgetTitle}】最多只能添加 ${entry.maxUse} 个`);
+      try {
+        designer.add(await services.addWidget({ pageId, widgetName, top, left }));
+      } catch {
+        /* the request layer showed why */
+      }
+    },
+    [pageId, catalogue, used, services, designer, message],
+  );
+
+  /** Canvas first, then the whole widget list (spec §4); a failure of the second keeps every edit. */
+  const save = useCallback(async (): Promise<boolean> => {
+    if (!page) return false;
+    setSaving(true);
+    const { doc } = designer.store.get();
+    let saved: DesignerPage;
+    try {
+      saved = await services.savePage({ ...page, ...doc.canvas });
+      setPage(saved);
+    } catch {
+      setSaving(false);
+      return false;
+    }
+    try {
+      await services.saveWidgets(page.id, doc.widgets);
+      designer.markSaved();
+      message.success('保存成功');
+      return true;
+    } catch (err) {
+      message.error(`画布已保存，但组件保存失败：${err instanceof Error ? err.message : String(err)}。编辑内容仍保留，请重试保存。`);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }, [page, services, designer, message]);
+
+  const back = () => (dirty ? setLeaving(true) : onBack());
+
+  const onImport = async (file: File) => {
+    if (!pageId) return;
+    if (file.size > 10 * 1024 * 1024) return setFaults(['文件超过 10 MB']);
+    const r = importDoc(await file.text(), pageId);
+    if ('faults' in r) return setFaults(r.faults);
+    designer.replace(r.doc);
+    message.success('导入成功（可撤销）');
+  };
+
+  useDesignerKeys(rootRef, designer, pageId ?? '', { onSave: () => void save(), onCopied: (n) => message.info(`已复制 ${n} 个图层`) });
+
+  if (failed) return <Result status="404" title={failed} extra={<Button onClick={onBack}>返回</Button>} />;
+  const one: WidgetEntity | null = selected.length === 1 ? (widgets.find((w) => w.id === selected[0]) ?? null) : null;
+
+  return (
+    <WidgetDataContext.Provider value={{ fetchApiData: services.panel?.fetchApiData }}>
+      <div ref={rootRef} className="designer" data-testid="designer" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 130px)', minHeight: 520, background: '#fff', outline: 'none' }}>
+        <Space style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', justifyContent: 'space-between', width: '100%' }} wrap>
+          <Space>
+            <Button icon={<LeftOutlined />} onClick={back}>
+              返回
+            </Button>
+            <Typography.Text strong>{page?.pageName}</Typography.Text>
+            {dirty && <Typography.Text type="warning">（未保存）</Typography.Text>}
+          </Space>
+          <Space wrap>
+            <Tooltip title="导入 JSON 文件（可撤销）">
+              <Button icon={<UploadOutlined />} onClick={() => fileRef.current?.click()}>
+                导入
+              </Button>
+            </Tooltip>
+            <input
+              ref={fileRef}
+              type="file"
+              accept="application/json,.json"
+              data-testid="designer-import"
+              style={{ display: 'none' }}
+              onChange={(e) => {
+                const f = e.target.files?.[0];
+                e.target.value = '';
+                if (f) void onImport(f);
+              }}
+            />
+            <Button icon={<DownloadOutlined />} onClick={() => download(exportDoc(designer.store.get().doc, config.kind, page?.pageName ?? ''), `${page?.pageName || config.noun}.json`)}>
+              导出
+            </Button>
+            <Divider type="vertical" />
+            <Tooltip title="撤销 Ctrl+Z">
+              <Button icon={<UndoOutlined />} aria-label="撤销" disabled={!canUndo} onClick={designer.undo} />
+            </Tooltip>
+            <Tooltip title="重做 Ctrl+Shift+Z / Ctrl+Y">
+              <Button icon={<RedoOutlined />} aria-label="重做" disabled={!canRedo} onClick={designer.redo} />
+            </Tooltip>
+            <Divider type="vertical" />
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
+              保存
+            </Button>
+            <Button icon={<EyeOutlined />} onClick={() => pageId && window.open(config.previewUrl(pageId), '_blank')}>
+              预览
+            </Button>
+            <InputNumber
+              aria-label="缩放"
+              min={10}
+              max={100}
+              step={10}
+              value={Math.round(scale * 100)}
+              formatter={(v) => `${v}%`}
+              parser={(v) => Number(String(v ?? '').replace('%', ''))}
+              onChange={(v) => v && setScale(Math.min(100, Math.max(10, v)) / 100)}
+              style={{ width: 90 }}
+            />
+          </Space>
+        </Space>
+        <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
+          <div style={{ display: 'flex', height: 'calc(100vh - 176px)', minHeight: 470 }}>
+            <aside style={{ width: leftOpen ? 240 : 28, flex: 'none', borderRight: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-left">
+              <Button type="text" size="small" aria-label={leftOpen ? '收起左侧面板' : '展开左侧面板'} icon={leftOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={() => setLeftOpen((o) => !o)} />
+              {leftOpen && (
+                <Tabs
+                  size="small"
+                  activeKey={leftTab}
+                  onChange={setLeftTab}
+                  style={{ padding: '0 8px' }}
+                  items={[
+                    { key: 'templates', label: '组件', children: <TemplateList catalogue={catalogue} used={used} /> },
+                    { key: 'layers', label: '图层', children: <LayerList designer={designer} /> },
+                  ]}
+                />
+              )}
+            </aside>
+            {page && <EditableCanvas designer={designer} scale={scale} pageId={page.id} onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)} />}
+            <aside style={{ width: rightOpen ? 340 : 28, flex: 'none', borderLeft: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-right">
+              <Button type="text" size="small" aria-label={rightOpen ? '收起右侧面板' : '展开右侧面板'} icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setRightOpen((o) => !o)} />
+              {rightOpen &&
+                (selected.length > 1 ? (
+                  <Alert style={{ margin: 12 }} type="info" showIcon message={`已选择 ${selected.length} 个图层：拖动可一起移动，方向键微调，Delete 删除`} />
+                ) : (
+                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={services.panel} />
+                ))}
+            </aside>
+          </div>
+        </Spin>
+        <Modal
+          open={leaving}
+          title="是否要返回？"
+          onCancel={() => setLeaving(false)}
+          footer={[
+            <Button key="cancel" onClick={() => setLeaving(false)}>
+              取消
+            </Button>,
+            <Button key="discard" danger onClick={onBack}>
+              不保存
+            </Button>,
+            <Button key="save" type="primary" loading={saving} onClick={async () => (await save()) && onBack()}>
+              保存
+            </Button>,
+          ]}
+        >
+          未保存的内容将会丢失。
+        </Modal>
+        <Modal open={faults !== null} title="导入失败：文件有以下问题，画布未作任何修改" onCancel={() => setFaults(null)} footer={<Button onClick={() => setFaults(null)}>知道了</Button>} width={640}>
+          <ul data-testid="import-faults" style={{ maxHeight: 360, overflow: 'auto' }}>
+            {faults?.map((f, i) => <li key={i}>{f}</li>)}
+          </ul>
+        </Modal>
+      </div>
+    </WidgetDataContext.Provider>
+  );
+}

@@ -1,0 +1,52 @@
+// The widget's right-click menu (spec: width 150): copy layer, delete layer, move up / down one layer —
+// up disabled for the top layer, down for the bottom. Closes on any click elsewhere or Escape.
+import { useEffect, useRef } from 'react';
+import { Menu } from 'antd';
+import { useStore } from '../../runtime/core/store';
+import type { Designer } from '../editor/store';
+
+export interface MenuState {
+  id: string;
+  x: number;
+  y: number;
+}
+
+export const CONTEXT_MENU_WIDTH = 150;
+
+export function ContextMenu({ designer, state, pageId, onClose }: { designer: Designer; state: MenuState; pageId: string; onClose: () => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const order = useStore(designer.store, (s) => s.doc.widgets.map((w) => w.id).join('\u0000'));
+  const ids = order.split('\u0000');
+  const at = ids.indexOf(state.id);
+  useEffect(() => {
+    const away = (e: Event) => !ref.current?.contains(e.target as Node) && onClose();
+    const esc = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('mousedown', away, true);
+    document.addEventListener('keydown', esc);
+    return () => {
+      document.removeEventListener('mousedown', away, true);
+      document.removeEventListener('keydown', esc);
+    };
+  }, [onClose]);
+  if (at < 0) return null;
+  return (
+    <div ref={ref} className="designer-context-menu" data-testid="designer-context-menu" style={{ position: 'absolute', left: state.x, top: state.y, width: CONTEXT_MENU_WIDTH, zIndex: 10000, boxShadow: '0 6px 16px rgba(0,0,0,.3)' }}>
+      <Menu
+        selectable={false}
+        style={{ width: CONTEXT_MENU_WIDTH, borderRadius: 6 }}
+        items={[
+          { key: 'copy', label: '复制图层' },
+          { key: 'delete', label: '删除图层', danger: true },
+          { key: 'up', label: '上移一层', disabled: at === ids.length - 1 },
+          { key: 'down', label: '下移一层', disabled: at === 0 },
+        ]}
+        onClick={({ key }) => {
+          if (key === 'copy') designer.duplicate([state.id], pageId);
+          else if (key === 'delete') designer.remove([state.id]);
+          else designer.moveLayer(state.id, key as 'up' | 'down');
+          onClose();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+// The designer's canvas: the stage at the designer's scale between rulers; templates dropped on it become
+// widgets (created on the server first, at the drop point / scale, rounded); react-moveable moves and resizes
+// the selection (minimum 10×10, snap 2, guides to other widgets' edges and centres and the canvas centre);
+// react-selecto selects by click, shift-click and rubber band; right click opens the layer menu.
+// While dragging, only the dragged elements' styles change; the store gets one change when the drag ends.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import Moveable, { type OnDrag, type OnResize } from 'react-moveable';
+import Selecto from 'react-selecto';
+import { useStore } from '../../runtime/core/store';
+import { CanvasStage } from './CanvasStage';
+import { Ruler, RULER_SIZE } from './Ruler';
+import { ContextMenu, type MenuState } from './ContextMenu';
+import type { Designer, LayoutPatch } from '../editor/store';
+
+/** The drag-and-drop type a template carries (its widgetName). */
+export const TEMPLATE_DND_TYPE = 'application/x-dsc-widget';
+export const SNAP = 2;
+
+export interface EditableCanvasProps {
+  designer: Designer;
+  scale: number;
+  /** Creates a widget of the kind at a canvas point (server first); errors are the host's to show. */
+  onDropTemplate: (widgetName: string, left: number, top: number) => void;
+  pageId: string;
+}
+
+const idOf = (el: Element) => (el as HTMLElement).dataset.widgetId ?? '';
+const px = (v: number) => `${Math.round(v)}px`;
+
+function applyDrag(e: OnDrag) {
+  e.target.style.left = px(e.left);
+  e.target.style.top = px(e.top);
+}
+function applyResize(e: OnResize) {
+  e.target.style.width = px(Math.max(10, e.width));
+  e.target.style.height = px(Math.max(10, e.height));
+  e.target.style.left = px(e.drag.left);
+  e.target.style.top = px(e.drag.top);
+}
+/** The layout an element shows now (after a drag or resize changed its style). */
+function layoutOf(el: HTMLElement | SVGElement): LayoutPatch {
+  const s = (el as HTMLElement).style;
+  return { id: idOf(el), left: parseFloat(s.left), top: parseFloat(s.top), width: parseFloat(s.width), height: parseFloat(s.height) };
+}
+
+export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: EditableCanvasProps) {
+  const doc = useStore(designer.store, (s) => s.doc);
+  const selected = useStore(designer.store, (s) => s.selected);
+  const [area, setArea] = useState<HTMLDivElement | null>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const moveableRef = useRef<Moveable>(null);
+  const [targets, setTargets] = useState<HTMLElement[]>([]);
+  const [guides, setGuides] = useState<HTMLElement[]>([]);
+  const [menu, setMenu] = useState<MenuState | null>(null);
+  const { canvas, widgets } = doc;
+
+  // the handles follow the selection; locked layers can be selected but not moved
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    const locked = new Set(widgets.filter((w) => w.widgetProps.locked).map((w) => w.id));
+    const chosen = new Set(selected);
+    const els = [...stage.querySelectorAll<HTMLElement>('[data-widget-id]')];
+    setTargets(els.filter((el) => chosen.has(idOf(el)) && !locked.has(idOf(el))));
+    setGuides(els.filter((el) => !chosen.has(idOf(el))));
+  }, [selected, widgets]);
+
+  useEffect(() => {
+    moveableRef.current?.updateRect();
+  }, [widgets, scale]);
+
+  const commitEls = useCallback((els: Array<HTMLElement | SVGElement>, label: string) => designer.layout(els.map(layoutOf), label), [designer]);
+
+  const onDrop = (e: DragEvent) => {
+    const name = e.dataTransfer.getData(TEMPLATE_DND_TYPE);
+    const stage = stageRef.current;
+    if (!name || !stage) return;
+    e.preventDefault();
+    const r = stage.getBoundingClientRect();
+    onDropTemplate(name, Math.round((e.clientX - r.left) / scale), Math.round((e.clientY - r.top) / scale));
+  };
+
+  const onContextMenu = (e: MouseEvent) => {
+    const el = (e.target as Element).closest('[data-widget-id]');
+    if (!el || !area) return;
+    e.preventDefault();
+    const id = idOf(el);
+    if (!selected.includes(id)) designer.select([id]);
+    const r = area.getBoundingClientRect();
+    setMenu({ id, x: e.clientX - r.left + area.scrollLeft, y: e.clientY - r.top + area.scrollTop });
+  };
+
+  const vertical = useMemo(() => [0, canvas.width / 2, canvas.width], [canvas.width]);
+  const horizontal = useMemo(() => [0, canvas.height / 2, canvas.height], [canvas.height]);
+  const directions = useMemo(() => ({ top: true, left: true, bottom: true, right: true, center: true, middle: true }), []);
+
+  return (
+    <div
+      ref={setArea}
+      className="designer-canvas-area"
+      data-testid="designer-canvas-area"
+      style={{ position: 'relative', overflow: 'auto', flex: 1, background: '#181a23' }}
+      onDragOver={(e) => e.dataTransfer.types.includes(TEMPLATE_DND_TYPE) && e.preventDefault()}
+      onDrop={onDrop}
+      onContextMenu={onContextMenu}
+    >
+      <div style={{ display: 'grid', gridTemplateColumns: `${RULER_SIZE}px auto`, width: 'max-content', padding: '0 40px 40px 0' }}>
+        <div style={{ background: '#2a2e3b' }} />
+        <Ruler length={canvas.width} scale={scale} />
+        <Ruler length={canvas.height} scale={scale} vertical />
+        <CanvasStage canvas={canvas} widgets={widgets} scale={scale} selectedIds={selected} stageRef={stageRef}>
+          <Moveable
+            ref={moveableRef}
+            target={targets}
+            // handles keep their screen size whatever the scale
+            zoom={1 / scale}
+            draggable
+            resizable
+            throttleDrag={0}
+            throttleResize={0}
+            snappable
+            snapGridWidth={SNAP}
+            snapGridHeight={SNAP}
+            snapThreshold={5}
+            isDisplaySnapDigit
+            snapDirections={directions}
+            elementSnapDirections={directions}
+            elementGuidelines={guides}
+            verticalGuidelines={vertical}
+            horizontalGuidelines={horizontal}
+            onDrag={applyDrag}
+            onDragEnd={(e) => e.isDrag && commitEls([e.target], '移动图层')}
+            onDragGroup={(e) => e.events.forEach(applyDrag)}
+            onDragGroupEnd={(e) => e.isDrag && commitEls(e.targets, '移动图层')}
+            onResize={applyResize}
+            onResizeEnd={(e) => e.isDrag && commitEls([e.target], '调整大小')}
+            onResizeGroup={(e) => e.events.forEach(applyResize)}
+            onResizeGroupEnd={(e) => e.isDrag && commitEls(e.targets, '调整大小')}
+          />
+        </CanvasStage>
+      </div>
+      {area && (
+        <Selecto
+          container={area}
+          dragContainer={area}
+          selectableTargets={['.canvas-stage [data-widget-id]']}
+          hitRate={0}
+          selectByClick
+          selectFromInside={false}
+          toggleContinueSelect={['shift']}
+          ratio={0}
+          onDragStart={(e) => {
+            const t = e.inputEvent.target as Element;
+            // a press on a handle or on the current selection moves it instead of selecting
+            if (e.inputEvent.button === 2 || moveableRef.current?.isMoveableElement(t) || targets.some((x) => x === t || x.contains(t)) || t.closest('.designer-context-menu')) e.stop();
+          }}
+          onSelectEnd={(e) => {
+            designer.select(e.selected.map(idOf));
+            if (e.isDragStart) {
+              e.inputEvent.preventDefault();
+              void moveableRef.current?.waitToChangeTarget().then(() => moveableRef.current?.dragStart(e.inputEvent));
+            }
+          }}
+        />
+      )}
+      {menu && <ContextMenu designer={designer} state={menu} pageId={pageId} onClose={() => setMenu(null)} />}
+    </div>
+  );
+}

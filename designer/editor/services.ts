@@ -1,0 +1,31 @@
+// What a designer needs from its host: the screen's or form's calls (spec §7 /datav/screen/*, /jimu/form/*)
+// and the panel's services. The runtime hands in the HTTP ones; stories hand in in-memory ones.
+import type { CatalogueEntry, WidgetEntity } from '../../widgets';
+import type { CanvasProps } from '../panel/canvasPanel';
+import type { PanelServices } from '../panel/services';
+
+export interface DesignerPage extends CanvasProps {
+  id: string;
+  pageName: string;
+  /** the copy the designer loaded; a save from a stale copy is refused by the server */
+  revision: number;
+}
+
+export interface DesignerServices {
+  loadPage(id: string): Promise<DesignerPage>;
+  loadWidgets(pageId: string): Promise<WidgetEntity[]>;
+  catalogue(): Promise<CatalogueEntry[]>;
+  /** Creates the widget on the server (the kind's defaults filled in there) and answers it. */
+  addWidget(req: { pageId: string; widgetName: string; top: number; left: number }): Promise<WidgetEntity>;
+  savePage(page: DesignerPage): Promise<DesignerPage>;
+  saveWidgets(pageId: string, widgets: readonly WidgetEntity[]): Promise<WidgetEntity[]>;
+  panel?: PanelServices;
+}
+
+/** One component, two configurations (issue 9 §3). */
+export interface DesignerConfig {
+  kind: 'screen' | 'form';
+  /** 大屏 / 表单 */
+  noun: string;
+  previewUrl(pageId: string): string;
+}

@@ -1,0 +1,90 @@
+// ViewScreenPreview / ViewFormPreview (spec "Preview", issue 9 §6), opened in a new window: the canvas at its
+// size and background with every widget placed; fit whole / width / height / actual size, remembered;
+// refreshSeconds re-fetches API data, paused while the tab is hidden.
+import { useEffect, useMemo, useState } from 'react';
+import { Result, Segmented, Spin } from 'antd';
+import { useLocation } from 'react-router-dom';
+import { CanvasStage } from '../../designer/canvas/CanvasStage';
+import { WidgetDataContext, type WidgetEntity } from '../../widgets';
+import { idParam } from '../shell/leave';
+import { fetchApiData, loadForPreview, type DesignKind } from './services';
+import type { DesignerPage } from '../../designer/editor/services';
+
+export type FitMode = 'whole' | 'width' | 'height' | 'actual';
+const FIT_KEY = 'dsc.previewFit';
+const FITS: Array<{ value: FitMode; label: string }> = [
+  { value: 'whole', label: '适应全屏' },
+  { value: 'width', label: '适应宽度' },
+  { value: 'height', label: '适应高度' },
+  { value: 'actual', label: '实际大小' },
+];
+
+export function fitScale(mode: FitMode, page: { width: number; height: number }, view: { width: number; height: number }): number {
+  if (mode === 'actual') return 1;
+  const sx = view.width / page.width;
+  const sy = view.height / page.height;
+  return mode === 'width' ? sx : mode === 'height' ? sy : Math.min(sx, sy);
+}
+
+function useViewport() {
+  const [size, setSize] = useState({ width: window.innerWidth, height: window.innerHeight });
+  useEffect(() => {
+    const on = () => setSize({ width: window.innerWidth, height: window.innerHeight });
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return size;
+}
+
+/** A counter bumped every `seconds` while the tab is visible (none when seconds is empty). */
+function useRefreshTick(seconds: number | null | undefined) {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!seconds || seconds < 1) return;
+    const timer = window.setInterval(() => document.visibilityState === 'visible' && setTick((t) => t + 1), seconds * 1000);
+    return () => window.clearInterval(timer);
+  }, [seconds]);
+  return tick;
+}
+
+export function Preview({ kind }: { kind: DesignKind }) {
+  const { search } = useLocation();
+  const id = idParam(search, 'pageId') ?? idParam(search, 'formId');
+  const [data, setData] = useState<{ page: DesignerPage; widgets: WidgetEntity[] } | null>(null);
+  const [failed, setFailed] = useState<string | null>(id ? null : '缺少编号');
+  const [fit, setFit] = useState<FitMode>(() => (FITS.some((f) => f.value === localStorage.getItem(FIT_KEY)) ? (localStorage.getItem(FIT_KEY) as FitMode) : 'whole'));
+  const view = useViewport();
+  const tick = useRefreshTick(data?.page.refreshSeconds);
+  const services = useMemo(() => ({ fetchApiData, refreshTick: tick }), [tick]);
+
+  useEffect(() => {
+    if (!id) return;
+    loadForPreview(kind, String(id)).then(setData, (e: unknown) => setFailed(e instanceof Error ? e.message : '加载失败'));
+  }, [kind, id]);
+  useEffect(() => {
+    if (data) document.title = `${data.page.pageName} - 预览`;
+  }, [data]);
+
+  if (failed) return <Result status="404" title={failed} />;
+  if (!data) return <Spin style={{ display: 'block', marginTop: '30vh' }} />;
+  const { page, widgets } = data;
+  const scale = fitScale(fit, page, view);
+  return (
+    <WidgetDataContext.Provider value={services}>
+      <div data-testid="preview" data-fit={fit} data-scale={scale.toFixed(4)} style={{ width: '100vw', height: '100vh', overflow: fit === 'whole' ? 'hidden' : 'auto', background: '#0b0d13', display: 'flex', justifyContent: fit === 'whole' ? 'center' : 'flex-start', alignItems: fit === 'whole' ? 'center' : 'flex-start' }}>
+        <CanvasStage canvas={page} widgets={widgets} scale={scale} />
+      </div>
+      <Segmented
+        aria-label="适配方式"
+        size="small"
+        value={fit}
+        options={FITS}
+        onChange={(v) => {
+          setFit(v as FitMode);
+          localStorage.setItem(FIT_KEY, String(v));
+        }}
+        style={{ position: 'fixed', top: 8, right: 8, zIndex: 10, opacity: 0.85 }}
+      />
+    </WidgetDataContext.Provider>
+  );
+}

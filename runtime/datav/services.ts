@@ -1,0 +1,74 @@
+// The designers' and previews' calls over HTTP (spec §7): /datav/screen/* for screens, /jimu/form/* for
+// forms — the same shapes under two prefixes — plus the API picker and published-API calls for widgets.
+import type { DesignerPage, DesignerServices } from '../../designer/editor/services';
+import type { CatalogueEntry, DataRow, WidgetEntity } from '../../widgets';
+import { get, post } from '../core/request';
+
+export type DesignKind = 'screen' | 'form';
+export const PREFIX: Record<DesignKind, string> = { screen: '/datav/screen', form: '/jimu/form' };
+
+interface ServerPage {
+  id: number;
+  pageName: string;
+  width: number;
+  height: number;
+  backgroundColor: string | null;
+  refreshSeconds: number | null;
+  revision: number;
+}
+type ServerWidget = Omit<WidgetEntity, 'id' | 'pageId'> & { id: string | number; pageId: string | number };
+
+const pageOf = (p: ServerPage): DesignerPage => ({
+  id: String(p.id),
+  pageName: p.pageName,
+  width: p.width,
+  height: p.height,
+  backgroundColor: p.backgroundColor ?? '',
+  refreshSeconds: p.refreshSeconds ?? null,
+  revision: p.revision,
+});
+const widgetOf = (w: ServerWidget): WidgetEntity => ({ ...w, id: String(w.id), pageId: String(w.pageId) });
+
+/** Runs a published API with the signed-in session (POST /open/api/{apiName}); the rows are in data. */
+export const fetchApiData = ({ datasource, reqParams }: { datasource: string; reqParams: Record<string, unknown> }) =>
+  post<DataRow[]>(`/open/api/${encodeURIComponent(datasource)}`, reqParams ?? {}, { baseURL: '' });
+
+export const listApis = async (search: string) =>
+  (await get<Array<{ apiName: string; apiComment: string; reqParams: string; respResult: string | null }>>('/gemini/api/query', { search: search.slice(0, 20) })).map((a) => ({
+    apiName: a.apiName,
+    apiComment: a.apiComment,
+    reqParams: a.reqParams,
+    respResult: a.respResult ?? undefined,
+  }));
+
+export function designerServices(kind: DesignKind): DesignerServices {
+  const P = PREFIX[kind];
+  return {
+    loadPage: async (id) => pageOf(await get<ServerPage>(`${P}/info/get`, { id })),
+    loadWidgets: async (pageId) => (await get<ServerWidget[]>(`${P}/widget/select`, { pageId })).map(widgetOf),
+    catalogue: () => get<CatalogueEntry[]>(`${P}/widget/catalogue`),
+    addWidget: async ({ pageId, widgetName, top, left }) => widgetOf(await post<ServerWidget>(`${P}/widget/add`, { pageId: Number(pageId), widgetName, top, left })),
+    savePage: async (p) =>
+      pageOf(
+        await post<ServerPage>(`${P}/info/save`, {
+          id: Number(p.id),
+          pageName: p.pageName,
+          width: p.width,
+          height: p.height,
+          backgroundColor: p.backgroundColor || null,
+          refreshSeconds: p.refreshSeconds ?? null,
+          revision: p.revision,
+        }),
+      ),
+    saveWidgets: async (pageId, widgets) =>
+      (await post<ServerWidget[]>(`${P}/widget/update`, { pageId: Number(pageId), widgets: widgets.map((w) => ({ ...w, pageId: Number(pageId) })) }, { timeout: 120_000 })).map(widgetOf),
+    panel: { listApis, fetchApiData },
+  };
+}
+
+/** What a preview reads: the page and its widgets. */
+export async function loadForPreview(kind: DesignKind, id: string) {
+  const services = designerServices(kind);
+  const [page, widgets] = await Promise.all([services.loadPage(id), services.loadWidgets(id)]);
+  return { page, widgets };
+}

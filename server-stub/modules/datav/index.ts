@@ -1,0 +1,28 @@
+// The screen (大屏) and form (表单) designers' backend (spec part 2 "Screen designer", "New dialogs",
+// §3 page / widget / catalogue, §4, §5, §7 calls): one plugin, two configurations —
+//   /api/datav/screen/*  (datav:screen:list|add|edit|remove)
+//   /api/jimu/form/*     (jimu:form:list|add|edit|remove)
+// Both keep their pages and widgets in datav_page / datav_widget, told apart by kind.
+import type { ServerModule } from '../../core/module.js';
+import { FORM, messagesOf, SCREEN, type KindConfig } from './kinds.js';
+import { pageRoutes } from './pages.js';
+import { datavMigrations } from './tables.js';
+import { widgetRoutes } from './widgets.js';
+
+function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']): ServerModule {
+  return {
+    name: `datav-${cfg.kind}`,
+    prefix: cfg.prefix,
+    service: 'platform',
+    migrations,
+    plugin: async (app) => {
+      const msg = messagesOf(cfg.noun);
+      pageRoutes(app, cfg, msg);
+      widgetRoutes(app, cfg, msg);
+    },
+  };
+}
+
+/** Screens; it carries the tables' migration for both. */
+export const datavScreenModule = designerModule(SCREEN, datavMigrations);
+export const jimuFormModule = designerModule(FORM);

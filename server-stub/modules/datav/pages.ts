@@ -1,0 +1,221 @@
+// Screens and forms as pages (spec part 2 "Screen designer", "New dialogs", §3 "Screen or form page", §5,
+// §7 screen / form calls): list, get, save (new or edit, with the stale-save refusal), delete, copy.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { assertPermission } from '../../core/auth.js';
+import { BizError, ok } from '../../core/envelope.js';
+import { idQuery, likePattern } from '../../core/declarations.js';
+import { listQuerySchema, pageOf } from '../../core/list.js';
+import { now } from '../../store/columns.js';
+import { LIMITS, PAGE_DEFAULTS, type KindConfig, type KindMessages } from './kinds.js';
+import { findPage, pageWidgets, presentPage, presentPageFull, widgetCount } from './store.js';
+
+const COPY_SUFFIX = '-副本';
+const SORTABLE: Record<string, string> = { pageName: 'p.page_name', createTime: 'p.create_time', widgetCount: 'widget_count' };
+
+/** #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), rgba(r, g, b, a) (numbers or percentages). */
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const CHANNEL = String.raw`\s*\d{1,3}(?:\.\d+)?%?\s*`;
+const ALPHA = String.raw`\s*(?:\d(?:\.\d+)?|\.\d+|\d{1,3}%)\s*`;
+const RGB_COLOR = new RegExp(String.raw`^rgb\(${CHANNEL},${CHANNEL},${CHANNEL}\)$|^rgba\(${CHANNEL},${CHANNEL},${CHANNEL},${ALPHA}\)$`, 'i');
+
+export const isColor = (s: string) => HEX_COLOR.test(s) || RGB_COLOR.test(s);
+
+interface SaveBody {
+  id?: number | null;
+  pageName?: string | null;
+  width?: number | string | null;
+  height?: number | string | null;
+  backgroundColor?: string | null;
+  refreshSeconds?: number | string | null;
+  presetLine?: unknown[] | null;
+  revision?: number | null;
+}
+
+/** An integer sent as a number or as digits (an input box's text), within [min, max]; else undefined. */
+export function intIn(v: unknown, min: number, max: number): number | undefined {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,10}\s*$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+}
+
+/** The columns a save sets, checked; absent fields keep their stored value (a new page takes the defaults). */
+function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages) {
+  const out: { page_name?: string; width?: number; height?: number; background_color?: string | null; refresh_seconds?: number | null; preset_line?: string } = {};
+  if (isNew || b.pageName != null) {
+    const name = (b.pageName ?? '').trim();
+    if (!name) throw new BizError(msg.nameRequired);
+    if ([...name].length > LIMITS.pageName) throw new BizError(msg.nameTooLong);
+    out.page_name = name;
+  }
+  for (const [key, col, what] of [
+    ['width', 'width', '宽度'],
+    ['height', 'height', '高度'],
+  ] as const) {
+    const v = b[key];
+    if (v == null || v === '') {
+      if (isNew) out[col] = PAGE_DEFAULTS[key];
+      continue;
+    }
+    const n = intIn(v, 1, LIMITS.size);
+    if (n === undefined) throw new BizError(msg.size(what));
+    out[col] = n;
+  }
+  if (b.backgroundColor !== undefined || isNew) {
+    const c = (b.backgroundColor ?? '').trim();
+    if (c && (c.length > LIMITS.color || !isColor(c))) throw new BizError(msg.color);
+    out.background_color = c || null;
+  }
+  if (b.refreshSeconds !== undefined || isNew) {
+    const v = b.refreshSeconds;
+    if (v == null || v === '') out.refresh_seconds = null;
+    else {
+      const n = intIn(v, 1, LIMITS.refreshSeconds);
+      if (n === undefined) throw new BizError(msg.refresh);
+      out.refresh_seconds = n;
+    }
+  }
+  if (b.presetLine !== undefined || isNew) {
+    const text = JSON.stringify(b.presetLine ?? []);
+    if (text.length > LIMITS.presetLineChars) throw new BizError(msg.presetLine);
+    out.preset_line = text;
+  }
+  return out;
+}
+
+export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessages) {
+  const { db, dialect } = app.ctx;
+  const { kind, perm, noun } = cfg;
+
+  const loadPage = async (id: number) => {
+    const row = await findPage(db, dialect, kind, id);
+    if (!row) throw new BizError(msg.notFound);
+    return row;
+  };
+
+  app.post<{ Body: { search?: string | null; orderByColumn?: string | null; isAsc?: string | null; pageNum?: number; pageSize?: number } }>(
+    '/search',
+    { config: { perm: perm.list }, schema: { body: listQuerySchema() } },
+    async (req) => {
+      const q = req.body ?? {};
+      const filter = (qb: any) => {
+        qb = qb.where('p.kind', '=', kind);
+        const text = typeof q.search === 'string' ? q.search.trim() : '';
+        if (text) qb = qb.where(sql<boolean>`lower(p.page_name) like ${likePattern(text.toLowerCase())} escape '\\'`);
+        return qb;
+      };
+      const win = pageOf(q, SORTABLE);
+      const total = await filter(db.selectFrom('datav_page as p').select((eb) => eb.fn.countAll().as('n'))).executeTakeFirst();
+      let rows = filter(
+        db
+          .selectFrom('datav_page as p')
+          .selectAll('p')
+          .select((eb) => eb.selectFrom('datav_widget as w').whereRef('w.page_id', '=', 'p.id').select((e) => e.fn.countAll().as('c')).as('widget_count')),
+      );
+      rows = win.order ? rows.orderBy(win.order.column, win.order.dir).orderBy('p.id', 'desc') : rows.orderBy('p.id', 'desc');
+      const records = (await rows.limit(win.limit).offset(win.offset).execute()).map((r: any) => presentPage(r, Number(r.widget_count ?? 0)));
+      return ok({ records, total: Number(total?.n ?? 0) });
+    },
+  );
+
+  app.get<{ Querystring: { id: number } }>('/info/get', { config: { perm: perm.list }, schema: { querystring: idQuery } }, async (req) => {
+    const row = await loadPage(req.query.id);
+    return ok(presentPageFull(row, await widgetCount(db, row.id)));
+  });
+
+  const int = (title: string) => ({ type: ['number', 'string', 'null'], maxLength: 12, title });
+  const saveBody = {
+    type: 'object',
+    properties: {
+      id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' },
+      pageName: { type: ['string', 'null'], maxLength: 200, title: `${noun}名称` },
+      width: int('宽度'),
+      height: int('高度'),
+      backgroundColor: { type: ['string', 'null'], maxLength: 200, title: '背景颜色' },
+      refreshSeconds: int('刷新间隔（秒）'),
+      presetLine: { type: ['array', 'null'], maxItems: LIMITS.presetLines, title: '参考线' },
+      revision: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '版本' },
+    },
+  } as const;
+
+  app.post<{ Body: SaveBody }>('/info/save', { config: { perm: perm.list }, schema: { body: saveBody } }, async (req) => {
+    const b = req.body ?? {};
+    const id = b.id ?? undefined;
+    // one route for new and edited pages: which permission applies depends on the body
+    assertPermission(req, id ? perm.edit : perm.add);
+    const time = now();
+    if (!id) {
+      const f = pageFields(b, true, msg);
+      const row = await db
+        .insertInto('datav_page')
+        .values({
+          kind,
+          page_name: f.page_name!,
+          width: f.width!,
+          height: f.height!,
+          background_color: f.background_color ?? null,
+          refresh_seconds: f.refresh_seconds ?? null,
+          preset_line: f.preset_line ?? '[]',
+          status: 0,
+          revision: 1,
+          create_user: req.user!.username,
+          create_time: time,
+          update_time: time,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return ok(presentPageFull(row, 0), '保存成功');
+    }
+    const stored = await loadPage(id);
+    const sent = b.revision ?? undefined;
+    if (sent !== undefined && sent !== stored.revision) throw new BizError(msg.stale(stored.revision));
+    const f = pageFields(b, false, msg);
+    // conditional on the revision the caller loaded: of two saves from the same revision only one passes
+    let q = db
+      .updateTable('datav_page')
+      .set((eb) => ({ ...f, update_time: time, revision: eb('revision', '+', 1) }))
+      .where('id', '=', id)
+      .where('kind', '=', kind);
+    if (sent !== undefined) q = q.where('revision', '=', sent);
+    const row = await q.returningAll().executeTakeFirst();
+    if (!row) {
+      const current = await findPage(db, dialect, kind, id);
+      throw new BizError(current ? msg.stale(current.revision) : msg.notFound);
+    }
+    return ok(presentPageFull(row, await widgetCount(db, row.id)), '保存成功');
+  });
+
+  app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: perm.remove }, schema: { querystring: idQuery } }, async (req) => {
+    await db.transaction().execute(async (trx) => {
+      const row = await findPage(trx, dialect, kind, req.query.id, true);
+      if (!row) throw new BizError(msg.notFound);
+      await trx.deleteFrom('datav_widget').where('page_id', '=', row.id).execute();
+      await trx.deleteFrom('datav_page').where('id', '=', row.id).execute();
+    });
+    return ok(null, '删除成功');
+  });
+
+  app.get<{ Querystring: { id: number } }>('/copy', { config: { perm: perm.add }, schema: { querystring: idQuery } }, async (req) => {
+    const newId = await db.transaction().execute(async (trx) => {
+      const src = await findPage(trx, dialect, kind, req.query.id, true);
+      if (!src) throw new BizError(msg.notFound);
+      const time = now();
+      // the suffix stays whole: a long name gives way to it
+      const name = [...src.page_name].slice(0, LIMITS.pageName - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
+      const { id: _id, ...rest } = src;
+      const page = await trx
+        .insertInto('datav_page')
+        .values({ ...rest, page_name: name, status: 0, revision: 1, create_user: req.user!.username, create_time: time, update_time: time })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const pageId = Number(page.id);
+      const widgets = await pageWidgets(trx, src.id);
+      for (let i = 0; i < widgets.length; i += 100) {
+        const chunk = widgets.slice(i, i + 100).map((w, j) => ({ ...w, id: randomUUID(), page_id: pageId, sort_no: i + j, create_time: time, update_time: time }));
+        await trx.insertInto('datav_widget').values(chunk).execute();
+      }
+      return pageId;
+    });
+    return ok(newId, '复制成功');
+  });
+}

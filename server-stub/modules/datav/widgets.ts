@@ -1,0 +1,271 @@
+// The widgets of a screen or form (spec part 2 "Screen designer", §3 "Widget", "Widget catalogue entry",
+// §4 drop / save, §7 widget calls): the catalogue, select / reload, add (created on the server with the
+// kind's declared defaults), update (the page's whole list, validated against each kind's schemas, in
+// one transaction) and delete.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { BizError, ok } from '../../core/envelope.js';
+import { idQuery, isUniqueViolation } from '../../core/declarations.js';
+import { now } from '../../store/columns.js';
+import { catalogueOf, declarationOf, maxUseOf, newWidgetProps, PropsValidators, type WidgetDeclaration, type WidgetProps } from './declarations.js';
+import { intIn } from './pages.js';
+import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
+import { findPage, pageWidgets, presentWidget, presentWidgets } from './store.js';
+
+const MAX_ID = 2147483647;
+export const WIDGET_ID = /^[A-Za-z0-9-]+$/;
+
+/** A page id sent as a number or as digits (the browser's entity types it as a string). */
+const pageIdOf = (v: unknown) => intIn(v, 1, MAX_ID);
+
+const pageIdProp = { type: ['integer', 'string'], minimum: 1, maximum: MAX_ID, pattern: '^[1-9][0-9]{0,9}$', title: '页面编号' } as const;
+const widgetIdProp = { type: 'string', minLength: 1, maxLength: 36, pattern: WIDGET_ID.source, title: '部件编号' } as const;
+const widgetNameProp = { type: 'string', minLength: 1, maxLength: 64, title: '部件名' } as const;
+const text = (maxLength: number, title: string) => ({ type: ['string', 'null'], maxLength, title });
+
+const pageIdQuery = { type: 'object', required: ['pageId'], properties: { pageId: { ...idQuery.properties.id, title: '页面编号' } } } as const;
+const widgetIdQuery = { type: 'object', required: ['id'], properties: { id: widgetIdProp } } as const;
+
+const addBody = {
+  type: 'object',
+  required: ['pageId', 'widgetName'],
+  properties: {
+    pageId: pageIdProp,
+    widgetName: widgetNameProp,
+    top: { type: ['integer', 'null'], minimum: -99999, maximum: 999999, title: '上边距' },
+    left: { type: ['integer', 'null'], minimum: -99999, maximum: 999999, title: '左边距' },
+  },
+} as const;
+
+const widgetItem = {
+  type: 'object',
+  title: '部件',
+  required: ['id', 'widgetName', 'widgetProps'],
+  properties: {
+    id: widgetIdProp,
+    pageId: pageIdProp,
+    widgetName: widgetNameProp,
+    widgetTitle: text(100, '部件标题'),
+    icon: text(64, '图标'),
+    widgetProps: {
+      type: 'object',
+      title: '部件属性',
+      properties: {
+        widgetViewName: text(100, '渲染组件名'),
+        widgetFormName: text(100, '属性表单名'),
+        // 'view' | 'datasource'; anything else reads as 'view'
+        selectedTab: text(20, '属性页签'),
+        viewProps: { type: 'object', title: '视图样式' },
+        versionProps: { type: ['object', 'null'], title: '版本信息' },
+        datasourceProps: { type: 'object', title: '数据源' },
+        // designer-only layer flags; any other key is kept as sent (within the size cap)
+        locked: { type: ['boolean', 'null'], title: '锁定' },
+        hidden: { type: ['boolean', 'null'], title: '隐藏' },
+      },
+    },
+    isHead: { type: ['boolean', 'null'], title: '是否顶层' },
+    isTail: { type: ['boolean', 'null'], title: '是否底层' },
+  },
+} as const;
+
+/** `{ pageId, widgets, revision? }`, or the bare list (the spec's "list"), each item carrying pageId. */
+const updateBody = {
+  type: ['object', 'array'],
+  items: widgetItem,
+  required: ['pageId', 'widgets'],
+  properties: {
+    pageId: pageIdProp,
+    widgets: { type: 'array', maxItems: LIMITS.widgets, items: widgetItem, title: '部件列表' },
+    revision: { type: ['integer', 'null'], minimum: 0, maximum: MAX_ID, title: '版本' },
+  },
+} as const;
+
+interface WidgetItem {
+  id: string;
+  pageId?: number | string;
+  widgetName: string;
+  widgetTitle?: string | null;
+  icon?: string | null;
+  widgetProps: Partial<Record<keyof WidgetProps, unknown>> & Record<string, unknown>;
+}
+
+type UpdateBody = WidgetItem[] | { pageId: number | string; widgets: WidgetItem[]; revision?: number | null };
+
+export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessages) {
+  const { db, dialect } = app.ctx;
+  const { kind, perm } = cfg;
+  const validators = new PropsValidators();
+  // read at each call: the loaded declarations are the one source (a test may add a kind before listening)
+  const declarations = () => app.ctx.schemas.widgets;
+  const titleOf = (d: WidgetDeclaration) => d.catalogue.widgetTitle;
+
+  const loadPage = async (id: number) => {
+    const row = await findPage(db, dialect, kind, id);
+    if (!row) throw new BizError(msg.notFound);
+    return row;
+  };
+
+  /** A widget of a page of this kind, or the refusal. */
+  const loadWidget = async (id: string) => {
+    const w = await db
+      .selectFrom('datav_widget as w')
+      .innerJoin('datav_page as p', 'p.id', 'w.page_id')
+      .selectAll('w')
+      .where('w.id', '=', id)
+      .where('p.kind', '=', kind)
+      .executeTakeFirst();
+    if (!w) throw new BizError(msg.widgetNotFound);
+    return w;
+  };
+
+  app.get('/widget/catalogue', { config: { perm: perm.list } }, async () => ok(catalogueOf(declarations())));
+
+  app.get<{ Querystring: { pageId: number } }>('/widget/select', { config: { perm: perm.list }, schema: { querystring: pageIdQuery } }, async (req) => {
+    const page = await loadPage(req.query.pageId);
+    return ok(presentWidgets(await pageWidgets(db, page.id)));
+  });
+
+  app.get<{ Querystring: { id: string } }>('/widget/reload', { config: { perm: perm.list }, schema: { querystring: widgetIdQuery } }, async (req) => {
+    const w = await loadWidget(req.query.id);
+    const list = await pageWidgets(db, w.page_id);
+    const at = list.findIndex((x) => x.id === w.id);
+    return ok(presentWidget(list[at] ?? w, at, list.length));
+  });
+
+  app.post<{ Body: { pageId: number | string; widgetName: string; top?: number | null; left?: number | null } }>(
+    '/widget/add',
+    { config: { perm: perm.edit }, schema: { body: addBody } },
+    async (req) => {
+      const b = req.body;
+      const pageId = pageIdOf(b.pageId);
+      if (pageId === undefined) throw new BizError(msg.pageIdMissing);
+      await loadPage(pageId);
+      const d = declarationOf(declarations(), b.widgetName);
+      if (!d) throw new BizError(msg.unknownWidget(b.widgetName));
+      const props = newWidgetProps(d, { top: b.top ?? undefined, left: b.left ?? undefined });
+      const fault = validators.check(d, props, '/widgetProps');
+      if (fault) throw new BizError(msg.badProps(titleOf(d), fault));
+      const time = now();
+      const created = await db.transaction().execute(async (trx) => {
+        // locked: two drops racing for the last allowed one cannot both pass
+        const page = await findPage(trx, dialect, kind, pageId, true);
+        if (!page) throw new BizError(msg.notFound);
+        const stats = await trx
+          .selectFrom('datav_widget')
+          .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('sort_no').as('top')])
+          .where('page_id', '=', page.id)
+          .executeTakeFirst();
+        const count = Number(stats?.n ?? 0);
+        if (count >= LIMITS.widgets) throw new BizError(msg.tooManyWidgets);
+        const max = maxUseOf(d);
+        if (max > 0) {
+          const same = await trx.selectFrom('datav_widget').select((eb) => eb.fn.countAll().as('n')).where('page_id', '=', page.id).where('widget_name', '=', d.widgetName).executeTakeFirst();
+          if (Number(same?.n ?? 0) >= max) throw new BizError(msg.maxUse(titleOf(d), max));
+        }
+        const row = await trx
+          .insertInto('datav_widget')
+          .values({
+            id: randomUUID(),
+            page_id: page.id,
+            sort_no: stats?.top == null ? 0 : Number(stats.top) + 1,
+            widget_name: d.widgetName,
+            widget_title: titleOf(d),
+            icon: d.catalogue.icon,
+            widget_props: JSON.stringify(props),
+            create_time: time,
+            update_time: time,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return presentWidget(row, count, count + 1);
+      });
+      return ok(created, '添加成功');
+    },
+  );
+
+  app.post<{ Body: UpdateBody }>('/widget/update', { config: { perm: perm.edit }, bodyLimit: LIMITS.updateBodyBytes, schema: { body: updateBody } }, async (req) => {
+    const body = req.body;
+    const bare = Array.isArray(body);
+    const items = bare ? body : body.widgets;
+    const at = bare ? '' : '/widgets';
+    const pageId = pageIdOf(bare ? items[0]?.pageId : body.pageId);
+    if (pageId === undefined) throw new BizError(msg.pageIdMissing);
+    if (items.length > LIMITS.widgets) throw new BizError(msg.tooManyWidgets);
+    const revision = bare ? undefined : (body.revision ?? undefined);
+    await loadPage(pageId);
+
+    const time = now();
+    const seen = new Set<string>();
+    const perKind = new Map<WidgetDeclaration, number>();
+    const rows = items.map((w, i) => {
+      // the bare list names its page in every item; in { pageId, widgets } an item may leave it out
+      const named = bare || w.pageId != null;
+      if (named && pageIdOf(w.pageId) !== pageId) throw new BizError(msg.pageIdMismatch(i));
+      if (seen.has(w.id)) throw new BizError(msg.duplicateId(w.id));
+      seen.add(w.id);
+      const d = declarationOf(declarations(), w.widgetName);
+      if (!d) throw new BizError(msg.unknownWidget(w.widgetName));
+      const { widgetViewName: _v, widgetFormName: _f, selectedTab: _t, viewProps: _vp, versionProps: _ver, datasourceProps: _ds, ...extra } = w.widgetProps;
+      const p = w.widgetProps;
+      const props = {
+        ...extra,
+        widgetViewName: typeof p.widgetViewName === 'string' && p.widgetViewName ? p.widgetViewName : d.widgetViewName,
+        widgetFormName: typeof p.widgetFormName === 'string' && p.widgetFormName ? p.widgetFormName : (d.widgetFormName ?? 'SchemaPanel'),
+        selectedTab: p.selectedTab === 'datasource' ? 'datasource' : 'view',
+        viewProps: p.viewProps,
+        versionProps: p.versionProps ?? { upgrade: false, docUrl: '', ...d.versionProps },
+        datasourceProps: p.datasourceProps,
+      };
+      const json = JSON.stringify(props);
+      if (Buffer.byteLength(json) > LIMITS.widgetPropsBytes) throw new BizError(msg.propsTooLarge(titleOf(d)));
+      const fault = validators.check(d, props, `${at}/${i}/widgetProps`);
+      if (fault) throw new BizError(msg.badProps(titleOf(d), fault));
+      perKind.set(d, (perKind.get(d) ?? 0) + 1);
+      return {
+        id: w.id,
+        page_id: pageId,
+        sort_no: i,
+        widget_name: d.widgetName,
+        widget_title: w.widgetTitle?.trim() || titleOf(d),
+        icon: w.icon?.trim() || d.catalogue.icon,
+        widget_props: json,
+        create_time: time,
+        update_time: time,
+      };
+    });
+    for (const [d, n] of perKind) if (maxUseOf(d) > 0 && n > maxUseOf(d)) throw new BizError(msg.maxUse(titleOf(d), maxUseOf(d)));
+
+    try {
+      await db.transaction().execute(async (trx) => {
+        const page = await findPage(trx, dialect, kind, pageId, true);
+        if (!page) throw new BizError(msg.notFound);
+        if (revision !== undefined && revision !== page.revision) throw new BizError(msg.stale(page.revision));
+        const ids = rows.map((r) => r.id);
+        for (let i = 0; i < ids.length; i += 500) {
+          const taken = await trx.selectFrom('datav_widget').select('id').where('id', 'in', ids.slice(i, i + 500)).where('page_id', '<>', pageId).executeTakeFirst();
+          if (taken) throw new BizError(msg.idTaken(taken.id));
+        }
+        // what the list leaves out is deleted; the rest is written back in the list's order
+        const kept = new Map((await trx.selectFrom('datav_widget').select(['id', 'create_time']).where('page_id', '=', pageId).execute()).map((r) => [r.id, r.create_time]));
+        await trx.deleteFrom('datav_widget').where('page_id', '=', pageId).execute();
+        for (let i = 0; i < rows.length; i += 100) {
+          await trx
+            .insertInto('datav_widget')
+            .values(rows.slice(i, i + 100).map((r) => ({ ...r, create_time: kept.get(r.id) ?? time })))
+            .execute();
+        }
+      });
+    } catch (err) {
+      // an id another page took meanwhile
+      if (isUniqueViolation(err)) throw new BizError(msg.idTaken());
+      throw err;
+    }
+    return ok(presentWidgets(await pageWidgets(db, pageId)), '保存成功');
+  });
+
+  app.get<{ Querystring: { id: string } }>('/widget/delete', { config: { perm: perm.edit }, schema: { querystring: widgetIdQuery } }, async (req) => {
+    const w = await loadWidget(req.query.id);
+    await db.deleteFrom('datav_widget').where('id', '=', w.id).execute();
+    return ok(null, '删除成功');
+  });
+}
