@@ -51,7 +51,12 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
   useEffect(() => {
     if (!pageId) return setFailed(`缺少${config.noun}编号`);
     let live = true;
-    Promise.all([services.loadPage(pageId), services.loadWidgets(pageId), services.catalogue()]).then(
+    // the page first: an unknown id is said once, not by every call that follows
+    const load = async () => {
+      const p = await services.loadPage(pageId);
+      return [p, ...(await Promise.all([services.loadWidgets(pageId), services.catalogue()]))] as const;
+    };
+    load().then(
       ([p, list, cat]) => {
         if (!live) return;
         setPage(p);

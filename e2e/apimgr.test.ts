@@ -9,37 +9,17 @@ import Database from 'better-sqlite3';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
-import { encryptFor } from '../server-stub/testing/server';
+import { call, signIn, toast as waitToast } from './lib/calls';
 
 const run = Date.now().toString(36).slice(-4);
 const GROUP = `e2e销售${run}`;
 const API = `e2e_goods_${run}`;
 const DS = `e2e_api_ds_${run}`;
 
-async function call(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${inject('baseURL')}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { http: res.status, ...((await res.json()) as { status: number; msg: string; data: any }) };
-}
 
-async function signIn(user: string, password: string): Promise<string> {
-  const pem = (await call('/api/uams/publicKey')).data;
-  const r = await call('/api/uams/login', { mobilePhone: user, password: encryptFor(pem, password) });
-  if (r.status !== 0) throw new Error(`${user}: ${r.msg}`);
-  return r.data.token;
-}
 
-async function toast(page: Page, text: string) {
-  try {
-    await page.locator('.ant-message').getByText(text).first().waitFor({ timeout: 30_000 });
-  } catch (e) {
-    await shot(page, `apimgr-failed-${text}`);
-    throw new Error(`等不到提示「${text}」，当前提示：${(await page.locator('.ant-message').allTextContents()).join(' | ')}`, { cause: e });
-  }
-}
+
+const toast = (page: Page, text: string) => waitToast(page, text, { prefix: 'apimgr' });
 
 /** Confirms the open modal.confirm after checking its text. */
 async function confirm(page: Page, text: string) {

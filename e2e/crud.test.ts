@@ -6,23 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 import { startFtpServer, startSshServer } from '../server-stub/connectors/testing/servers';
 
+const toast = (page: Page, text: string) => waitToast(page, text, { exact: true, prefix: 'crud' });
 const btn = (scope: Page | Locator, label: string) =>
   scope.getByRole("button", { name: new RegExp(`(^|\\s)${label.split("").join("\\s?")}$`) });
 const row = (page: Page, text: string) => page.locator('.crud-page:visible tbody tr', { hasText: text }).first();
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 
-async function toast(page: Page, text: string) {
-  try {
-    await page.locator('.ant-message').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
-  } catch (e) {
-    await shot(page, `crud-failed-${text.replace(/\W+/g, '_')}`);
-    const seen = await page.locator('.ant-message').allTextContents();
-    throw new Error(`等不到提示「${text}」，当前提示：${seen.join(' | ')}`, { cause: e });
-  }
-}
 async function goto(page: Page, path: string) {
   await page.goto(`${inject('baseURL')}${path}`);
   await page.locator('.crud-page:visible').first().waitFor({ timeout: 30_000 });

@@ -7,20 +7,17 @@ import { join } from 'node:path';
 import os from 'node:os';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
+import { must, signIn, toast as waitToast } from './lib/calls';
 
 const run = Date.now().toString(36).slice(-4);
 const SCREEN = `e2e大屏${run}`;
 const FORM = `e2e表单${run}`;
 
-async function toast(page: Page, text: string | RegExp) {
-  try {
-    await page.locator('.ant-message').getByText(text).first().waitFor({ timeout: 30_000 });
-  } catch (e) {
-    await shot(page, `designer-failed-${String(text).slice(0, 20)}`);
-    throw new Error(`等不到提示「${text}」，当前提示：${(await page.locator('.ant-message').allTextContents()).join(' | ')}`, { cause: e });
-  }
-}
+
+const toast = (page: Page, text: string | RegExp) => waitToast(page, text, { prefix: 'designer' });
 
 /** A widget's placement in canvas units, read from its style. */
 async function placement(w: Locator) {
@@ -180,7 +177,47 @@ describeBrowser('大屏与表单设计器', () => {
     expect(await faults.textContent()).toContain('/page/width');
     await shot(page, 'designer-import-faults');
     await page.getByRole('button', { name: '知道了' }).click();
+    await page.getByTestId('import-faults').waitFor({ state: 'hidden' });
+    await page.locator('.ant-modal-mask').first().waitFor({ state: 'hidden' }).catch(() => undefined);
     expect(await page.getByTestId('canvas-stage').locator('[data-widget-id]').count()).toBe(2);
+  });
+
+  it('a rubber band selects several widgets, which move together; Delete removes them and undo brings them back', async () => {
+    const stage = page.getByTestId('canvas-stage');
+    const widgets = stage.locator('[data-widget-id]');
+    const before = await Promise.all([placement(widgets.nth(0)), placement(widgets.nth(1))]);
+    // drag a band from the canvas's top-left corner over both widgets
+    await page.getByTestId('designer-canvas-area').evaluate((el) => el.scrollTo(0, 0));
+    const area = (await stage.boundingBox())!;
+    await page.mouse.move(area.x + 3, area.y + 3);
+    await page.mouse.down();
+    await page.mouse.move(area.x + 500, area.y + 400, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('designer-right').textContent()).toContain('已选择 2 个图层');
+    // drag one of them: both move by the same amount
+    const box = (await widgets.nth(1).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 30, box.y + box.height / 2, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => (await placement(widgets.nth(0))).left).toBeGreaterThan(before[0].left);
+    const after = await Promise.all([placement(widgets.nth(0)), placement(widgets.nth(1))]);
+    expect(after[0].left - before[0].left).toBe(after[1].left - before[1].left);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => widgets.count()).toBe(0);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => widgets.count()).toBe(2);
+    await page.keyboard.press('Control+z'); // the move
+    expect(await placement(widgets.nth(0))).toMatchObject({ left: before[0].left, top: before[0].top });
+  });
+
+  it('an unknown or missing page id shows a clear page', async () => {
+    await page.goto(`${inject('baseURL')}/datav/screen/design?pageId=987654`);
+    await page.locator('.ant-result-title', { hasText: '大屏不存在' }).waitFor();
+    await page.goto(`${inject('baseURL')}/datav/form/design`);
+    await page.locator('.ant-result-title', { hasText: '缺少表单编号' }).waitFor();
+    await page.goto(`${inject('baseURL')}/datav/screen/preview?pageId=987654`);
+    await page.locator('.ant-result-title', { hasText: '大屏不存在' }).waitFor();
   });
 
   it('the same designer builds a form, and leaving with edits asks first', async () => {
@@ -194,5 +231,93 @@ describeBrowser('大屏与表单设计器', () => {
     await toast(page, '保存成功');
     await page.waitForURL(/\/datav\/form$/);
     await page.locator('.ant-table-row:visible', { hasText: FORM }).getByText('1', { exact: true }).first().waitFor();
+  });
+});
+
+
+/** A published API answering date / value rows, made through the platform's own calls. */
+async function publishSalesApi(name: string): Promise<void> {
+  const dir = join(inject('dataDir'), 'sqlite');
+  mkdirSync(dir, { recursive: true });
+  const db = new Database(join(dir, `${name}.db`));
+  db.exec("CREATE TABLE sales (day TEXT, district TEXT, amount INTEGER); INSERT INTO sales VALUES ('2026-11-01','朝阳区',820),('2026-11-02','朝阳区',901),('2026-11-03','朝阳区',777),('2026-11-01','海淀区',5);");
+  db.close();
+  const admin = await signIn('admin', inject('adminPassword'));
+  await must('/api/gemini/datasource/info/save', { dsName: name, dbType: 'sqlite', dbName: `${name}.db` }, admin);
+  const dev = await signIn('developer', inject('demoPassword'));
+  const group = await must('/api/gemini/api/group/save', { parentId: 0, name: `分组${name}` }, dev);
+  const id = await must('/api/gemini/api/design/info/save', { groupId: typeof group === 'number' ? group : group.id, apiName: name, apiComment: '区县日销售', reqParamList: [{ paramName: 'district', paramType: 'string', paramValue: '朝阳区' }] }, dev);
+  await must('/api/gemini/api/config/save', { apiId: id, dsName: name, script: 'select day as date, amount as value from sales where district = :district order by day' }, dev);
+  await must('/api/gemini/api/design/info/submit', { id }, dev);
+  await must('/api/gemini/api/approve/resolveAndOnline', { id, approveResult: 'e2e' }, await signIn('devapprover', inject('demoPassword')));
+}
+
+describeBrowser('设计器：接口数据源与多个设计器', () => {
+  let browser: Browser;
+  const API = `e2e_sales_${run}`;
+  beforeAll(async () => {
+    await publishSalesApi(API);
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("a bar chart shows a published API's rows, in the designer and in the preview", async () => {
+    const page = await newPage(browser);
+    await login(page, inject('baseURL'), 'developer', inject('demoPassword'));
+    await createFromList(page, '/datav/screen', '大屏', `${SCREEN}接口`);
+    await dropTemplate(page, 'barChart', 100, 100);
+    const chart = page.getByTestId('canvas-stage').locator('[data-widget-id]').first();
+    await chart.waitFor();
+    await chart.click();
+    const right = page.getByTestId('designer-right');
+    await right.getByRole('tab', { name: '数据源' }).click();
+    await right.locator('.ant-select', { has: page.locator('#root_datasourceType') }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '接口' }).click();
+    const answered = page.waitForResponse((r) => r.url().includes(`/open/api/${API}`));
+    await right.getByLabel('接口', { exact: true }).first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: API }).click();
+    const body = await (await answered).json();
+    expect(body.data).toEqual([
+      { date: '2026-11-01', value: 820 },
+      { date: '2026-11-02', value: 901 },
+      { date: '2026-11-03', value: 777 },
+    ]);
+    await right.getByRole('button', { name: '查看结果' }).click();
+    await expect.poll(async () => (await right.textContent()) ?? '', { timeout: 30_000 }).toContain('2026-11-01');
+    // the rows reach the chart through the mapping: no notice over the widget
+    expect(await chart.textContent()).not.toMatch(/接口调用失败|未选择接口|字段/);
+    await shot(page, 'designer-api-source');
+    await page.getByRole('button', { name: /保\s?存/ }).first().click();
+    await toast(page, '保存成功');
+    const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /预\s?览/ }).click()]);
+    const fromPreview = await preview.waitForResponse((r) => r.url().includes(`/open/api/${API}`));
+    expect((await fromPreview.json()).data).toHaveLength(3);
+    await page.context().close();
+  });
+
+  it('two designers in two tabs on different screens share nothing', async () => {
+    const one = await newPage(browser);
+    await login(one, inject('baseURL'), 'developer', inject('demoPassword'));
+    await createFromList(one, '/datav/screen', '大屏', `${SCREEN}甲`);
+    const two = await one.context().newPage();
+    await two.setViewportSize({ width: 1440, height: 900 });
+    await two.goto(`${inject('baseURL')}/datav/screen`);
+    await two.locator('.ant-table-row:visible', { hasText: `${SCREEN}接口` }).getByRole('button', { name: /设\s?计/ }).click();
+    await two.getByTestId('canvas-stage').locator('[data-widget-id]').first().waitFor();
+    await dropTemplate(one, 'singleLineTitle', 50, 50);
+    await one.getByTestId('canvas-stage').locator('[data-widget-id]').first().waitFor();
+    // copy in one, paste in the other: the clipboard is the designer's own
+    await one.getByTestId('canvas-stage').locator('[data-widget-id]').first().click();
+    await one.keyboard.press('Control+c');
+    await two.getByTestId('canvas-stage').click({ position: { x: 5, y: 5 } });
+    await two.keyboard.press('Control+v');
+    expect(await two.getByTestId('canvas-stage').locator('[data-widget-id]').count()).toBe(1);
+    expect(await one.getByTestId('canvas-stage').locator('[data-widget-id]').count()).toBe(1);
+    await one.getByRole('button', { name: /保\s?存/ }).first().click();
+    await toast(one, '保存成功');
+    await two.reload();
+    await two.getByTestId('canvas-stage').locator('[data-widget-id]').first().waitFor();
+    expect(await two.getByTestId('canvas-stage').locator('[data-widget-id]').count()).toBe(1);
+    await one.context().close();
   });
 });

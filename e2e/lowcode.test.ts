@@ -4,23 +4,17 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 
 const ROLE_DEFAULT = '普通用户';
 const supplier = readFileSync(new URL('../schemas/examples/supplier.page.json', import.meta.url), 'utf8');
+const toast = (page: Page, text: string) => waitToast(page, text, { exact: true, prefix: 'lowcode' });
 const btn = (scope: Page | Locator, label: string) =>
   scope.getByRole('button', { name: new RegExp(`(^|\\s)${label.split('').join('\\s?')}$`) });
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
 const row = (page: Page, text: string) => page.locator('.crud-page:visible tbody tr', { hasText: text }).first();
 const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-formily-item-help').getByText(text, { exact: true }).first();
-async function toast(page: Page, text: string) {
-  try {
-    await page.locator('.ant-message').getByText(text, { exact: true }).first().waitFor({ timeout: 30_000 });
-  } catch (e) {
-    await shot(page, 'lowcode-failed');
-    throw new Error(`等不到提示「${text}」，当前提示：${(await page.locator('.ant-message').allTextContents()).join(' | ')}`, { cause: e });
-  }
-}
 /** Replaces the whole editor text the way a person pastes: copy, focus, select all, Ctrl+V. */
 async function paste(page: Page, text: string) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);

@@ -6,26 +6,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { call, signIn, toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
-import { encryptFor } from '../server-stub/testing/server';
 
-async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${inject('baseURL')}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as { status: number; msg: string; data: any };
-}
 
-async function toast(page: Page, text: string) {
-  try {
-    await page.locator('.ant-message').getByText(text).first().waitFor({ timeout: 30_000 });
-  } catch (e) {
-    await shot(page, `query-failed-${text}`);
-    throw new Error(`等不到提示「${text}」，当前提示：${(await page.locator('.ant-message').allTextContents()).join(' | ')}`, { cause: e });
-  }
-}
+const toast = (page: Page, text: string) => waitToast(page, text, { prefix: 'query' });
 /** monaco renders spaces as no-break spaces */
 const editorText = async (page: Page, which: 'first' | 'last') => ((await page.locator('.monaco-editor')[which]().textContent()) ?? '').replace(/\u00a0/g, ' ');
 
@@ -43,9 +28,8 @@ describeBrowser('查询支持', () => {
     const db = new Database(join(dir, 'e2e_query.db'));
     db.exec("CREATE TABLE IF NOT EXISTS city (id INTEGER PRIMARY KEY, name TEXT); DELETE FROM city; INSERT INTO city (name) VALUES ('杭州'), ('宁波'), ('温州');");
     db.close();
-    const pem = (await api('/uams/publicKey', undefined)).data;
-    const token = (await api('/uams/login', { mobilePhone: 'admin', password: encryptFor(pem, inject('adminPassword')) })).data.token;
-    const saved = await api('/gemini/datasource/info/save', { dsName: 'e2e_query_ds', dbType: 'sqlite', dbName: 'e2e_query.db' }, token);
+    const token = await signIn('admin', inject('adminPassword'));
+    const saved = await call('/api/gemini/datasource/info/save', { dsName: 'e2e_query_ds', dbType: 'sqlite', dbName: 'e2e_query.db' }, token);
     if (saved.status !== 0 && !/已存在/.test(saved.msg)) throw new Error(saved.msg);
     browser = await launchBrowser();
     page = await newPage(browser);

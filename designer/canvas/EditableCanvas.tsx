@@ -11,6 +11,7 @@ import { CanvasStage } from './CanvasStage';
 import { Ruler, RULER_SIZE } from './Ruler';
 import { ContextMenu, type MenuState } from './ContextMenu';
 import type { Designer, LayoutPatch } from '../editor/store';
+import './EditableCanvas.css';
 
 /** The drag-and-drop type a template carries (its widgetName). */
 export const TEMPLATE_DND_TYPE = 'application/x-dsc-widget';
@@ -111,6 +112,7 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
         <CanvasStage canvas={canvas} widgets={widgets} scale={scale} selectedIds={selected} stageRef={stageRef}>
           <Moveable
             ref={moveableRef}
+            className="designer-moveable"
             target={targets}
             // handles keep their screen size whatever the scale
             zoom={1 / scale}

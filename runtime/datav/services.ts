@@ -69,6 +69,6 @@ export function designerServices(kind: DesignKind): DesignerServices {
 /** What a preview reads: the page and its widgets. */
 export async function loadForPreview(kind: DesignKind, id: string) {
   const services = designerServices(kind);
-  const [page, widgets] = await Promise.all([services.loadPage(id), services.loadWidgets(id)]);
-  return { page, widgets };
+  const page = await services.loadPage(id);
+  return { page, widgets: await services.loadWidgets(id) };
 }

@@ -156,7 +156,8 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
         )}
       </Space>
       {mode === 'table' ? (
-        <Table size="small" rowKey={(_r, i) => String(i)} pagination={false} dataSource={rows} columns={columns} locale={{ emptyText: '暂无参数' }} />
+        // keyed by position: a row object changes with every keystroke, its place does not (the input keeps focus)
+        <Table size="small" rowKey="__row" pagination={false} dataSource={rows.map((r, i) => ({ ...r, __row: i }))} columns={columns} locale={{ emptyText: '暂无参数' }} />
       ) : (
         <>
           <CodeEditor

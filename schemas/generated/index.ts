@@ -6,5 +6,6 @@ export * from './messages.js';
 export * from './page.js';
 export * from './panel.js';
 export * from './roles.js';
+export * from './screen-export.js';
 export * from './widget.js';
 export * from './widgets.js';

@@ -7,6 +7,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { BizError } from '../../core/envelope.js';
 import { GENERAL_WIDGET_SIZE } from './kinds.js';
+import type { CatalogueEntry } from '../../../widgets/types.js';
 
 export interface WidgetDeclaration {
   widgetName: string;
@@ -18,16 +19,8 @@ export interface WidgetDeclaration {
   datasourceProps: Record<string, any>;
 }
 
-/** Spec §3 "Widget catalogue entry". */
-export interface CatalogueEntry {
-  id: string;
-  parentId: string;
-  widgetType: 'M' | 'C';
-  widgetTitle: string;
-  maxUse: number;
-  icon: string;
-  widgetName?: string;
-}
+/** Spec §3 "Widget catalogue entry": the shape the browser's registry builds too. */
+export type { CatalogueEntry } from '../../../widgets/types.js';
 
 /** The declaration of a kind, or undefined (own keys only: '__proto__', 'constructor'… are no kinds). */
 export function declarationOf(widgets: Record<string, any>, name: unknown): WidgetDeclaration | undefined {

@@ -1,0 +1,46 @@
+// What browser tests share besides the browser: HTTP calls to the server under test, signing in through the
+// real login call, and waiting for an antd message (with a screenshot and the messages shown when it fails).
+import { inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { encryptFor } from '../../server-stub/testing/server';
+import { shot } from './browser';
+
+export interface Answer {
+  http: number;
+  status: number;
+  msg: string;
+  data: any;
+}
+
+/** GET without a body, POST with one; `path` is absolute on the server (e.g. /api/…, /open/api/…). */
+export async function call(path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(`${inject('baseURL')}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { http: res.status, ...((await res.json()) as Omit<Answer, 'http'>) };
+}
+
+/** The answer's data, or an error naming the call and the server's message. */
+export async function must(path: string, body?: unknown, token?: string): Promise<any> {
+  const r = await call(path, body, token);
+  if (r.status !== 0) throw new Error(`${path}: ${r.msg}`);
+  return r.data;
+}
+
+export async function signIn(user: string, password: string): Promise<string> {
+  const pem = await must('/api/uams/publicKey');
+  return (await must('/api/uams/login', { mobilePhone: user, password: encryptFor(pem, password) })).token;
+}
+
+/** Waits for an antd message; on timeout saves `<prefix>-failed-<text>.png` and lists the messages shown. */
+export async function toast(page: Page, text: string | RegExp, opts: { prefix?: string; exact?: boolean } = {}) {
+  const prefix = opts.prefix ?? 'e2e';
+  try {
+    await page.locator('.ant-message').getByText(text, { exact: opts.exact }).first().waitFor({ timeout: 30_000 });
+  } catch (e) {
+    await shot(page, `${prefix}-failed-${String(text).slice(0, 20)}`);
+    throw new Error(`等不到提示「${text}」，当前提示：${(await page.locator('.ant-message').allTextContents()).join(' | ')}`, { cause: e });
+  }
+}
