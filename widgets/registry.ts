@@ -69,7 +69,8 @@ export const widgetNames: readonly string[] = Object.values(widgetRegistry)
   .map((k) => k.widgetName);
 
 export function getWidgetKind(widgetName: string): WidgetKind | undefined {
-  return widgetRegistry[widgetName];
+  // own keys only: a name such as '__proto__' or 'constructor' (from a file or the server) is no kind
+  return Object.hasOwn(widgetRegistry, widgetName) ? widgetRegistry[widgetName] : undefined;
 }
 
 /** Spec "general widget default size". */
@@ -84,7 +85,7 @@ export interface CreateWidgetOptions {
 
 /** A new widget entity with the kind's defaults (the designer then saves it to the server). */
 export function createWidget(widgetName: string, opts: CreateWidgetOptions): WidgetEntity {
-  const kind = widgetRegistry[widgetName];
+  const kind = getWidgetKind(widgetName);
   if (!kind) throw new Error(`未知部件：${widgetName}`);
   const viewProps = structuredClone(kind.defaults.viewProps);
   viewProps.width ??= GENERAL_DEFAULT_SIZE.width;

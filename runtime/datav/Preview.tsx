@@ -37,7 +37,7 @@ function useViewport() {
 }
 
 /** A counter bumped every `seconds` while the tab is visible (none when seconds is empty). */
-function useRefreshTick(seconds: number | null | undefined) {
+export function useRefreshTick(seconds: number | null | undefined) {
   const [tick, setTick] = useState(0);
   useEffect(() => {
     if (!seconds || seconds < 1) return;

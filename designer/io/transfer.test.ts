@@ -1,0 +1,34 @@
+import { createWidget } from '../../widgets';
+import { exportDoc, importDoc } from './transfer';
+
+const doc = () => ({ canvas: { width: 1280, height: 720, backgroundColor: '#000', refreshSeconds: 30 }, widgets: [createWidget('singleLineTitle', { pageId: '1', top: 5, left: 6 }), createWidget('barChart', { pageId: '1' })] });
+
+describe('export and import', () => {
+  it('round-trips a canvas with its widgets, giving them new ids on the importing page', () => {
+    const d = doc();
+    const r = importDoc(exportDoc(d, 'screen', '销售'), '9');
+    if (!('doc' in r)) throw new Error(r.faults.join());
+    expect(r.doc.canvas).toEqual(d.canvas);
+    expect(r.doc.widgets.map((w) => w.widgetName)).toEqual(['singleLineTitle', 'barChart']);
+    expect(r.doc.widgets[0].widgetProps.viewProps).toMatchObject({ top: 5, left: 6 });
+    expect(r.doc.widgets.every((w) => w.pageId === '9' && !d.widgets.some((o) => o.id === w.id))).toBe(true);
+  });
+
+  it('lists what is wrong with a file instead of importing it', () => {
+    expect(importDoc('{', '1')).toEqual({ faults: ['文件不是合法的 JSON'] });
+    const file = JSON.parse(exportDoc(doc(), 'screen', 'x'));
+    const faultsOf = (f: unknown) => {
+      const r = importDoc(JSON.stringify(f), '1');
+      return 'faults' in r ? r.faults.join('\n') : '';
+    };
+    expect(faultsOf({ ...file, format: 'other' })).toContain('/format');
+    expect(faultsOf({ ...file, page: { ...file.page, width: 0 } })).toContain('/page/width');
+    const badProp = structuredClone(file);
+    badProp.widgets[0].widgetProps.viewProps.fontSize = 'huge';
+    expect(faultsOf(badProp)).toContain('/widgets/0/widgetProps/viewProps/fontSize');
+    const unknown = structuredClone(file);
+    unknown.widgets[1].widgetName = 'rocket';
+    expect(faultsOf(unknown)).toContain('/widgets/1 未知部件：rocket');
+    expect(faultsOf({ ...file, widgets: [{ widgetName: '__proto__', widgetProps: { viewProps: {}, datasourceProps: {} } }] })).toContain('未知部件');
+  });
+});

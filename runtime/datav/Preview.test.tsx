@@ -1,0 +1,39 @@
+import { act, renderHook } from '@testing-library/react';
+import { fitScale, useRefreshTick } from './Preview';
+
+describe('preview', () => {
+  it('scales the canvas by the chosen fit', () => {
+    const page = { width: 1920, height: 1080 };
+    const view = { width: 960, height: 800 };
+    expect(fitScale('whole', page, view)).toBeCloseTo(0.5);
+    expect(fitScale('width', page, view)).toBeCloseTo(0.5);
+    expect(fitScale('height', page, view)).toBeCloseTo(800 / 1080);
+    expect(fitScale('actual', page, view)).toBe(1);
+  });
+
+  it('refreshes every refreshSeconds while the tab is visible, pauses while hidden, and stops on unmount', () => {
+    vi.useFakeTimers();
+    let state: DocumentVisibilityState = 'visible';
+    const spy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
+    try {
+      const { result, unmount } = renderHook(() => useRefreshTick(2));
+      expect(result.current).toBe(0);
+      act(() => void vi.advanceTimersByTime(4000));
+      expect(result.current).toBe(2);
+      state = 'hidden';
+      act(() => void vi.advanceTimersByTime(10_000));
+      expect(result.current).toBe(2);
+      state = 'visible';
+      act(() => void vi.advanceTimersByTime(2000));
+      expect(result.current).toBe(3);
+      unmount();
+      expect(vi.getTimerCount()).toBe(0);
+      const none = renderHook(() => useRefreshTick(null));
+      act(() => void vi.advanceTimersByTime(10_000));
+      expect(none.result.current).toBe(0);
+    } finally {
+      spy.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+});
