@@ -49,7 +49,7 @@ function trustProxyOption(t: Config['trustProxy']): boolean | string[] | ((addr:
 export async function buildApp(config: Config): Promise<BuiltApp> {
   const schemas = loadSchemas(config.rootDir);
   const store = await openStore(config);
-  const loggers = createLoggers(config.dataDir);
+  const loggers = createLoggers(config.dataDir, { maxBytes: config.logMaxBytes, keep: config.logKeep, instanceId: config.instanceId });
   const cache = createCache(config.redisUrl);
   const sessions = config.redisUrl ? redisSessions(config.redisUrl) : dbSessions(store.db);
   const keys = loadLoginKeys(config.dataDir);
@@ -78,7 +78,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
           req.log = log.child({ reqId: req.id }) as unknown as typeof req.log;
         });
         scope.addHook('onResponse', async (req, reply) => {
-          log.info({ reqId: req.id, method: req.method, route: req.routeOptions.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.user?.username }, 'request');
+          log.info({ reqId: req.id, ip: req.ip, method: req.method, route: req.routeOptions.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.user?.username }, 'request');
         });
         await scope.register(mod.plugin);
       },

@@ -29,6 +29,19 @@ export interface Config {
    * address that sign-in limits and logs see.
    */
   trustProxy: false | number | string[];
+  /** Log files rotate past this size (LOG_MAX_BYTES, default 20 MB) … */
+  logMaxBytes: number;
+  /** … keeping this many rotated files (LOG_KEEP, default 5). */
+  logKeep: number;
+  /** The log monitor's search answers what it found after this long (LOG_SEARCH_MS, default 3000). */
+  logSearchMs: number;
+  /** Names this instance's log files <service>-<INSTANCE_ID>.log when several share DATA_DIR (letters, digits, - and _). */
+  instanceId?: string;
+}
+
+function positive(v: string | undefined, dflt: number): number {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n > 0 ? Math.floor(n) : dflt;
 }
 
 function parseTrustProxy(v: string | undefined): false | number | string[] {
@@ -36,6 +49,14 @@ function parseTrustProxy(v: string | undefined): false | number | string[] {
   if (!t || /^(0|off|false|no)$/i.test(t)) return false;
   if (/^\d+$/.test(t)) return Number(t);
   return t.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
+/** An instance id becomes part of a file name: only a short run of safe characters is accepted. */
+function instanceIdOf(v: string | undefined): string | undefined {
+  const t = (v ?? '').trim();
+  if (!t) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(t)) throw new Error('INSTANCE_ID: 1–32 letters, digits, - or _');
+  return t;
 }
 
 const rootDir = path.resolve(import.meta.dirname, '..');
@@ -59,5 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // SCHEMAS_ROOT: a folder holding another schemas/ (tests use it to prove a bad file refuses the start).
     rootDir: env.SCHEMAS_ROOT ? path.resolve(env.SCHEMAS_ROOT) : rootDir,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logMaxBytes: positive(env.LOG_MAX_BYTES, 20 * 1024 * 1024),
+    logKeep: positive(env.LOG_KEEP, 5),
+    logSearchMs: positive(env.LOG_SEARCH_MS, 3000),
+    instanceId: instanceIdOf(env.INSTANCE_ID),
   };
 }

@@ -26,11 +26,16 @@ export interface EditableCanvasProps {
 }
 
 const idOf = (el: Element) => (el as HTMLElement).dataset.widgetId ?? '';
-const px = (v: number) => `${Math.round(v)}px`;
+// Moves and sizes land on the 2 px grid here rather than through moveable's snap grid, which rebuilds
+// thousands of grid guidelines on every pointer move (bench/designer).
+const onGrid = (v: number) => Math.round(v / SNAP) * SNAP;
+const px = (v: number) => `${onGrid(v)}px`;
 
 function applyDrag(e: OnDrag) {
-  e.target.style.left = px(e.left);
-  e.target.style.top = px(e.top);
+  // the distance moved goes on the grid, not the position: a group keeps its members' offsets
+  const [dx, dy] = e.beforeDist;
+  e.target.style.left = `${Math.round(e.left - dx + onGrid(dx))}px`;
+  e.target.style.top = `${Math.round(e.top - dy + onGrid(dy))}px`;
 }
 function applyResize(e: OnResize) {
   e.target.style.width = px(Math.max(10, e.width));
@@ -121,8 +126,8 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
             throttleDrag={0}
             throttleResize={0}
             snappable
-            snapGridWidth={SNAP}
-            snapGridHeight={SNAP}
+            // gap guidelines pair every nearby widget with every other on each move: too dear on a full canvas
+            snapGap={false}
             snapThreshold={5}
             isDisplaySnapDigit
             snapDirections={directions}

@@ -12,6 +12,7 @@ import { imageFilesModule, imageModule } from './image/index.js';
 import { lowcodeModule } from './lowcode/index.js';
 import { apiPlatformModule, openApiModule } from './apiplatform/index.js';
 import { datavScreenModule, jimuFormModule } from './datav/index.js';
+import { monitorModule } from './monitor/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -28,4 +29,5 @@ export const modules: ServerModule[] = [
   openApiModule,
   datavScreenModule,
   jimuFormModule,
+  monitorModule,
 ];

@@ -1,0 +1,178 @@
+// Preview heap: the read-only stage with a carousel, an API-fed bar chart (re-fetched every second), an active
+// ring and a scrolling table, left running; JS heap after a forced GC at 1 minute vs at 10 minutes.
+//   npx tsx bench/preview-heap/run.ts [--minutes 10] [--first 1] [--every 1] [--diff]
+import react from '@vitejs/plugin-react';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { build } from 'vite';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const MINUTES = arg('minutes', 10); // total time the page runs
+const FIRST = arg('first', 1); // the baseline sample
+const EVERY = arg('every', 1); // samples in between, to show the trend
+const TARGET = 1.1;
+// --diff: a heap snapshot at the first and the last sample, and what grew in between, by constructor
+const DIFF = process.argv.includes('--diff');
+
+type Stats = { fetches: number; answered: number; ticks: number; charts: number; intervals: number; notices: number; visible: string };
+type Win = { benchReady: () => boolean; benchStats: () => Stats; gc?: () => void; performance: Performance & { memory?: { usedJSHeapSize: number } } };
+
+async function buildPage(outDir: string) {
+  await build({
+    root: here,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000 },
+  });
+}
+
+function serve(dir: string) {
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg' };
+  const server = createServer((req, res) => {
+    let file = join(dir, normalize(new URL(req.url ?? '/', 'http://x').pathname));
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise<{ url: string; close: () => void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() })),
+  );
+}
+
+interface Sample {
+  minute: number;
+  /** CDP Runtime.getHeapUsage().usedSize after gc() and HeapProfiler.collectGarbage */
+  used: number;
+  /** performance.memory.usedJSHeapSize (precise memory info) after the same collections */
+  perfUsed: number;
+  nodes: number;
+  listeners: number;
+  stats: Stats;
+}
+
+async function sample(page: Page, cdp: CDPSession, minute: number): Promise<Sample> {
+  // gc() (--expose-gc) twice, so objects freed by finalizers of the first pass go too; then DevTools' own collection
+  await page.evaluate(() => {
+    const w = window as unknown as Win;
+    w.gc!();
+    w.gc!();
+  });
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const perfUsed = await page.evaluate(() => (window as unknown as Win).performance.memory?.usedJSHeapSize ?? NaN);
+  const dom = await cdp.send('Memory.getDOMCounters');
+  const stats = await page.evaluate(() => (window as unknown as Win).benchStats());
+  return { minute, used: usedSize, perfUsed, nodes: dom.nodes, listeners: dom.jsEventListeners, stats };
+}
+
+interface Snapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+  nodes: number[];
+  strings: string[];
+}
+
+/** Self size and count per constructor (objects, closures) or per kind (code, strings, arrays…). */
+async function heapByKind(cdp: CDPSession): Promise<Map<string, { size: number; count: number }>> {
+  const chunks: string[] = [];
+  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snap = JSON.parse(chunks.join('')) as Snapshot;
+  const f = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [iType, iName, iSize] = ['type', 'name', 'self_size'].map((k) => f.indexOf(k));
+  const out = new Map<string, { size: number; count: number }>();
+  for (let i = 0; i < snap.nodes.length; i += f.length) {
+    const type = types[snap.nodes[i + iType]];
+    const name = snap.strings[snap.nodes[i + iName]];
+    const key = type === 'object' || type === 'native' ? name : type === 'closure' ? `closure ${name || '(anonymous)'}` : `(${type})`;
+    const e = out.get(key) ?? { size: 0, count: 0 };
+    e.size += snap.nodes[i + iSize];
+    e.count++;
+    out.set(key, e);
+  }
+  return out;
+}
+
+function printDiff(a: Map<string, { size: number; count: number }>, b: Map<string, { size: number; count: number }>) {
+  const keys = new Set([...a.keys(), ...b.keys()]);
+  const rows = [...keys].map((k) => ({ k, ds: (b.get(k)?.size ?? 0) - (a.get(k)?.size ?? 0), dc: (b.get(k)?.count ?? 0) - (a.get(k)?.count ?? 0) }));
+  const total = rows.reduce((t, r) => t + r.ds, 0);
+  const sum = (m: Map<string, { size: number }>, skip?: string) => [...m].reduce((t, [k, v]) => (k === skip ? t : t + v.size), 0);
+  console.log(
+    `  heap snapshots: ${(sum(a) / 1048576).toFixed(2)} → ${(sum(b) / 1048576).toFixed(2)} MB (ratio ${(sum(b) / sum(a)).toFixed(3)}); ` +
+      `without compiled code (code): ${(sum(a, '(code)') / 1048576).toFixed(2)} → ${(sum(b, '(code)') / 1048576).toFixed(2)} MB (ratio ${(sum(b, '(code)') / sum(a, '(code)')).toFixed(3)})`,
+  );
+  console.log(`  what grew, last vs first snapshot (self size; total ${(total / 1024).toFixed(1)} KB):`);
+  for (const r of rows.sort((x, y) => y.ds - x.ds).slice(0, 15)) console.log(`    ${(r.ds / 1024).toFixed(1).padStart(8)} KB  ${String(r.dc).padStart(7)} objects  ${r.k.slice(0, 80)}`);
+}
+
+const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
+
+async function main() {
+  const out = mkdtempSync(join(tmpdir(), 'bench-preview-heap-'));
+  try {
+    await buildPage(out);
+    const server = await serve(out);
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--js-flags=--expose-gc', '--enable-precise-memory-info'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const cdp = await page.context().newCDPSession(page);
+      await page.goto(`${server.url}/index.html`);
+      await page.waitForFunction(() => (window as unknown as Win).benchReady(), null, { timeout: 60_000 });
+      const start = Date.now();
+      const at = (minute: number) => new Promise((r) => setTimeout(r, Math.max(0, start + minute * 60_000 - Date.now())));
+      const marks = [FIRST];
+      for (let m = FIRST + EVERY; m < MINUTES - 1e-9; m += EVERY) marks.push(m);
+      marks.push(MINUTES);
+      console.log(`preview heap (Chromium, carousel + API bar chart refreshed every 1 s + active ring + scrolling table; ${MINUTES} min)`);
+      console.log('  minute  heap (CDP)   performance.memory  DOM nodes  listeners  ticks  fetches  charts  timers');
+      const samples: Sample[] = [];
+      const snaps: Array<Map<string, { size: number; count: number }>> = [];
+      for (const m of marks) {
+        await at(m);
+        const s = await sample(page, cdp, m);
+        samples.push(s);
+        if (DIFF && (m === marks[0] || m === marks[marks.length - 1])) snaps.push(await heapByKind(cdp));
+        console.log(
+          `  ${m.toFixed(2).padStart(6)}  ${mb(s.used).padStart(10)}  ${mb(s.perfUsed).padStart(18)}  ${String(s.nodes).padStart(9)}  ${String(s.listeners).padStart(9)}  ${String(s.stats.ticks).padStart(5)}  ${String(s.stats.answered).padStart(7)}  ${String(s.stats.charts).padStart(6)}  ${String(s.stats.intervals).padStart(6)}`,
+        );
+        if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+      }
+      const first = samples[0];
+      const last = samples[samples.length - 1];
+      if (last.stats.visible !== 'visible' || last.stats.answered <= first.stats.answered || last.stats.notices > 0)
+        throw new Error(`the page did not keep refreshing: ${JSON.stringify(last.stats)}`);
+      const ratio = last.used / first.used;
+      console.log(`  ratio heap(${MINUTES} min)/heap(${FIRST} min): ${ratio.toFixed(3)} (CDP usedSize), ${(last.perfUsed / first.perfUsed).toFixed(3)} (performance.memory) (target ≤ ${TARGET}) — ${ratio <= TARGET ? 'target met' : 'TARGET MISSED'}`);
+      if (DIFF) printDiff(snaps[0], snaps[1]);
+      console.log(`  DOM nodes ${first.nodes} → ${last.nodes}, listeners ${first.listeners} → ${last.listeners}; ${last.stats.answered - first.stats.answered} API refreshes in between`);
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+// Log monitor (spec part 1 §2 "Log monitor", §3 "Log query", §7 "Logs"): POST /api/monitor/log/searchList.
+// The file is always chosen from the SERVER_NAME dictionary, never from a path in the request; it is
+// read from its end (see reader.ts), so the newest page costs the same whatever the file's size.
+import { BizError, ok } from '../../core/envelope.js';
+import { logFiles, SERVICES } from '../../core/logs.js';
+import type { ServerModule, ServiceName } from '../../core/module.js';
+import { toRecord, type LogRecord } from './format.js';
+import { linesNewestFirst, type ScanState } from './reader.js';
+
+export const LOG_PAGE_SIZES = [10, 50, 100];
+export const MSG_TIMED_OUT = '搜索超时，仅显示已找到的结果';
+
+export interface LogQuery {
+  pageNum?: number;
+  pageSize?: number;
+  serveName?: string;
+  ip?: string | null;
+  search?: string | null;
+}
+
+export interface LogPage {
+  records: LogRecord[];
+  /**
+   * Matching lines seen, plus 1 when at least one more exists after this page: an exact count would
+   * need the whole file, so the pager always offers one page further while there is more.
+   */
+  total: number;
+  /** At least one more matching line follows this page. */
+  more: boolean;
+  /** The time limit cut the scan short before the page was full. */
+  partial: boolean;
+}
+
+/** The newest-first page of matching lines of the given files. */
+export async function searchLogs(files: string[], q: Required<Pick<LogQuery, 'pageNum' | 'pageSize'>> & LogQuery, timeLimitMs: number): Promise<LogPage> {
+  const skip = (q.pageNum - 1) * q.pageSize;
+  const needle = q.search?.trim().toLowerCase() || '';
+  const ip = q.ip?.trim() || '';
+  const state: ScanState = { timedOut: false };
+  const records: LogRecord[] = [];
+  let matched = 0;
+  let more = false;
+  for await (const raw of linesNewestFirst(files, Date.now() + timeLimitMs, state)) {
+    const rec = toRecord(raw);
+    if (ip && rec.ip !== ip) continue;
+    // plain text, case-insensitive, on the readable line: no pattern from the user ever runs
+    if (needle && !rec.line.toLowerCase().includes(needle)) continue;
+    if (records.length === q.pageSize) {
+      more = true;
+      break;
+    }
+    matched++;
+    if (matched > skip) records.push(rec);
+  }
+  const full = records.length === q.pageSize;
+  // the page is full but the look for one more ran out of time: assume there is more
+  if (state.timedOut && full) more = true;
+  return { records, total: matched + (more ? 1 : 0), more, partial: state.timedOut && !full };
+}
+
+export const monitorModule: ServerModule = {
+  name: 'monitor',
+  prefix: '/api/monitor/log',
+  service: 'admin',
+  plugin: async (app) => {
+    const { config } = app.ctx;
+    const dict = app.ctx.schemas.dicts.SERVER_NAME as { items: { value: string }[] } | undefined;
+    const names = (dict?.items ?? []).map((i) => i.value).filter((v): v is ServiceName => (SERVICES as string[]).includes(v));
+    const body = {
+      type: 'object',
+      title: '日志查询',
+      properties: {
+        pageNum: { type: 'integer', minimum: 1, maximum: 100000, default: 1, title: '页码' },
+        pageSize: { type: 'integer', enum: LOG_PAGE_SIZES, default: 50, title: '每页条数' },
+        serveName: { type: 'string', enum: names, default: 'platform', title: '服务名称' },
+        ip: { type: ['string', 'null'], maxLength: 64, title: 'IP地址' },
+        search: { type: ['string', 'null'], maxLength: 20, title: '搜索' },
+      },
+    };
+
+    app.post<{ Body: LogQuery }>('/searchList', { config: { perm: 'monitor:log:list' }, schema: { body } }, async (req) => {
+      const q = req.body ?? {};
+      const serveName = q.serveName ?? 'platform';
+      // the schema already refused anything else; the file name is built only from a dictionary value
+      if (!names.includes(serveName as ServiceName)) throw new BizError('服务名称不存在');
+      const page = await searchLogs(logFiles(config.dataDir, serveName as ServiceName, config.logKeep, config.instanceId), { ...q, pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 50 }, config.logSearchMs);
+      return ok(page, page.partial ? MSG_TIMED_OUT : '查询成功');
+    });
+  },
+};
