@@ -1,14 +1,12 @@
 // Designer drag: frame times while dragging one widget on the editable canvas holding 500 widgets vs 1.
 // One browser session, alternating rounds; per round the p95 of the frame intervals, then the median of rounds.
 //   npx tsx bench/designer/run.ts [--rounds 5] [--steps 120] [--distance 300] [--only <widgetName>] [--profile | --trace] [--n 500]
-import react from '@vitejs/plugin-react';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { buildPage, median, serve } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number) => {
@@ -38,40 +36,13 @@ type Win = {
   benchSel: () => { left: number; top: number; selected: string[]; undo: number };
 };
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 /** Nearest-rank percentile. */
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 };
 
-async function buildPage(outDir: string) {
-  await build({
-    root: here,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000, minify: !PROFILE },
-  });
-}
 
-function serve(dir: string) {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-  const server = createServer((req, res) => {
-    let file = join(dir, normalize(new URL(req.url ?? '/', 'http://x').pathname));
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise<{ url: string; close: () => void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() })),
-  );
-}
 
 // Main-thread time by kind (CDP Performance.getMetrics, seconds, cumulative)
 const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount'] as const;
@@ -296,7 +267,7 @@ const medianMetrics = (list: Metrics[]): Metrics => Object.fromEntries(METRICS.m
 async function main() {
   const out = mkdtempSync(join(tmpdir(), 'bench-designer-'));
   try {
-    await buildPage(out);
+    await buildPage(here, out, !PROFILE);
     const server = await serve(out);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     try {

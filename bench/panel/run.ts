@@ -1,14 +1,12 @@
 // Property-panel latency: keystroke in the selected widget's panel → that widget's DOM
 // update, with 300 widgets mounted vs 1. One browser session, alternating rounds, medians.
 //   npx tsx bench/panel/run.ts [--rounds 6] [--keys 40]
-import react from '@vitejs/plugin-react';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { buildPage, median, serve } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number) => {
@@ -20,35 +18,8 @@ const KEYS = arg('keys', 40);
 const SIZES = [1, 300];
 const ONLY = process.argv.includes('--only') ? `&only=${process.argv[process.argv.indexOf('--only') + 1]}` : '';
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 
-async function buildPage(outDir: string) {
-  await build({
-    root: here,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000 },
-  });
-}
 
-function serve(dir: string) {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-  const server = createServer((req, res) => {
-    let file = join(dir, normalize(new URL(req.url ?? '/', 'http://x').pathname));
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise<{ url: string; close: () => void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() })),
-  );
-}
 
 async function round(page: Page, url: string, n: number): Promise<number[]> {
   await page.goto(`${url}/index.html?n=${n}${ONLY}`);
@@ -73,7 +44,7 @@ async function round(page: Page, url: string, n: number): Promise<number[]> {
 async function main() {
   const out = mkdtempSync(join(tmpdir(), 'bench-panel-'));
   try {
-    await buildPage(out);
+    await buildPage(here, out);
     const server = await serve(out);
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });

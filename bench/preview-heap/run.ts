@@ -1,14 +1,12 @@
 // Preview heap: the read-only stage with a carousel, an API-fed bar chart (re-fetched every second), an active
 // ring and a scrolling table, left running; JS heap after a forced GC at 1 minute vs at 10 minutes.
 //   npx tsx bench/preview-heap/run.ts [--minutes 10] [--first 1] [--every 1] [--diff]
-import react from '@vitejs/plugin-react';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { build } from 'vite';
+import { buildPage, serve } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number) => {
@@ -25,29 +23,7 @@ const DIFF = process.argv.includes('--diff');
 type Stats = { fetches: number; answered: number; ticks: number; charts: number; intervals: number; notices: number; visible: string };
 type Win = { benchReady: () => boolean; benchStats: () => Stats; gc?: () => void; performance: Performance & { memory?: { usedJSHeapSize: number } } };
 
-async function buildPage(outDir: string) {
-  await build({
-    root: here,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000 },
-  });
-}
 
-function serve(dir: string) {
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg' };
-  const server = createServer((req, res) => {
-    let file = join(dir, normalize(new URL(req.url ?? '/', 'http://x').pathname));
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!file.startsWith(dir) || !existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise<{ url: string; close: () => void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() })),
-  );
-}
 
 interface Sample {
   minute: number;
@@ -123,7 +99,7 @@ const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
 async function main() {
   const out = mkdtempSync(join(tmpdir(), 'bench-preview-heap-'));
   try {
-    await buildPage(out);
+    await buildPage(here, out);
     const server = await serve(out);
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
