@@ -1,0 +1,89 @@
+// 日志监控 (spec part 1 "Log monitor"): server ip, service (SERVER_NAME, default the development platform),
+// search text (max 20), page size 10 / 50 / 100 (default 50); the records, newest first, in a read-only pane.
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Button, Card, Input, Pagination, Select, Space, Typography } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { post } from '../../core/request';
+import { useDict } from '../../core/dicts';
+import { CodeEditor } from '../../crud/fields/CodeEditor';
+
+interface LogRecord {
+  line: string;
+}
+interface LogPage {
+  records: LogRecord[];
+  total: number;
+  more?: boolean;
+  partial?: boolean;
+}
+interface Query {
+  ip: string;
+  serveName: string;
+  search: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+export default function LogMonitor() {
+  const services = useDict('SERVER_NAME');
+  const [draft, setDraft] = useState({ ip: '', serveName: 'platform', search: '' });
+  const [query, setQuery] = useState<Query>({ ip: '', serveName: 'platform', search: '', pageNum: 1, pageSize: 50 });
+  const [page, setPage] = useState<LogPage | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(async (q: Query) => {
+    setLoading(true);
+    try {
+      setPage(await post<LogPage>('/monitor/log/searchList', { ...q, ip: q.ip.trim() || null, search: q.search.trim() || null }));
+    } catch {
+      /* the request layer showed why */
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => void load(query), [load, query]);
+
+  const apply = () => setQuery((q) => ({ ...q, ...draft, pageNum: 1 }));
+  const text = page ? page.records.map((r) => r.line).join('\n') : '';
+
+  return (
+    <Card size="small" title="日志监控">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Input aria-label="服务器IP" placeholder="服务器IP" maxLength={64} allowClear style={{ width: 160 }} value={draft.ip} onChange={(e) => setDraft((d) => ({ ...d, ip: e.target.value }))} onPressEnter={apply} />
+        <Select
+          aria-label="服务名称"
+          style={{ width: 160 }}
+          value={draft.serveName}
+          options={services.map((s) => ({ value: String(s.value), label: s.label }))}
+          onChange={(serveName) => {
+            setDraft((d) => ({ ...d, serveName }));
+            setQuery((q) => ({ ...q, ...draft, serveName, pageNum: 1 }));
+          }}
+        />
+        <Input aria-label="搜索" placeholder="请输入搜索内容" maxLength={20} allowClear style={{ width: 220 }} value={draft.search} onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))} onPressEnter={apply} />
+        <Button type="primary" icon={<SearchOutlined />} onClick={apply}>
+          搜索
+        </Button>
+        <Button icon={<ReloadOutlined />} loading={loading} onClick={() => void load(query)}>
+          刷新
+        </Button>
+      </Space>
+      {page?.partial && <Alert style={{ marginBottom: 8 }} type="warning" showIcon message="搜索超时，仅显示已找到的结果" />}
+      <div data-testid="log-pane">
+        <CodeEditor language="plaintext" readOnly value={text || (loading ? '加载中…' : '暂无日志')} height="calc(100vh - 330px)" />
+      </div>
+      <Space style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Text type="secondary">最新的在前{page?.more ? '；还有更早的记录' : ''}</Typography.Text>
+        <Pagination
+          size="small"
+          current={query.pageNum}
+          pageSize={query.pageSize}
+          total={page?.total ?? 0}
+          pageSizeOptions={[10, 50, 100]}
+          showSizeChanger
+          onChange={(pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize === q.pageSize ? pageNum : 1, pageSize }))}
+        />
+      </Space>
+    </Card>
+  );
+}
