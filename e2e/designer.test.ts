@@ -211,6 +211,33 @@ describeBrowser('大屏与表单设计器', () => {
     expect(await placement(widgets.nth(0))).toMatchObject({ left: before[0].left, top: before[0].top });
   });
 
+  it('a locked layer keeps its place, a hidden one is not drawn; both undoable', async () => {
+    await page.getByRole('tab', { name: '图层' }).click();
+    const stage = page.getByTestId('canvas-stage');
+    const count = await stage.locator('[data-widget-id]').count();
+    const first = page.getByTestId('layer-list').locator('li').first();
+    const id = (await first.getAttribute('data-layer-id'))!;
+    const widget = stage.locator(`[data-widget-id="${id}"]`);
+    await first.getByRole('button', { name: /^锁定 / }).click();
+    await first.click();
+    const before = await placement(widget);
+    await page.keyboard.press('Shift+ArrowRight');
+    expect(await placement(widget)).toEqual(before);
+    // no handles on a locked layer: a drag does not move it
+    const box = (await widget.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    expect(await placement(widget)).toEqual(before);
+    await first.getByRole('button', { name: /^隐藏 / }).click();
+    await expect.poll(() => stage.locator('[data-widget-id]').count()).toBe(count - 1);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => stage.locator('[data-widget-id]').count()).toBe(count);
+    await page.keyboard.press('Control+z');
+    await first.getByRole('button', { name: /^锁定 / }).waitFor();
+  });
+
   it('an unknown or missing page id shows a clear page', async () => {
     await page.goto(`${inject('baseURL')}/datav/screen/design?pageId=987654`);
     await page.locator('.ant-result-title', { hasText: '大屏不存在' }).waitFor();
