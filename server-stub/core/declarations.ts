@@ -347,6 +347,11 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** JSON schema of `?id=` query strings. */
+/** A body field holding a row id (or nothing): an integer within the store's id range, named for messages. */
+export function optionalId(title: string, minimum = 1) {
+  return { type: ['integer', 'null'], minimum, maximum: 2147483647, title } as const;
+}
+
 export const idQuery = {
   type: 'object',
   required: ['id'],

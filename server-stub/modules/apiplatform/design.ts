@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { assertPermission } from '../../core/auth.js';
 import { BizError, ok } from '../../core/envelope.js';
-import { idQuery, isUniqueViolation, likePattern } from '../../core/declarations.js';
+import { idQuery, isUniqueViolation, likePattern, optionalId } from '../../core/declarations.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
@@ -170,8 +170,8 @@ const paramList = { type: ['array', 'string', 'null'], maxItems: 100, title: '�
 const designBody = {
   type: 'object',
   properties: {
-    id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' },
-    groupId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '分组' },
+    id: optionalId('编号'),
+    groupId: optionalId('分组', 0),
     apiName: { type: ['string', 'null'], maxLength: 200, title: '接口名' },
     apiComment: { type: ['string', 'null'], maxLength: 200, title: '接口名称（中文）' },
     apiDesc: { type: ['string', 'null'], maxLength: 1000, title: '描述' },
@@ -184,8 +184,8 @@ const designBody = {
 const configBody = {
   type: 'object',
   properties: {
-    id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' },
-    apiId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '接口' },
+    id: optionalId('编号'),
+    apiId: optionalId('接口'),
     dsName: { type: ['string', 'null'], maxLength: 100, title: '数据源' },
     cacheable: { type: ['integer', 'boolean', 'null'], title: '缓存' },
     cacheTime: { type: ['integer', 'string', 'null'], maxLength: 5, title: '缓存时长' },

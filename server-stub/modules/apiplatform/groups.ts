@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
-import { idQuery } from '../../core/declarations.js';
+import { idQuery, optionalId } from '../../core/declarations.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { PERM } from './perms.js';
@@ -71,8 +71,8 @@ export function groupRoutes(app: FastifyInstance) {
   const groupBody = {
     type: 'object',
     properties: {
-      id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' },
-      parentId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '上级分组' },
+      id: optionalId('编号'),
+      parentId: optionalId('上级分组', 0),
       name: { type: ['string', 'null'], maxLength: 200, title: '组名称' },
     },
   } as const;

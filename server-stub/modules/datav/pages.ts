@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { assertPermission } from '../../core/auth.js';
 import { BizError, ok } from '../../core/envelope.js';
-import { idQuery, likePattern } from '../../core/declarations.js';
+import { idQuery, likePattern, optionalId } from '../../core/declarations.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
 import { LIMITS, PAGE_DEFAULTS, type KindConfig, type KindMessages } from './kinds.js';
@@ -127,14 +127,14 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
   const saveBody = {
     type: 'object',
     properties: {
-      id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' },
+      id: optionalId('编号'),
       pageName: { type: ['string', 'null'], maxLength: 200, title: `${noun}名称` },
       width: int('宽度'),
       height: int('高度'),
       backgroundColor: { type: ['string', 'null'], maxLength: 200, title: '背景颜色' },
       refreshSeconds: int('刷新间隔（秒）'),
       presetLine: { type: ['array', 'null'], maxItems: LIMITS.presetLines, title: '参考线' },
-      revision: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '版本' },
+      revision: optionalId('版本', 0),
     },
   } as const;
 
