@@ -170,7 +170,7 @@ describeBrowser('API 设计与审批', () => {
     await confirm(approver, '确定要审批通过并上线吗？');
     await toast(approver, '审批并上线成功');
     await approver.waitForURL(/\/apimgr\/approve$/);
-    await approver.locator('.ant-table-row:visible', { hasText: API }).getByText('V1').waitFor();
+    await approver.locator('.ant-table-row:visible', { hasText: API }).getByRole('cell', { name: 'V1', exact: true }).waitFor();
   });
 
   it('the published API answers with a key from the API Key screen and refuses without one', async () => {
@@ -223,7 +223,7 @@ describeBrowser('API 设计与审批', () => {
 
     // 上线 from the approval list puts V2 online
     const row = approver.locator('.ant-table-row:visible', { hasText: API });
-    await row.getByText('V2').waitFor();
+    await row.getByRole('cell', { name: 'V2', exact: true }).waitFor();
     await row.getByRole('button', { name: '上线' }).click();
     await confirm(approver, `确定要将【${API}】的最新版本上线吗？`);
     await toast(approver, '上线成功');
