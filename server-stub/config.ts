@@ -1,4 +1,5 @@
 // Settings come only from the environment (README has the table).
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -37,6 +38,11 @@ export interface Config {
   logSearchMs: number;
   /** Names this instance's log files <service>-<INSTANCE_ID>.log when several share DATA_DIR (letters, digits, - and _). */
   instanceId?: string;
+  /**
+   * INSTANCE_ADDRESS: the addresses this instance is known by in the log monitor's "server ip" filter, when
+   * its interfaces' own addresses are not the ones people use (NAT, containers, several instances on one host).
+   */
+  instanceAddresses?: string[];
 }
 
 function positive(v: string | undefined, dflt: number): number {
@@ -52,11 +58,22 @@ function parseTrustProxy(v: string | undefined): false | number | string[] {
 }
 
 /** An instance id becomes part of a file name: only a short run of safe characters is accepted. */
+export const INSTANCE_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
 function instanceIdOf(v: string | undefined): string | undefined {
   const t = (v ?? '').trim();
   if (!t) return undefined;
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(t)) throw new Error('INSTANCE_ID: 1–32 letters, digits, - or _');
+  if (!INSTANCE_ID_PATTERN.test(t)) throw new Error('INSTANCE_ID: 1–32 letters, digits, - or _');
   return t;
+}
+
+/** A comma-separated list of IP addresses; anything else refuses the start. */
+function addressesOf(v: string | undefined): string[] | undefined {
+  const list = (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  if (!list.length) return undefined;
+  const bad = list.find((a) => net.isIP(a) === 0);
+  if (bad !== undefined || list.length > 32) throw new Error('INSTANCE_ADDRESS: up to 32 IP addresses separated by commas');
+  return list;
 }
 
 const rootDir = path.resolve(import.meta.dirname, '..');
@@ -84,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logKeep: positive(env.LOG_KEEP, 5),
     logSearchMs: positive(env.LOG_SEARCH_MS, 3000),
     instanceId: instanceIdOf(env.INSTANCE_ID),
+    instanceAddresses: addressesOf(env.INSTANCE_ADDRESS),
   };
 }

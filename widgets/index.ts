@@ -4,6 +4,6 @@ export { WidgetView } from './WidgetView';
 export { WidgetDataContext, type FetchApiData, type ApiDataRequest } from './data/WidgetDataContext';
 export { applyMapping, describeProblem } from './data/mapping';
 export { WidgetIcon } from './icons';
-export { liveChartCount } from './charts/echarts';
+export { ChartRendererContext, liveChartCount, type ChartRenderer } from './charts/echarts';
 export { SCREEN_FONT } from './theme';
 export { liveIntervalCount } from './timing/sharedInterval';

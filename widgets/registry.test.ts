@@ -47,19 +47,25 @@ describe('widget meta-schema rejects', () => {
 });
 
 describe('registry', () => {
-  it('holds the six kinds in catalogue order', () => {
-    expect(widgetNames).toEqual(['singleLineTitle', 'carousel', 'borderBox', 'activeRing', 'scrollTable', 'barChart']);
+  it('holds the six display kinds and the eleven form controls in catalogue order', () => {
+    expect(widgetNames).toEqual([
+      'singleLineTitle', 'carousel', 'borderBox', 'activeRing', 'scrollTable', 'barChart',
+      'formInput', 'formTextarea', 'formNumber', 'formSelect', 'formRadio', 'formCheckbox', 'formSwitch', 'formDate', 'formDateRange', 'formImage', 'formSubmit',
+    ]);
     for (const k of Object.values(widgetRegistry)) expect(hasIcon(k.catalogue.icon)).toBe(true);
   });
 
   it('builds the catalogue tree: folders M with components C', () => {
-    const tree = widgetCatalogueTree();
+    const tree = widgetCatalogueTree('screen');
     expect(tree.map((f) => [f.widgetType, f.widgetTitle, f.children.map((c) => c.widgetTitle)])).toEqual([
       ['M', '表单组件', ['单行标题', '轮播图']],
       ['M', '图表组件', ['边框', '动态环图', '滚动表格', '柱状图']],
     ]);
+    // the form designer also offers the form controls; the screen designer does not
+    expect(widgetCatalogueTree('form').map((f) => f.widgetTitle)).toEqual(['表单组件', '图表组件', '表单控件']);
+    expect(widgetCatalogueTree('form')[2].children.map((c) => c.widgetTitle)).toEqual(['单行文本', '多行文本', '数字', '下拉选择', '单选', '多选', '开关', '日期', '日期范围', '图片上传', '提交按钮']);
     const flat = widgetCatalogue();
-    expect(flat).toHaveLength(8);
+    expect(flat).toHaveLength(20);
     expect(flat[1]).toEqual({ id: 'singleLineTitle', parentId: 'form', widgetType: 'C', widgetTitle: '单行标题', maxUse: 0, icon: 'FontSizeOutlined', widgetName: 'singleLineTitle' });
   });
 

@@ -8,6 +8,17 @@ import { Carousel } from './carousel/Carousel';
 import { widgetDeclarations } from './declarations';
 import { defaultsOf } from './schemaDefaults';
 import { ScrollTable } from './scrollTable/ScrollTable';
+import { FormInput } from './formInput/FormInput';
+import { FormTextarea } from './formTextarea/FormTextarea';
+import { FormNumber } from './formNumber/FormNumber';
+import { FormSelect } from './formSelect/FormSelect';
+import { FormRadio } from './formRadio/FormRadio';
+import { FormCheckbox } from './formCheckbox/FormCheckbox';
+import { FormSwitch } from './formSwitch/FormSwitch';
+import { FormDate } from './formDate/FormDate';
+import { FormDateRange } from './formDateRange/FormDateRange';
+import { FormImage } from './formImage/FormImage';
+import { FormSubmit } from './formSubmit/FormSubmit';
 import { SingleLineTitle } from './singleLineTitle/SingleLineTitle';
 import type {
   CatalogueEntry,
@@ -27,6 +38,17 @@ const COMPONENTS: Record<string, ComponentType<WidgetKindProps<any>>> = {
   activeRing: ActiveRing,
   scrollTable: ScrollTable,
   barChart: BarChart,
+  formInput: FormInput,
+  formTextarea: FormTextarea,
+  formNumber: FormNumber,
+  formSelect: FormSelect,
+  formRadio: FormRadio,
+  formCheckbox: FormCheckbox,
+  formSwitch: FormSwitch,
+  formDate: FormDate,
+  formDateRange: FormDateRange,
+  formImage: FormImage,
+  formSubmit: FormSubmit,
 };
 
 /** The data-source tab's editors; a declaration's own datasourceProps uiSchema overrides these. */
@@ -51,7 +73,7 @@ function toKind(d: WidgetDeclaration): WidgetKind {
       viewProps: d.uiSchema?.viewProps ?? {},
       datasourceProps: { ...DATASOURCE_UI, ...d.uiSchema?.datasourceProps },
     },
-    catalogue: { folderOrder: 0, order: 0, maxUse: 0, ...d.catalogue },
+    catalogue: { folderOrder: 0, order: 0, maxUse: 0, designers: ['screen', 'form'], ...d.catalogue },
     versionProps: { upgrade: false, docUrl: '', ...d.versionProps },
     defaults: {
       viewProps: defaultsOf(d.viewProps) as ViewProps,
@@ -120,10 +142,12 @@ export function widgetCatalogue(): CatalogueEntry[] {
   return widgetCatalogueTree().flatMap(({ children, ...folder }) => [folder, ...children]);
 }
 
-export function widgetCatalogueTree(): CatalogueFolder[] {
+/** The catalogue's folders and components; with `designer`, only the kinds offered in that designer. */
+export function widgetCatalogueTree(designer?: 'screen' | 'form'): CatalogueFolder[] {
   const folders = new Map<string, CatalogueFolder & { order: number }>();
   for (const name of widgetNames) {
     const { catalogue: c } = widgetRegistry[name];
+    if (designer && !c.designers.includes(designer)) continue;
     let folder = folders.get(c.folderId);
     if (!folder) {
       folder = { id: c.folderId, parentId: '0', widgetType: 'M', widgetTitle: c.folderTitle, maxUse: 0, icon: 'FolderOutlined', children: [], order: c.folderOrder };

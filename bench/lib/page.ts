@@ -38,3 +38,47 @@ export function serve(dir: string) {
     server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => server.close() })),
   );
 }
+
+export interface RoundsResult {
+  /** every sample per size */
+  all: Record<number, number[]>;
+  /** each round's median per size */
+  perRound: Record<number, number[]>;
+}
+
+/**
+ * Builds and serves `dir`, opens one headless Chromium page and runs `round(page, url, size)` for each size
+ * in turn, alternating the order every round so neither size always runs warmer; one uncounted warm-up
+ * round first (the largest size unless `warmUp` names another). Page errors fail the run.
+ */
+export async function alternateRounds(
+  dir: string,
+  outDir: string,
+  opts: { sizes: number[]; rounds: number; viewport: { width: number; height: number }; /** the uncounted warm-up round's size (default the largest) */ warmUp?: number },
+  round: (page: import('playwright-core').Page, url: string, size: number) => Promise<number[]>,
+): Promise<RoundsResult> {
+  const { chromium } = await import('playwright-core');
+  await buildPage(dir, outDir);
+  const server = await serve(outDir);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage({ viewport: opts.viewport });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const all: Record<number, number[]> = Object.fromEntries(opts.sizes.map((n) => [n, []]));
+    const perRound: Record<number, number[]> = Object.fromEntries(opts.sizes.map((n) => [n, []]));
+    await round(page, server.url, opts.warmUp ?? Math.max(...opts.sizes)); // warm-up (JIT, caches), not counted
+    for (let r = 0; r < opts.rounds; r++) {
+      for (const n of r % 2 ? [...opts.sizes].reverse() : opts.sizes) {
+        const s = await round(page, server.url, n);
+        all[n].push(...s);
+        perRound[n].push(median(s));
+      }
+    }
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    return { all, perRound };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { buildPage, median, serve } from '../lib/page';
+import type { Page } from 'playwright-core';
+import { alternateRounds, median } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number) => {
@@ -44,25 +44,7 @@ async function round(page: Page, url: string, n: number): Promise<number[]> {
 async function main() {
   const out = mkdtempSync(join(tmpdir(), 'bench-panel-'));
   try {
-    await buildPage(here, out);
-    const server = await serve(out);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const all: Record<number, number[]> = { 1: [], 300: [] };
-    const perRound: Record<number, number[]> = { 1: [], 300: [] };
-    await round(page, server.url, 1); // warm-up (JIT, caches), not counted
-    for (let r = 0; r < ROUNDS; r++) {
-      for (const n of r % 2 ? [...SIZES].reverse() : SIZES) {
-        const s = await round(page, server.url, n);
-        all[n].push(...s);
-        perRound[n].push(median(s));
-      }
-    }
-    await browser.close();
-    server.close();
-    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    const { all, perRound } = await alternateRounds(here, out, { sizes: SIZES, rounds: ROUNDS, viewport: { width: 1600, height: 1000 }, warmUp: 1 }, round);
     const m1 = median(all[1]);
     const m300 = median(all[300]);
     console.log(`keystroke → selected widget re-render (Chromium, ${ROUNDS} rounds × ${KEYS} keys per size)`);

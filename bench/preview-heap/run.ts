@@ -72,7 +72,9 @@ async function heapByKind(cdp: CDPSession): Promise<Map<string, { size: number; 
   for (let i = 0; i < snap.nodes.length; i += f.length) {
     const type = types[snap.nodes[i + iType]];
     const name = snap.strings[snap.nodes[i + iName]];
-    const key = type === 'object' || type === 'native' ? name : type === 'closure' ? `closure ${name || '(anonymous)'}` : `(${type})`;
+    // compiled code is split by what V8 names it (bytecode, baseline / optimised code of a function, regexp…)
+    const key =
+      type === 'object' || type === 'native' ? name : type === 'closure' ? `closure ${name || '(anonymous)'}` : type === 'code' ? `(code) ${name.replace(/\d+/g, '#').slice(0, 70)}` : `(${type})`;
     const e = out.get(key) ?? { size: 0, count: 0 };
     e.size += snap.nodes[i + iSize];
     e.count++;
@@ -85,13 +87,15 @@ function printDiff(a: Map<string, { size: number; count: number }>, b: Map<strin
   const keys = new Set([...a.keys(), ...b.keys()]);
   const rows = [...keys].map((k) => ({ k, ds: (b.get(k)?.size ?? 0) - (a.get(k)?.size ?? 0), dc: (b.get(k)?.count ?? 0) - (a.get(k)?.count ?? 0) }));
   const total = rows.reduce((t, r) => t + r.ds, 0);
-  const sum = (m: Map<string, { size: number }>, skip?: string) => [...m].reduce((t, [k, v]) => (k === skip ? t : t + v.size), 0);
+  const sum = (m: Map<string, { size: number }>, skip?: string) => [...m].reduce((t, [k, v]) => (skip && k.startsWith(skip) ? t : t + v.size), 0);
   console.log(
     `  heap snapshots: ${(sum(a) / 1048576).toFixed(2)} → ${(sum(b) / 1048576).toFixed(2)} MB (ratio ${(sum(b) / sum(a)).toFixed(3)}); ` +
       `without compiled code (code): ${(sum(a, '(code)') / 1048576).toFixed(2)} → ${(sum(b, '(code)') / 1048576).toFixed(2)} MB (ratio ${(sum(b, '(code)') / sum(a, '(code)')).toFixed(3)})`,
   );
   console.log(`  what grew, last vs first snapshot (self size; total ${(total / 1024).toFixed(1)} KB):`);
-  for (const r of rows.sort((x, y) => y.ds - x.ds).slice(0, 15)) console.log(`    ${(r.ds / 1024).toFixed(1).padStart(8)} KB  ${String(r.dc).padStart(7)} objects  ${r.k.slice(0, 80)}`);
+  const code = rows.filter((r) => r.k.startsWith('(code)'));
+  console.log(`    compiled code (code) in all: ${(code.reduce((t, r) => t + r.ds, 0) / 1024).toFixed(1)} KB, ${code.reduce((t, r) => t + r.dc, 0)} objects`);
+  for (const r of rows.sort((x, y) => y.ds - x.ds).slice(0, 25)) console.log(`    ${(r.ds / 1024).toFixed(1).padStart(8)} KB  ${String(r.dc).padStart(7)} objects  ${r.k.slice(0, 80)}`);
 }
 
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;

@@ -21,6 +21,20 @@ describe('CanvasStage', () => {
     expect((container.querySelector('[data-testid="canvas-stage"]') as HTMLElement).style.background).toBe('rgb(29, 32, 45)');
   });
 
+  it('scales by transform by default, and not by transform when the designer asks for zoom', () => {
+    // jsdom's CSS model drops `zoom`; the designer's browser test and bench/designer check the zoomed stage
+    const stage = (scaleBy?: 'transform' | 'zoom') => {
+      const { container, unmount } = render(<CanvasStage canvas={canvasDefaults} widgets={widgets} scale={0.5} scaleBy={scaleBy} />);
+      const el = container.querySelector('[data-testid="canvas-stage"]') as HTMLElement;
+      const out = { transform: el.style.transform, box: [(el.parentElement as HTMLElement).style.width, (el.parentElement as HTMLElement).style.height] };
+      unmount();
+      return out;
+    };
+    const box = [`${canvasDefaults.width / 2}px`, `${canvasDefaults.height / 2}px`];
+    expect(stage()).toEqual({ transform: 'scale(0.5)', box });
+    expect(stage('zoom')).toEqual({ transform: '', box });
+  });
+
   it('re-renders only the edited widget', () => {
     // Count renders of the title component through the registry entry the stage uses.
     const kind = widgetRegistry.singleLineTitle as { component: ComponentType<WidgetKindProps<ViewProps>> };

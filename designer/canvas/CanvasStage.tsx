@@ -21,9 +21,16 @@ export interface CanvasStageProps {
   stageRef?: Ref<HTMLDivElement>;
   /** Overlays drawn in canvas coordinates (the designer's move / resize handles). */
   children?: ReactNode;
+  /**
+   * How the stage is scaled: a CSS transform (default), or CSS `zoom` (the designer). Under a scale transform
+   * Chromium keeps clipped text (table cells, carousels) in compositing layers of their own to keep LCD text,
+   * hundreds of them on a full canvas, each re-layerized and composited on every frame; zoom lays the stage out
+   * at the scale instead, so the widgets share one layer (bench/designer).
+   */
+  scaleBy?: 'transform' | 'zoom';
 }
 
-export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selectedId, onSelect, scale = 1, selectedIds, stageRef, children }: CanvasStageProps) {
+export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selectedId, onSelect, scale = 1, selectedIds, stageRef, children, scaleBy = 'transform' }: CanvasStageProps) {
   const onBackground = useCallback((e: MouseEvent) => e.target === e.currentTarget && onSelect?.(null), [onSelect]);
   return (
     <div style={{ width: canvas.width * scale, height: canvas.height * scale, overflow: 'hidden' }}>
@@ -37,8 +44,7 @@ export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selected
           width: canvas.width,
           height: canvas.height,
           background: canvas.backgroundColor || DEFAULT_CANVAS_BACKGROUND,
-          transform: scale === 1 ? undefined : `scale(${scale})`,
-          transformOrigin: '0 0',
+          ...(scale === 1 ? {} : scaleBy === 'zoom' ? { zoom: scale } : { transform: `scale(${scale})`, transformOrigin: '0 0' }),
           fontFamily: SCREEN_FONT,
         }}
       >

@@ -2,11 +2,12 @@
 // widgets (created on the server first, at the drop point / scale, rounded); react-moveable moves and resizes
 // the selection (minimum 10×10, snap 2, guides to other widgets' edges and centres and the canvas centre);
 // react-selecto selects by click, shift-click and rubber band; right click opens the layer menu.
-// While dragging, only the dragged elements' styles change; the store gets one change when the drag ends.
+// While dragging, only the dragged elements' styles change (a transform); the store gets one change when the drag ends.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
-import Moveable, { type OnDrag, type OnResize } from 'react-moveable';
+import Moveable, { type OnDrag, type OnDragEnd, type OnDragStart, type OnResize } from 'react-moveable';
 import Selecto from 'react-selecto';
 import { useStore } from '../../runtime/core/store';
+import { ChartRendererContext } from '../../widgets';
 import { CanvasStage } from './CanvasStage';
 import { Ruler, RULER_SIZE } from './Ruler';
 import { ContextMenu, type MenuState } from './ContextMenu';
@@ -31,11 +32,31 @@ const idOf = (el: Element) => (el as HTMLElement).dataset.widgetId ?? '';
 const onGrid = (v: number) => Math.round(v / SNAP) * SNAP;
 const px = (v: number) => `${onGrid(v)}px`;
 
+// During a drag the element moves by transform on a compositing layer of its own (will-change), so a move
+// needs no layout of the canvas; the drop writes left / top back and clears both.
+function startDrag(e: OnDragStart) {
+  const s = e.target.style;
+  e.datas.from = [parseFloat(s.left), parseFloat(s.top)];
+  s.willChange = 'transform';
+}
 function applyDrag(e: OnDrag) {
   // the distance moved goes on the grid, not the position: a group keeps its members' offsets
   const [dx, dy] = e.beforeDist;
-  e.target.style.left = `${Math.round(e.left - dx + onGrid(dx))}px`;
-  e.target.style.top = `${Math.round(e.top - dy + onGrid(dy))}px`;
+  const [left0, top0] = e.datas.from as [number, number];
+  const left = Math.round(e.left - dx + onGrid(dx));
+  const top = Math.round(e.top - dy + onGrid(dy));
+  e.datas.to = [left, top];
+  e.target.style.transform = `translate(${left - left0}px, ${top - top0}px)`;
+}
+function endDrag(e: OnDragEnd) {
+  const s = e.target.style;
+  s.transform = '';
+  s.willChange = '';
+  const to = e.datas.to as [number, number] | undefined;
+  if (to) {
+    s.left = `${to[0]}px`;
+    s.top = `${to[1]}px`;
+  }
 }
 function applyResize(e: OnResize) {
   e.target.style.width = px(Math.max(10, e.width));
@@ -114,37 +135,48 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
         <div style={{ background: '#2a2e3b' }} />
         <Ruler length={canvas.width} scale={scale} />
         <Ruler length={canvas.height} scale={scale} vertical />
-        <CanvasStage canvas={canvas} widgets={widgets} scale={scale} selectedIds={selected} stageRef={stageRef}>
-          <Moveable
-            ref={moveableRef}
-            className="designer-moveable"
-            target={targets}
-            // handles keep their screen size whatever the scale
-            zoom={1 / scale}
-            draggable
-            resizable
-            throttleDrag={0}
-            throttleResize={0}
-            snappable
-            // gap guidelines pair every nearby widget with every other on each move: too dear on a full canvas
-            snapGap={false}
-            snapThreshold={5}
-            isDisplaySnapDigit
-            snapDirections={directions}
-            elementSnapDirections={directions}
-            elementGuidelines={guides}
-            verticalGuidelines={vertical}
-            horizontalGuidelines={horizontal}
-            onDrag={applyDrag}
-            onDragEnd={(e) => e.isDrag && commitEls([e.target], '移动图层')}
-            onDragGroup={(e) => e.events.forEach(applyDrag)}
-            onDragGroupEnd={(e) => e.isDrag && commitEls(e.targets, '移动图层')}
-            onResize={applyResize}
-            onResizeEnd={(e) => e.isDrag && commitEls([e.target], '调整大小')}
-            onResizeGroup={(e) => e.events.forEach(applyResize)}
-            onResizeGroupEnd={(e) => e.isDrag && commitEls(e.targets, '调整大小')}
-          />
-        </CanvasStage>
+        {/* charts as SVG and the stage zoomed rather than transformed: see ChartRendererContext and CanvasStage's scaleBy */}
+        <ChartRendererContext.Provider value="svg">
+          <CanvasStage canvas={canvas} widgets={widgets} scale={scale} scaleBy="zoom" selectedIds={selected} stageRef={stageRef}>
+            <Moveable
+              ref={moveableRef}
+              className="designer-moveable"
+              target={targets}
+              // handles keep their screen size whatever the scale
+              zoom={1 / scale}
+              draggable
+              resizable
+              throttleDrag={0}
+              throttleResize={0}
+              snappable
+              // gap guidelines pair every nearby widget with every other on each move: too dear on a full canvas
+              snapGap={false}
+              snapThreshold={5}
+              isDisplaySnapDigit
+              snapDirections={directions}
+              elementSnapDirections={directions}
+              elementGuidelines={guides}
+              verticalGuidelines={vertical}
+              horizontalGuidelines={horizontal}
+              onDragStart={startDrag}
+              onDrag={applyDrag}
+              onDragEnd={(e) => {
+                endDrag(e);
+                if (e.isDrag) commitEls([e.target], '移动图层');
+              }}
+              onDragGroupStart={(e) => e.events.forEach(startDrag)}
+              onDragGroup={(e) => e.events.forEach(applyDrag)}
+              onDragGroupEnd={(e) => {
+                e.events.forEach(endDrag);
+                if (e.isDrag) commitEls(e.targets, '移动图层');
+              }}
+              onResize={applyResize}
+              onResizeEnd={(e) => e.isDrag && commitEls([e.target], '调整大小')}
+              onResizeGroup={(e) => e.events.forEach(applyResize)}
+              onResizeGroupEnd={(e) => e.isDrag && commitEls(e.targets, '调整大小')}
+            />
+          </CanvasStage>
+        </ChartRendererContext.Provider>
       </div>
       {area && (
         <Selecto

@@ -82,6 +82,24 @@ describe('designer store: changes, undo and redo', () => {
     expect(d.store.get().doc.widgets).toHaveLength(3);
   });
 
+  it('gives copied and pasted form fields field names of their own (input_1 → input_2), other props kept', () => {
+    const d = createDesigner();
+    const f = createWidget('formInput', { pageId: '1' });
+    f.widgetProps.viewProps = { ...f.widgetProps.viewProps, field: 'input_1', label: '手机号码', required: true };
+    const g = createWidget('formInput', { pageId: '1', top: 100 });
+    g.widgetProps.viewProps = { ...g.widgetProps.viewProps, field: 'mobile' };
+    d.add(f);
+    d.add(g);
+    d.select([f.id, g.id]);
+    d.copy();
+    d.paste('1');
+    d.duplicate([f.id], '1');
+    const fields = d.store.get().doc.widgets.map((w) => w.widgetProps.viewProps.field);
+    expect(fields).toEqual(['input_1', 'mobile', 'input_2', 'input_3', 'input_4']);
+    expect(new Set(fields).size).toBe(fields.length);
+    expect(d.store.get().doc.widgets[2].widgetProps.viewProps).toMatchObject({ label: '手机号码', required: true });
+  });
+
   it('two designers share nothing', () => {
     const one = createDesigner();
     const two = createDesigner();

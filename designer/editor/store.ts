@@ -151,7 +151,7 @@ export function createDesigner(initial?: Partial<Doc>) {
     },
     /** 复制图层: copies placed 20 px lower right, on top, selected. */
     duplicate(ids: string[], pageId: string) {
-      const copies = byIds(ids).map((w) => shifted(w, pageId, 20));
+      const copies = freshFields(byIds(ids).map((w) => shifted(w, pageId, 20)), get().doc.widgets);
       if (copies.length) commit(addChange(get().doc, copies, '复制图层'), copies.map((w) => w.id));
     },
     copy() {
@@ -160,7 +160,7 @@ export function createDesigner(initial?: Partial<Doc>) {
       return picked.length;
     },
     paste(pageId: string) {
-      const copies = get().clipboard.map((w) => shifted(w, pageId, 20));
+      const copies = freshFields(get().clipboard.map((w) => shifted(w, pageId, 20)), get().doc.widgets);
       if (!copies.length) return 0;
       // a second paste lands further off
       store.set((s) => ({ ...s, clipboard: copies }));
@@ -172,6 +172,27 @@ export function createDesigner(initial?: Partial<Doc>) {
     },
   };
   return actions;
+}
+
+/**
+ * Copies of form fields get field names of their own (a form's field names are unique, the server refuses a
+ * duplicate): the kind's base and the smallest free number, as the server names a dropped field (input_2).
+ */
+export function freshFields(copies: WidgetEntity[], existing: readonly WidgetEntity[]): WidgetEntity[] {
+  const fieldOf = (w: WidgetEntity) => w.widgetProps.viewProps.field;
+  const taken = new Set(existing.map(fieldOf).filter((f): f is string => typeof f === 'string' && f !== ''));
+  return copies.map((w) => {
+    const f = fieldOf(w);
+    if (typeof f !== 'string' || f === '' || !taken.has(f)) {
+      if (typeof f === 'string' && f) taken.add(f);
+      return w;
+    }
+    const base = w.widgetName.replace(/^form/, '').toLowerCase() || 'field';
+    let n = 1;
+    while (taken.has(`${base}_${n}`)) n++;
+    taken.add(`${base}_${n}`);
+    return { ...w, widgetProps: { ...w.widgetProps, viewProps: { ...w.widgetProps.viewProps, field: `${base}_${n}` } } };
+  });
 }
 
 function shifted(w: WidgetEntity, pageId: string, by: number): WidgetEntity {

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServices, renderPage, rows } from './test-utils';
 import { nextOrder, sortToQuery } from './sort';
+import dayjs from 'dayjs';
+import { dayRange } from './CrudView';
 import type { PageDeclaration } from './types';
 import variable from '../../schemas/pages/variable.page.json';
 import ftp from '../../schemas/pages/ftp.page.json';
@@ -9,6 +11,7 @@ import datasource from '../../schemas/pages/datasource.page.json';
 import supplier from '../../schemas/examples/supplier.page.json';
 import apiKey from '../../schemas/pages/apiKey.page.json';
 import apiApprove from '../../schemas/pages/apiApprove.page.json';
+import formEntry from '../../schemas/pages/formEntry.page.json';
 
 const ftpRows = rows(3, (i) => ({ id: i + 1, envType: 'dev', nodeCode: `N${i}`, nodeName: `节点${i}`, ip: `10.0.0.${i}`, port: 21, username: 'u', password: '******', status: 1 }));
 
@@ -253,5 +256,67 @@ describe('row actions declared with when, and a value revealed once', () => {
     // the list reloaded after the save; nothing asked for the key again
     expect(calls.filter((c) => c.path.endsWith('/key/add'))).toHaveLength(1);
     expect(searches).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('declared forms learned for form entries: address query, columns by call, date range, download', () => {
+  const entryPage = formEntry as PageDeclaration;
+  const answer = (r: { path: string }) =>
+    r.path === '/jimu/form/entry/columns'
+      ? [
+          { field: 'mobile', title: '手机号码' },
+          { field: 'tags', title: '兴趣' },
+          { field: 'photo', title: '照片', type: 'image' },
+          { field: 'old', title: '旧字段（已删除）' },
+          { title: 'no field' },
+        ]
+      : { records: [{ id: 1, mobile: '13800000000', tags: ['读书', '跑步'], photo: ['/files/form/a.png'], old: true, createUser: null, createTime: '2026-11-23 10:00:00' }], total: 1 };
+
+  afterEach(() => window.history.replaceState({}, '', '/'));
+
+  it('fills {{$query.formId}} from the address into the list query and the column call, and renders the answered columns', async () => {
+    window.history.replaceState({}, '', '/datav/form/entries?formId=7');
+    const { services, calls } = fakeServices(answer);
+    renderPage(entryPage, services);
+    await screen.findByText('13800000000');
+    expect(calls.find((c) => c.path === '/jimu/form/entry/columns')?.params).toEqual({ formId: '7' });
+    expect(calls.find((c) => c.path === '/jimu/form/entry/search')?.body).toMatchObject({ formId: '7', pageNum: 1 });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['序号', '手机号码', '兴趣', '照片', '旧字段（已删除）', '提交人', '提交时间', '操作']);
+    // lists read as text, booleans as 是/否, image lists as thumbnails
+    expect(screen.getByText('读书、跑步')).toBeInTheDocument();
+    expect(screen.getByText('是')).toBeInTheDocument();
+    expect(document.querySelector('img[src="/files/form/a.png"]')).not.toBeNull();
+  });
+
+  it('offers a date range (begin / end of day) and exports what the list shows', async () => {
+    window.history.replaceState({}, '', '/datav/form/entries?formId=7');
+    const { services, calls } = fakeServices(answer);
+    const downloads: unknown[][] = [];
+    services.download = async (...args) => {
+      downloads.push(args);
+      return true;
+    };
+    renderPage(entryPage, services);
+    await screen.findByText('13800000000');
+    expect(screen.getAllByPlaceholderText(/开始日期|结束日期/)).toHaveLength(2);
+    expect(dayRange([dayjs('2026-11-01'), dayjs('2026-11-30')])).toEqual(['2026-11-01 00:00:00', '2026-11-30 23:59:59']);
+    expect(dayRange([dayjs('2026-11-01'), null])).toBeNull();
+    fireEvent.change(screen.getByTestId('crud-search'), { target: { value: '138' } });
+    fireEvent.click(screen.getByRole('button', { name: /搜\s?索/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/jimu/form/entry/search').pop()?.body).toMatchObject({ formId: '7', search: '138' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '导出CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]).toEqual(['GET', '/jimu/form/entry/export', { formId: '7', search: '138' }]);
+  });
+
+  it('says which address parameter is missing instead of listing everything', async () => {
+    const { services, calls } = fakeServices(answer);
+    renderPage(entryPage, services);
+    expect(await screen.findByText('页面地址缺少参数')).toBeInTheDocument();
+    expect(screen.getByText(/缺少：formId/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/jimu/form/entry/search')).toHaveLength(0);
   });
 });

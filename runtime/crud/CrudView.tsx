@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Empty, Input, message as antdMessage, Modal, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Empty, Input, message as antdMessage, Modal, Result, Space, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import type { FilterDropdownProps, FilterValue, SorterResult } from 'antd/es/table/interface';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -9,7 +10,8 @@ import { FeedbackContext, type Feedback } from './feedback';
 import { renderCell } from './cells';
 import { sortToQuery, type SortState } from './sort';
 import { useList } from './useList';
-import { fill, fillParams, parseCall } from './template';
+import { fill, fillParams, missingRouteValues, parseCall, routeValues } from './template';
+import { useDynamicColumns } from './dynamicColumns';
 import { safeHref } from '../core/urls';
 import { actionShownFor, actionLabel, actionPerms, pageApi } from './actions';
 import { msg, template } from './messages';
@@ -33,6 +35,11 @@ function useColumnDicts(columns: ColumnDecl[]): Record<string, DictItem[]> {
   return useMemo(() => Object.fromEntries(types.map((t, i) => [t, lists[i]])), [key, ...lists]);
 }
 
+/** A picked date range as query values: from the first day's start to the last day's end. */
+export function dayRange(range: [Dayjs | null, Dayjs | null] | null): [string, string] | null {
+  return range?.[0] && range[1] ? [`${range[0].format('YYYY-MM-DD')} 00:00:00`, `${range[1].format('YYYY-MM-DD')} 23:59:59`] : null;
+}
+
 /** The generic list page: search, table, sort, filters, paging, toolbar, row actions and dialogs. */
 export function CrudView({ page }: { page: PageDeclaration }) {
   const services = useCrudServices();
@@ -54,24 +61,36 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   const [tick, setTick] = useState(0);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [treeIds, setTreeIds] = useState<Array<string | number> | null>(null);
-  const dicts = useColumnDicts(page.columns);
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [appliedRange, setAppliedRange] = useState<[string, string] | null>(null);
+  // `{{$query.name}}` in the declaration reads the page address (e.g. the form whose entries are listed)
+  const route = routeValues();
+  const routeKey = JSON.stringify(route);
+  const missing = missingRouteValues(page.query, route);
+  const declColumns = useDynamicColumns(page.columns, route);
+  const dicts = useColumnDicts(declColumns);
   const onTreeSelect = useCallback((ids: Array<string | number> | null) => {
     setTreeIds((old) => (JSON.stringify(old) === JSON.stringify(ids) ? old : ids));
     setPageNum(1);
   }, []);
 
   const query = useMemo(() => {
-    const q: Record<string, unknown> = { ...(page.query ?? {}), pageNum, pageSize, ...sortToQuery(sort) };
+    const q: Record<string, unknown> = { ...fillParams(page.query, JSON.parse(routeKey)), pageNum, pageSize, ...sortToQuery(sort) };
     if (applied) q[searchField] = applied;
+    const dr = page.search?.dateRange;
+    if (dr && appliedRange) {
+      q[dr.begin] = appliedRange[0];
+      q[dr.end] = appliedRange[1];
+    }
     for (const [k, v] of Object.entries(filters)) if (v && v.length) q[k] = v;
     if (page.sideTree && treeIds) q[page.sideTree.param] = treeIds;
     return q;
-  }, [page.query, pageNum, pageSize, sort, applied, searchField, filters, page.sideTree, treeIds]);
-  const list = useList(api.search, query, tick);
+  }, [page.query, routeKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
+  const list = useList(missing.length ? null : api.search, query, tick);
   const reload = useCallback(() => setTick((t) => t + 1), []);
 
-  const doSearch = () => { setApplied(text.trim()); setPageNum(1); reload(); };
-  const doReset = () => { setText(''); setApplied(''); setFilters({}); setSort({ order: null }); setPageNum(1); reload(); };
+  const doSearch = () => { setApplied(text.trim()); setAppliedRange(dayRange(range)); setPageNum(1); reload(); };
+  const doReset = () => { setText(''); setApplied(''); setRange(null); setAppliedRange(null); setFilters({}); setSort({ order: null }); setPageNum(1); reload(); };
 
   const nameOf = (row: Row) => String(row[page.nameField ?? 'name'] ?? row[rowKey] ?? '');
   const can = (a: ActionDecl) => {
@@ -84,7 +103,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     const call = a.api ?? fallbackApi;
     if (!call) return;
     const { method, path } = parseCall(call, row);
-    const params = a.params ? fillParams(a.params, row) : a.body === 'row' ? undefined : { id: row[rowKey] };
+    const params = a.params ? fillParams(a.params, { ...route, ...row }) : a.body === 'row' ? undefined : { id: row[rowKey] };
     const body = a.body === 'row' ? row : a.body === 'ids' ? selected : undefined;
     const data = await services.request<unknown>(method, path, { params, body });
     return data;
@@ -170,6 +189,14 @@ export function CrudView({ page }: { page: PageDeclaration }) {
       case 'notice':
         messageApi.info(a.message ?? msg('building'));
         return;
+      case 'download': {
+        // what the list shows now (search, dates, filters, fixed query), without paging
+        if (!a.api || !services.download) return;
+        const { method, path } = parseCall(a.api, r);
+        const { pageNum: _n, pageSize: _s, ...shown } = query;
+        await services.download(method, path, { ...shown, ...fillParams(a.params, { ...route, ...r }) });
+        return;
+      }
     }
   };
 
@@ -179,7 +206,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
 
   const columns = useMemo<TableColumnsType<Row>>(() => {
     const out: TableColumnsType<Row> = [];
-    for (const c of page.columns) {
+    for (const c of declColumns) {
       if (c.type === 'selection') continue; // rendered by rowSelection
       if (c.type === 'index') {
         out.push({ key: '__index', title: c.title, width: c.width ?? 60, align: 'center', render: (_v, _r, i) => (pageNum - 1) * pageSize + i + 1 });
@@ -232,13 +259,13 @@ export function CrudView({ page }: { page: PageDeclaration }) {
       out.push(col);
     }
     return out;
-  }, [page, dicts, sort, filters, pageNum, pageSize]);
+  }, [page, declColumns, dicts, sort, filters, pageNum, pageSize]);
 
   const onTableChange = (p: TablePaginationConfig, f: Record<string, FilterValue | null>, s: SorterResult<Row> | SorterResult<Row>[]) => {
     const one = Array.isArray(s) ? s[0] : s;
     const next: SortState = one?.order ? { field: String(one.columnKey ?? one.field), order: one.order } : { order: null };
     const colFilters: Record<string, FilterValue | null> = {};
-    for (const c of page.columns) {
+    for (const c of declColumns) {
       if (c.filter && c.field) colFilters[c.filterField ?? c.field] = f[c.field] ?? null;
     }
     const sizeChanged = p.pageSize !== undefined && p.pageSize !== pageSize;
@@ -257,6 +284,8 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   const selectable = page.selectable || page.columns.some((c) => c.type === 'selection');
   const editAction = dialog?.action;
   const saveCall = dialog && dialog.mode !== 'edit' ? (api.add ?? api.save) : api.save;
+
+  if (missing.length) return <Result status="warning" title="页面地址缺少参数" subTitle={`缺少：${missing.join('、')}，请从列表页的操作进入`} />;
 
   return (
     <FeedbackContext.Provider value={feedback}>
@@ -278,6 +307,14 @@ export function CrudView({ page }: { page: PageDeclaration }) {
               style={{ width: 240 }}
               data-testid="crud-search"
             />
+            {page.search?.dateRange && (
+              <DatePicker.RangePicker
+                aria-label={page.search.dateRange.label ?? '日期范围'}
+                value={range}
+                onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)}
+                placeholder={[`${page.search.dateRange.label ?? ''}开始日期`, '结束日期']}
+              />
+            )}
             <Button type="primary" icon={<SearchOutlined />} onClick={doSearch}>搜索</Button>
             <Button icon={<ReloadOutlined />} onClick={doReset}>重置</Button>
           </Space>

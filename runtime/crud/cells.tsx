@@ -25,9 +25,23 @@ const YES_NO: DictItem[] = [
 /** Renders one cell from the column declaration; dictionaries are resolved once per table. */
 export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Record<string, DictItem[]>): React.ReactNode {
   if (col.type === 'image') {
-    return value ? <Image src={String(value)} width={40} height={40} style={{ objectFit: 'cover' }} alt={String((col.altField ? row[col.altField] : undefined) ?? col.title)} /> : null;
+    // one address, or a list of them (an image field of a form holds several)
+    const srcs = (Array.isArray(value) ? value : value ? [value] : []).filter((v) => typeof v === 'string' && v);
+    const alt = String((col.altField ? row[col.altField] : undefined) ?? col.title);
+    return srcs.length ? (
+      <Image.PreviewGroup>
+        {srcs.map((src) => (
+          <Image key={String(src)} src={String(src)} width={40} height={40} style={{ objectFit: 'cover', marginRight: 4 }} alt={alt} />
+        ))}
+      </Image.PreviewGroup>
+    ) : null;
   }
   if (col.dict) return dictTag(dicts[col.dict], value);
+  if (col.options) {
+    // values shown by their labels (one value, or a list of them)
+    const label = (v: unknown) => col.options!.find((o) => String(o.value) === String(v))?.label ?? stringOf(v);
+    return Array.isArray(value) ? value.map(label).join('、') : value === null || value === undefined || value === '' ? '' : label(value);
+  }
   if (col.template) return fill(col.template, row);
   switch (col.format) {
     case 'yesno':
@@ -44,6 +58,13 @@ export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Rec
       return versionLabel(value);
     default:
       if (value === null || value === undefined) return '';
+      if (typeof value === 'boolean') return value ? '是' : '否';
+      // a list of plain values (choices, a date range) reads as text
+      if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object')) return value.map((v) => stringOf(v)).join('、');
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
+}
+
+function stringOf(v: unknown): string {
+  return v === null || v === undefined ? '' : String(v);
 }

@@ -1,5 +1,5 @@
 // Binds the renderer to the app's request layer, dictionaries and permissions.
-import { get, post, upload } from '../core/request';
+import { download, get, post, upload } from '../core/request';
 import { useDicts } from '../core/dicts';
 import { hasPermission } from '../core/permission';
 import type { CrudServices, DictItem } from './services';
@@ -31,6 +31,9 @@ export const coreServices: CrudServices = {
     return (type ? (dicts[type] ?? []) : []) as DictItem[];
   },
   hasPermission,
+  download(method, path, params) {
+    return download(path, params, undefined, { method });
+  },
   async loadPage(id: string) {
     const rec = await get<{ declaration: unknown; title?: string; pageKey?: string }>('/lowcode/page/get', { pageKey: id });
     const decl = parseDeclaration(rec.declaration);

@@ -23,6 +23,8 @@ export interface CrudServices {
   /** Custom (server-stored) page declarations; built-ins come from schemas/pages. */
   loadPage?(id: string): Promise<PageDeclaration>;
   navigate?(to: string): void;
+  /** A file download (action=download); answers false when nothing was saved (the reason was shown). */
+  download?(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>): Promise<boolean>;
 }
 
 export const CrudServicesContext = createContext<CrudServices | null>(null);

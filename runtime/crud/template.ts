@@ -3,7 +3,7 @@ import type { Row } from './types';
 /** Fills `{{field}}` (and `{name}` style single braces, as in the messages catalogue) from values. */
 export function fill(text: string, values: Record<string, unknown>): string {
   return text
-    .replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, k: string) => stringify(values[k]))
+    .replace(/\{\{\s*([\w.$]+)\s*\}\}/g, (_, k: string) => stringify(values[k]))
     .replace(/\{([\w.]+)\}/g, (_, k: string) => stringify(values[k]));
 }
 
@@ -15,7 +15,7 @@ function stringify(v: unknown): string {
 export function fillParams(params: Record<string, unknown> | undefined, row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params ?? {})) {
-    const whole = typeof v === 'string' ? /^\{\{\s*([\w.]+)\s*\}\}$/.exec(v) : null;
+    const whole = typeof v === 'string' ? /^\{\{\s*([\w.$]+)\s*\}\}$/.exec(v) : null;
     out[k] = whole ? row[whole[1]] : typeof v === 'string' ? fill(v, row) : v;
   }
   return out;
@@ -27,4 +27,21 @@ export function parseCall(call: string, row: Row = {}): { method: 'GET' | 'POST'
   if (!m) throw new Error(`bad call: ${call}`);
   const path = m[2].replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(stringify(row[k])));
   return { method: m[1] as 'GET' | 'POST', path };
+}
+
+/** The page address's query as template values: `{{$query.formId}}` in a declaration reads `?formId=`. */
+export function routeValues(search: string = typeof window === 'undefined' ? '' : window.location.search): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(search)) out[`$query.${k}`] = v;
+  return out;
+}
+
+/** The `{{$query.…}}` names a set of params needs that the address lacks. */
+export function missingRouteValues(params: Record<string, unknown> | undefined, values: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const v of Object.values(params ?? {})) {
+    if (typeof v !== 'string') continue;
+    for (const m of v.matchAll(/\{\{\s*\$query\.(\w+)\s*\}\}/g)) if (!values[`$query.${m[1]}`]) out.push(m[1]);
+  }
+  return out;
 }

@@ -5,13 +5,14 @@ import { parseCall } from './template';
 
 export interface ListState { loading: boolean; error: boolean; records: Row[]; total: number }
 
-/** Fetches one page of the list; a newer query wins over a slower older one. */
-export function useList(searchCall: string, query: Record<string, unknown>, tick: number): ListState {
+/** Fetches one page of the list; a newer query wins over a slower older one. No call while `searchCall` is null. */
+export function useList(searchCall: string | null, query: Record<string, unknown>, tick: number): ListState {
   const services = useCrudServices();
   const [state, setState] = useState<ListState>({ loading: true, error: false, records: [], total: 0 });
   const seq = useRef(0);
   const key = JSON.stringify(query);
   useEffect(() => {
+    if (!searchCall) return;
     const mine = ++seq.current;
     setState((s) => ({ ...s, loading: true, error: false }));
     const { method, path } = parseCall(searchCall);

@@ -6,6 +6,8 @@ import { Result, Segmented, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { CanvasStage } from '../../designer/canvas/CanvasStage';
 import { WidgetDataContext, type WidgetEntity } from '../../widgets';
+import { FormRunProvider } from '../../widgets/formField/context';
+import { getFeedback } from '../core/feedback';
 import { idParam } from '../shell/leave';
 import { fetchApiData, loadForPreview, type DesignKind } from './services';
 import type { DesignerPage } from '../../designer/editor/services';
@@ -47,6 +49,14 @@ export function useRefreshTick(seconds: number | null | undefined) {
   return tick;
 }
 
+/** A form's preview runs its fields as one Formily form: checks run, nothing is stored. */
+async function previewSubmit() {
+  getFeedback().message.success('预览：校验通过（预览不保存，填写请使用填写链接）');
+}
+async function previewUpload(): Promise<{ url: string }> {
+  throw new Error('预览中不能上传图片，请使用填写链接');
+}
+
 export function Preview({ kind }: { kind: DesignKind }) {
   const { search } = useLocation();
   const id = idParam(search, 'pageId') ?? idParam(search, 'formId');
@@ -72,7 +82,13 @@ export function Preview({ kind }: { kind: DesignKind }) {
   return (
     <WidgetDataContext.Provider value={services}>
       <div data-testid="preview" data-fit={fit} data-scale={scale.toFixed(4)} style={{ width: '100vw', height: '100vh', overflow: fit === 'whole' ? 'hidden' : 'auto', background: '#0b0d13', display: 'flex', justifyContent: fit === 'whole' ? 'center' : 'flex-start', alignItems: fit === 'whole' ? 'center' : 'flex-start' }}>
-        <CanvasStage canvas={page} widgets={widgets} scale={scale} />
+        {kind === 'form' ? (
+          <FormRunProvider mode="preview" submit={previewSubmit} uploadImage={previewUpload}>
+            <CanvasStage canvas={page} widgets={widgets} scale={scale} />
+          </FormRunProvider>
+        ) : (
+          <CanvasStage canvas={page} widgets={widgets} scale={scale} />
+        )}
       </div>
       <Segmented
         aria-label="适配方式"

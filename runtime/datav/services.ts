@@ -7,7 +7,7 @@ import { get, post } from '../core/request';
 export type DesignKind = 'screen' | 'form';
 export const PREFIX: Record<DesignKind, string> = { screen: '/datav/screen', form: '/jimu/form' };
 
-interface ServerPage {
+export interface ServerPage {
   id: number;
   pageName: string;
   width: number;
@@ -16,9 +16,9 @@ interface ServerPage {
   refreshSeconds: number | null;
   revision: number;
 }
-type ServerWidget = Omit<WidgetEntity, 'id' | 'pageId'> & { id: string | number; pageId: string | number };
+export type ServerWidget = Omit<WidgetEntity, 'id' | 'pageId'> & { id: string | number; pageId: string | number };
 
-const pageOf = (p: ServerPage): DesignerPage => ({
+export const pageOf = (p: ServerPage): DesignerPage => ({
   id: String(p.id),
   pageName: p.pageName,
   width: p.width,
@@ -27,7 +27,7 @@ const pageOf = (p: ServerPage): DesignerPage => ({
   refreshSeconds: p.refreshSeconds ?? null,
   revision: p.revision,
 });
-const widgetOf = (w: ServerWidget): WidgetEntity => ({ ...w, id: String(w.id), pageId: String(w.pageId) });
+export const widgetOf = (w: ServerWidget): WidgetEntity => ({ ...w, id: String(w.id), pageId: String(w.pageId) });
 
 /** Runs a published API with the signed-in session (POST /open/api/{apiName}); the rows are in data. */
 export const fetchApiData = ({ datasource, reqParams }: { datasource: string; reqParams: Record<string, unknown> }) =>

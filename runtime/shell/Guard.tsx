@@ -12,7 +12,8 @@ import { menuStore } from './state';
 
 /** Paths that skip every check. /login is public too, or nobody could sign in. */
 export const WHITELIST = ['/auth-redirect', '/bind', '/register'];
-export const PUBLIC_PATHS = [...WHITELIST, '/login'];
+/** The fill-in route of a designed form is public too: the server decides per form who may fill it in. */
+export const PUBLIC_PATHS = [...WHITELIST, '/login', '/form/fill'];
 
 export type GuardDecision = 'pass' | 'load' | 'authorize' | 'login';
 

@@ -47,6 +47,7 @@ function element(def: RouteDef) {
 
 const Home = resolveComponent('view:Home') as ComponentType;
 const Profile = resolveComponent('view:Profile') as ComponentType;
+const FormFill = resolveComponent('view:FormFill') as ComponentType;
 
 /** Static meta for the initial routes inside the shell. */
 export const STATIC_META: Record<string, { title: string; cache: boolean }> = {
@@ -81,6 +82,7 @@ export function AppRoutes() {
           </Loaded>
         ),
         children: [
+      { path: '/form/fill', element: <Loaded><FormFill /></Loaded>, id: 'ViewFormFill' },
       { path: '/404', element: <Loaded><ErrorPage code={404} /></Loaded> },
       { path: '/401', element: <Loaded><ErrorPage code={401} /></Loaded> },
       { path: '/', element: <Navigate to="/index" replace />, id: 'NaviHome' },

@@ -52,9 +52,17 @@ export interface PageDeclaration {
      * 服务端在这些字段上做模糊查询
      */
     fields?: string[];
+    /**
+     * 搜索栏的日期范围：所选起止日期写入这两个查询参数（开始日 00:00:00，结束日 23:59:59）
+     */
+    dateRange?: {
+      begin: string;
+      end: string;
+      label?: string;
+    };
   };
   /**
-   * 每次查询附带的固定参数
+   * 每次查询附带的固定参数；值里的 {{$query.名称}} 取当前页面地址的查询参数（缺少时整页提示参数缺失）
    */
   query?: {};
   sideTree?: SideTree;
@@ -186,7 +194,7 @@ export interface SideTree {
 export interface Column {
   title: string;
   field?: string;
-  type?: 'index' | 'selection' | 'text' | 'image' | 'actions';
+  type?: 'index' | 'selection' | 'text' | 'image' | 'actions' | 'dynamic';
   width?: number;
   ellipsis?: boolean;
   /**
@@ -216,13 +224,30 @@ export interface Column {
    * type=image 时作为图片替代文本的行字段（缺省为列标题）
    */
   altField?: string;
+  /**
+   * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+   */
+  api?: string;
+  /**
+   * type=dynamic 时调用的查询参数；值里的 {{$query.名称}} 取当前页面地址的查询参数
+   */
+  params?: {
+    [k: string]: string | number | boolean;
+  };
+  /**
+   * 列内的取值标签（如表单选择字段的选项）：单元格显示 label；多个值以、连接
+   */
+  options?: {
+    label: string;
+    value: string | number | boolean;
+  }[];
 }
 export interface Action {
-  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice';
+  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download';
   label?: string;
   api?: Call;
   /**
-   * 查询参数；值里的 {{field}} 取当前行字段
+   * 查询参数；值里的 {{field}} 取当前行字段，{{$query.名称}} 取当前页面地址的查询参数；action=download 时还带上列表当前的查询条件
    */
   params?: {
     [k: string]: string | number | boolean;

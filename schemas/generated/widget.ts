@@ -34,6 +34,12 @@ export interface WidgetDeclaration {
      * 每页可放置的上限；0 表示不限
      */
     maxUse?: number;
+    /**
+     * 只在这些设计器的组件目录中出现（screen 大屏，form 表单）；缺省为两者
+     *
+     * @minItems 1
+     */
+    designers?: ('screen' | 'form')[];
   };
   versionProps: {
     title: string;

@@ -352,6 +352,1201 @@ export interface CarouselDatasourceProps {
   };
 }
 
+export interface FormCheckboxViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 默认值
+   *
+   * @maxItems 100
+   */
+  defaultValue?: string[];
+  /**
+   * 选项
+   *
+   * @maxItems 100
+   */
+  options?: {
+    /**
+     * 显示文字
+     */
+    label: string;
+    /**
+     * 值
+     */
+    value: string;
+  }[];
+  /**
+   * 字典（填写后代替选项）
+   */
+  dict?: '' | 'YES_OR_NO' | 'ENV_TYPE' | 'ROLE_TYPE' | 'DB_TYPE' | 'API_METHOD' | 'QUERY_TYPE';
+  /**
+   * 最少选几项
+   */
+  minItems?: number;
+  /**
+   * 最多选几项
+   */
+  maxItems?: number;
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormCheckboxDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormDateViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 占位提示
+   */
+  placeholder?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 默认值（YYYY-MM-DD）
+   */
+  defaultValue?: string;
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormDateDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormDateRangeViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 开始占位提示
+   */
+  startPlaceholder?: string;
+  /**
+   * 结束占位提示
+   */
+  endPlaceholder?: string;
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormDateRangeDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormImageViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 最多张数
+   */
+  maxCount?: number;
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormImageDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormInputViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 占位提示
+   */
+  placeholder?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 默认值
+   */
+  defaultValue?: string;
+  /**
+   * 最少字符数
+   */
+  minLength?: number;
+  /**
+   * 最多字符数
+   */
+  maxLength?: number;
+  /**
+   * 留空时为“标签 + 长度须在…之间”
+   */
+  lengthMessage?: string;
+  /**
+   * 格式校验
+   */
+  patternPreset?: ('' | '^1[3-9]\\d{9}$' | '^[^\\s@]+@[^\\s@.]+(\\.[^\\s@.]+)+$' | '^(\\d{15}|\\d{17}[\\dXx])$' | 'custom') & string;
+  /**
+   * 格式校验选“自定义正则”时使用；会检查回溯风险
+   */
+  customPattern?: string;
+  /**
+   * 留空时为“标签 + 格式不正确”
+   */
+  patternMessage?: string;
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormInputDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormNumberViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 占位提示
+   */
+  placeholder?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 默认值
+   */
+  defaultValue?: number | null;
+  /**
+   * 最小值
+   */
+  minimum?: number | null;
+  /**
+   * 最大值
+   */
+  maximum?: number | null;
+  /**
+   * 小数位数
+   */
+  precision?: number;
+  /**
+   * 留空时为“标签 + 须在…之间”
+   */
+  rangeMessage?: string;
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormNumberDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormRadioViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 默认值
+   */
+  defaultValue?: string;
+  /**
+   * 选项
+   *
+   * @maxItems 100
+   */
+  options?: {
+    /**
+     * 显示文字
+     */
+    label: string;
+    /**
+     * 值
+     */
+    value: string;
+  }[];
+  /**
+   * 字典（填写后代替选项）
+   */
+  dict?: '' | 'YES_OR_NO' | 'ENV_TYPE' | 'ROLE_TYPE' | 'DB_TYPE' | 'API_METHOD' | 'QUERY_TYPE';
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormRadioDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormSelectViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 占位提示
+   */
+  placeholder?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 默认值
+   */
+  defaultValue?: string;
+  /**
+   * 选项
+   *
+   * @maxItems 100
+   */
+  options?: {
+    /**
+     * 显示文字
+     */
+    label: string;
+    /**
+     * 值
+     */
+    value: string;
+  }[];
+  /**
+   * 字典（填写后代替选项）
+   */
+  dict?: '' | 'YES_OR_NO' | 'ENV_TYPE' | 'ROLE_TYPE' | 'DB_TYPE' | 'API_METHOD' | 'QUERY_TYPE';
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormSelectDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormSubmitViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 按钮文字
+   */
+  text?: string;
+  /**
+   * 提交成功提示
+   */
+  successText?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormSubmitDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormSwitchViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 默认打开
+   */
+  defaultValue?: boolean;
+  /**
+   * 打开时文字
+   */
+  checkedText?: string;
+  /**
+   * 关闭时文字
+   */
+  uncheckedText?: string;
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormSwitchDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormTextareaViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 占位提示
+   */
+  placeholder?: string;
+  /**
+   * 必填
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 默认值
+   */
+  defaultValue?: string;
+  /**
+   * 最少字符数
+   */
+  minLength?: number;
+  /**
+   * 最多字符数
+   */
+  maxLength?: number;
+  /**
+   * 留空时为“标签 + 长度须在…之间”
+   */
+  lengthMessage?: string;
+  /**
+   * 行数
+   */
+  rows?: number;
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormTextareaDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface ScrollTableViewProps {
   /**
    * 宽度

@@ -6,7 +6,7 @@
 // Anything else is refused at save with its JSON pointer.
 
 const TOKEN = /\s+|\$?[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|'[^'\\\n]*'|"[^"\\\n]*"|===|!==|==|!=|&&|\|\||<=|>=|[!<>?:+\-*%().[\]]/y;
-const ROOTS = new Set(['$deps', '$self', '$values', '$form', '$record', 'true', 'false', 'null', 'undefined']);
+const ROOTS = new Set(['$deps', '$self', '$values', '$form', '$record', '$query', 'true', 'false', 'null', 'undefined']);
 const FORBIDDEN_MEMBERS = new Set(['constructor', '__proto__', 'prototype', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__']);
 const EXPRESSION = /\{\{([\s\S]*?)\}\}/g;
 const MAX_EXPRESSION = 300;

@@ -13,6 +13,7 @@ import { lowcodeModule } from './lowcode/index.js';
 import { apiPlatformModule, openApiModule } from './apiplatform/index.js';
 import { datavScreenModule, jimuFormModule } from './datav/index.js';
 import { monitorModule } from './monitor/index.js';
+import { wikiModule } from './wiki/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -30,4 +31,5 @@ export const modules: ServerModule[] = [
   datavScreenModule,
   jimuFormModule,
   monitorModule,
+  wikiModule,
 ];

@@ -41,6 +41,23 @@ describe('route table', () => {
     expect(all.filter((r) => r.public).map((r) => r.url)).toEqual(expect.arrayContaining(['/api/uams/login', '/api/uams/publicKey']));
   });
 
+  it('has exactly the known public API routes: a new one is a decision, not an accident', () => {
+    const open = routesOf(s.app.routeTable, (r) => r.public && /^\/(api|open)\//.test(r.url) && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    expect(open.sort()).toEqual(
+      [
+        'GET /api/uams/publicKey',
+        'POST /api/uams/login',
+        'POST /api/uams/logout',
+        'POST /open/api/:apiName',
+        'GET /open/api-docs',
+        // filling in a form (issue 11): the form's own fill_access decides, inside the route
+        'GET /api/jimu/form/fill/get',
+        'POST /api/jimu/form/fill/submit',
+        'POST /api/jimu/form/fill/upload',
+      ].sort(),
+    );
+  });
+
   it('refuses every non-public route without a session, under every spelling of its path', async () => {
     const wrong: string[] = [];
     for (const r of guarded()) {

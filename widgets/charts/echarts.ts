@@ -1,4 +1,5 @@
 // Only the charts and components the widgets use are bundled (echarts/core + use()).
+import { createContext } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, PieChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
@@ -23,8 +24,17 @@ if (inJsdom) {
   });
 }
 
-export function pickRenderer(): 'canvas' | 'svg' {
-  return inJsdom ? 'svg' : 'canvas';
+export type ChartRenderer = 'canvas' | 'svg';
+
+/**
+ * The renderer a host wants for the charts below it. Canvas by default (the preview: fastest for large data);
+ * the designer's editable canvas asks for SVG: a 2D canvas is always a compositing layer of its own, and with
+ * hundreds of charts on a canvas every frame of a drag paid for layerizing and compositing them (bench/designer).
+ */
+export const ChartRendererContext = createContext<ChartRenderer>('canvas');
+
+export function pickRenderer(preferred: ChartRenderer = 'canvas'): ChartRenderer {
+  return inJsdom ? 'svg' : preferred;
 }
 
 // Every instance created by the widgets, so tests (and leak hunts) can count live ones.

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { echarts, pickRenderer, trackChart, untrackChart, type ECharts, type EChartsOption } from './echarts';
+import { useContext, useEffect, useRef } from 'react';
+import { ChartRendererContext, echarts, pickRenderer, trackChart, untrackChart, type ECharts, type EChartsOption } from './echarts';
 
 /**
  * One ECharts instance per mounted element: created on mount, fed `option`,
@@ -8,13 +8,14 @@ import { echarts, pickRenderer, trackChart, untrackChart, type ECharts, type ECh
 export function useEChart(option: EChartsOption, width: number, height: number) {
   const ref = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
+  const renderer = pickRenderer(useContext(ChartRendererContext));
   const sizeRef = useRef({ width, height });
   sizeRef.current = { width, height };
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const chart = echarts.init(el, undefined, { renderer: pickRenderer(), ...sizeRef.current });
+    const chart = echarts.init(el, undefined, { renderer, ...sizeRef.current });
     trackChart(chart);
     chartRef.current = chart;
     const ro = new ResizeObserver((entries) => {
@@ -28,11 +29,11 @@ export function useEChart(option: EChartsOption, width: number, height: number) 
       untrackChart(chart);
       chartRef.current = null;
     };
-  }, []);
+  }, [renderer]);
 
   useEffect(() => {
     chartRef.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  }, [option, renderer]);
 
   useEffect(() => {
     chartRef.current?.resize({ width, height });

@@ -15,6 +15,8 @@ interface LogPage {
   total: number;
   more?: boolean;
   partial?: boolean;
+  /** the server instance whose files were read (INSTANCE_ID), when instances share a data folder */
+  instance?: string | null;
 }
 interface Query {
   ip: string;
@@ -73,7 +75,10 @@ export default function LogMonitor() {
         <CodeEditor language="plaintext" readOnly value={text || (loading ? '加载中…' : '暂无日志')} height="calc(100vh - 330px)" />
       </div>
       <Space style={{ marginTop: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Text type="secondary">最新的在前{page?.more ? '；还有更早的记录' : ''}</Typography.Text>
+        <Typography.Text type="secondary">
+          最新的在前{page?.more ? '；还有更早的记录' : ''}
+          {page?.instance ? `；实例 ${page.instance}` : ''}
+        </Typography.Text>
         <Pagination
           size="small"
           current={query.pageNum}

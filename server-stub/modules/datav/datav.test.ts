@@ -101,8 +101,10 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
       expect((await as(dev, other.P).get(`/delete?id=${page.id}`)).body.msg).toBe(`${other.noun}不存在`);
     });
 
-    it('answers the catalogue derived from the declarations: folders by folderOrder, components by order', async () => {
+    it('answers the catalogue derived from the declarations: folders by folderOrder, components by order, only the kinds this designer may use', async () => {
       const cat = (await d().get('/widget/catalogue')).body.data as any[];
+      // the form-field kinds (catalogue.designers ["form"]) and their folder are the form designer's only
+      const formFields = ['M:formControls', 'C:formInput', 'C:formTextarea', 'C:formNumber', 'C:formSelect', 'C:formRadio', 'C:formCheckbox', 'C:formSwitch', 'C:formDate', 'C:formDateRange', 'C:formImage', 'C:formSubmit'];
       expect(cat.map((e) => `${e.widgetType}:${e.id}`)).toEqual([
         'M:form',
         'C:singleLineTitle',
@@ -112,6 +114,7 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
         'C:activeRing',
         'C:scrollTable',
         'C:barChart',
+        ...(P === '/api/jimu/form' ? formFields : []),
         'M:test',
         'C:onlyOnce',
         'C:plainBox',

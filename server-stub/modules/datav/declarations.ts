@@ -7,13 +7,14 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { BizError } from '../../core/envelope.js';
 import { GENERAL_WIDGET_SIZE } from './kinds.js';
+import type { PageKind } from './tables.js';
 import type { CatalogueEntry } from '../../../widgets/types.js';
 
 export interface WidgetDeclaration {
   widgetName: string;
   widgetViewName: string;
   widgetFormName?: string;
-  catalogue: { folderId: string; folderTitle: string; folderOrder?: number; order?: number; widgetTitle: string; icon: string; maxUse?: number };
+  catalogue: { folderId: string; folderTitle: string; folderOrder?: number; order?: number; widgetTitle: string; icon: string; maxUse?: number; designers?: PageKind[] };
   versionProps: Record<string, unknown>;
   viewProps: Record<string, any>;
   datasourceProps: Record<string, any>;
@@ -29,12 +30,20 @@ export function declarationOf(widgets: Record<string, any>, name: unknown): Widg
 
 export const maxUseOf = (d: WidgetDeclaration) => d.catalogue.maxUse ?? 0;
 
+/** Whether a kind may be placed on a page of this kind: `catalogue.designers` names them; absent = both. */
+export const allowedIn = (d: WidgetDeclaration, kind: PageKind) => !Array.isArray(d.catalogue.designers) || d.catalogue.designers.includes(kind);
+
+/** A form field kind: its viewProps declare `field`, the key its value is submitted under. */
+export const isFieldKind = (d: WidgetDeclaration) => Object.hasOwn(d.viewProps?.properties ?? {}, 'field');
+
 /**
- * The flat catalogue: folders (M) ordered by folderOrder, each followed by its components (C) ordered by
- * order (ties keep the declarations' file order, as the browser's registry does).
+ * The flat catalogue of one designer: folders (M) ordered by folderOrder, each followed by its components
+ * (C) ordered by order (ties keep the declarations' file order, as the browser's registry does). Kinds
+ * the designer may not use are left out, and so is a folder left empty by that.
  */
-export function catalogueOf(widgets: Record<string, any>): CatalogueEntry[] {
+export function catalogueOf(widgets: Record<string, any>, kind: PageKind): CatalogueEntry[] {
   const kinds = Object.values(widgets as Record<string, WidgetDeclaration>)
+    .filter((d) => allowedIn(d, kind))
     .map((d) => ({ d, folderOrder: d.catalogue.folderOrder ?? 0, order: d.catalogue.order ?? 0 }))
     .sort((a, b) => a.folderOrder - b.folderOrder || a.order - b.order);
   const folders = new Map<string, { folder: CatalogueEntry; order: number; children: CatalogueEntry[] }>();

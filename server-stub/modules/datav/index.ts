@@ -2,10 +2,13 @@
 // §3 page / widget / catalogue, §4, §5, §7 calls): one plugin, two configurations —
 //   /api/datav/screen/*  (datav:screen:list|add|edit|remove)
 //   /api/jimu/form/*     (jimu:form:list|add|edit|remove)
-// Both keep their pages and widgets in datav_page / datav_widget, told apart by kind.
+// Both keep their pages and widgets in datav_page / datav_widget, told apart by kind. Forms also take
+// submissions (fill/*, public routes the form's own fill_access decides) and list their entries (entry/*).
 import type { ServerModule } from '../../core/module.js';
 import { FORM, messagesOf, SCREEN, type KindConfig } from './kinds.js';
 import { pageRoutes } from './pages.js';
+import { entryRoutes } from './entries.js';
+import { fillRoutes } from './fill.js';
 import { datavMigrations } from './tables.js';
 import { widgetRoutes } from './widgets.js';
 
@@ -19,6 +22,10 @@ function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']
       const msg = messagesOf(cfg.noun);
       pageRoutes(app, cfg, msg);
       widgetRoutes(app, cfg, msg);
+      if (cfg.kind === 'form') {
+        await fillRoutes(app, cfg, msg);
+        entryRoutes(app, cfg, msg);
+      }
     },
   };
 }

@@ -28,6 +28,8 @@ export const LIMITS = {
   widgetPropsBytes: 200 * 1024,
   /** the widget/update route's body limit */
   updateBodyBytes: 10 * 1024 * 1024,
+  /** a form submission's body limit (fill/submit) */
+  submitBodyBytes: 256 * 1024,
 } as const;
 
 /** Canvas defaults of a new page (spec §3, §9). */
@@ -55,6 +57,12 @@ export function messagesOf(noun: string) {
     idTaken: (id?: string) => (id ? `部件编号 ${id} 已被其他页面使用` : '部件编号已被其他页面使用'),
     propsTooLarge: (title: string) => `部件【${title}】的属性过大（不能超过 ${LIMITS.widgetPropsBytes / 1024} KB）`,
     badProps: (title: string, detail: string) => `部件【${title}】的属性不合法：${detail}`,
+    notForKind: (title: string) => `【${title}】不能用于${noun}`,
+    fieldEmpty: (label: string) => `部件【${label}】的字段名不能为空`,
+    fieldReserved: (label: string, field: string) => `部件【${label}】的字段名 ${field} 是保留名，请换一个`,
+    fieldDuplicate: (label: string, field: string, other: string) => `部件【${label}】的字段名 ${field} 与部件【${other}】重复`,
+    fillAccess: '填写权限只能是 login（登录用户）或 public（任何人）',
+    accepting: '是否收集只能是 1（收集中）或 0（已停止）',
   };
 }
 

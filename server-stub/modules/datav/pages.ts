@@ -9,10 +9,12 @@ import { idQuery, likePattern, optionalId } from '../../core/declarations.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
 import { LIMITS, PAGE_DEFAULTS, type KindConfig, type KindMessages } from './kinds.js';
-import { findPage, pageWidgets, presentPage, presentPageFull, widgetCount } from './store.js';
+import { entryCount, findPage, pageWidgets, presentPage, presentPageFull, widgetCount } from './store.js';
+import type { FillAccess } from './tables.js';
 
 const COPY_SUFFIX = '-副本';
 const SORTABLE: Record<string, string> = { pageName: 'p.page_name', createTime: 'p.create_time', widgetCount: 'widget_count' };
+const FORM_SORTABLE: Record<string, string> = { ...SORTABLE, entryCount: 'entry_count' };
 
 /** #rgb, #rgba, #rrggbb, #rrggbbaa, rgb(r, g, b), rgba(r, g, b, a) (numbers or percentages). */
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
@@ -31,6 +33,16 @@ interface SaveBody {
   refreshSeconds?: number | string | null;
   presetLine?: unknown[] | null;
   revision?: number | null;
+  /** forms only */
+  fillAccess?: string | null;
+  accepting?: number | boolean | string | null;
+}
+
+/** accepting as sent: 1 / 0, true / false, '1' / '0'; else undefined. */
+function flagOf(v: unknown): number | undefined {
+  if (v === 1 || v === true || v === '1') return 1;
+  if (v === 0 || v === false || v === '0') return 0;
+  return undefined;
 }
 
 /** An integer sent as a number or as digits (an input box's text), within [min, max]; else undefined. */
@@ -40,8 +52,17 @@ export function intIn(v: unknown, min: number, max: number): number | undefined 
 }
 
 /** The columns a save sets, checked; absent fields keep their stored value (a new page takes the defaults). */
-function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages) {
-  const out: { page_name?: string; width?: number; height?: number; background_color?: string | null; refresh_seconds?: number | null; preset_line?: string } = {};
+function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages, isForm: boolean) {
+  const out: {
+    page_name?: string;
+    width?: number;
+    height?: number;
+    background_color?: string | null;
+    refresh_seconds?: number | null;
+    preset_line?: string;
+    fill_access?: FillAccess;
+    accepting?: number;
+  } = {};
   if (isNew || b.pageName != null) {
     const name = (b.pageName ?? '').trim();
     if (!name) throw new BizError(msg.nameRequired);
@@ -80,12 +101,23 @@ function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages) {
     if (text.length > LIMITS.presetLineChars) throw new BizError(msg.presetLine);
     out.preset_line = text;
   }
+  // a form's settings: absent (or null) keeps the stored value, a new form takes 'login' and 1
+  if (isForm && b.fillAccess != null) {
+    if (b.fillAccess !== 'login' && b.fillAccess !== 'public') throw new BizError(msg.fillAccess);
+    out.fill_access = b.fillAccess;
+  }
+  if (isForm && b.accepting != null) {
+    const flag = flagOf(b.accepting);
+    if (flag === undefined) throw new BizError(msg.accepting);
+    out.accepting = flag;
+  }
   return out;
 }
 
 export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessages) {
   const { db, dialect } = app.ctx;
   const { kind, perm, noun } = cfg;
+  const isForm = kind === 'form';
 
   const loadPage = async (id: number) => {
     const row = await findPage(db, dialect, kind, id);
@@ -104,23 +136,24 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
         if (text) qb = qb.where(sql<boolean>`lower(p.page_name) like ${likePattern(text.toLowerCase())} escape '\\'`);
         return qb;
       };
-      const win = pageOf(q, SORTABLE);
+      const win = pageOf(q, isForm ? FORM_SORTABLE : SORTABLE);
       const total = await filter(db.selectFrom('datav_page as p').select((eb) => eb.fn.countAll().as('n'))).executeTakeFirst();
       let rows = filter(
         db
           .selectFrom('datav_page as p')
           .selectAll('p')
-          .select((eb) => eb.selectFrom('datav_widget as w').whereRef('w.page_id', '=', 'p.id').select((e) => e.fn.countAll().as('c')).as('widget_count')),
+          .select((eb) => eb.selectFrom('datav_widget as w').whereRef('w.page_id', '=', 'p.id').select((e) => e.fn.countAll().as('c')).as('widget_count'))
+          .select((eb) => eb.selectFrom('jimu_form_entry as e').whereRef('e.form_id', '=', 'p.id').select((e) => e.fn.countAll().as('c')).as('entry_count')),
       );
       rows = win.order ? rows.orderBy(win.order.column, win.order.dir).orderBy('p.id', 'desc') : rows.orderBy('p.id', 'desc');
-      const records = (await rows.limit(win.limit).offset(win.offset).execute()).map((r: any) => presentPage(r, Number(r.widget_count ?? 0)));
+      const records = (await rows.limit(win.limit).offset(win.offset).execute()).map((r: any) => presentPage(r, Number(r.widget_count ?? 0), Number(r.entry_count ?? 0)));
       return ok({ records, total: Number(total?.n ?? 0) });
     },
   );
 
   app.get<{ Querystring: { id: number } }>('/info/get', { config: { perm: perm.list }, schema: { querystring: idQuery } }, async (req) => {
     const row = await loadPage(req.query.id);
-    return ok(presentPageFull(row, await widgetCount(db, row.id)));
+    return ok(presentPageFull(row, await widgetCount(db, row.id), isForm ? await entryCount(db, row.id) : 0));
   });
 
   const int = (title: string) => ({ type: ['number', 'string', 'null'], maxLength: 12, title });
@@ -135,6 +168,9 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       refreshSeconds: int('刷新间隔（秒）'),
       presetLine: { type: ['array', 'null'], maxItems: LIMITS.presetLines, title: '参考线' },
       revision: optionalId('版本', 0),
+      // forms only (a screen ignores them): 'login' | 'public', and 1 | 0 (true / false, '1' / '0')
+      fillAccess: { type: ['string', 'null'], maxLength: 10, title: '填写权限' },
+      accepting: { type: ['integer', 'boolean', 'string', 'null'], maxLength: 10, title: '是否收集' },
     },
   } as const;
 
@@ -145,7 +181,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     assertPermission(req, id ? perm.edit : perm.add);
     const time = now();
     if (!id) {
-      const f = pageFields(b, true, msg);
+      const f = pageFields(b, true, msg, isForm);
       const row = await db
         .insertInto('datav_page')
         .values({
@@ -156,6 +192,8 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
           background_color: f.background_color ?? null,
           refresh_seconds: f.refresh_seconds ?? null,
           preset_line: f.preset_line ?? '[]',
+          ...(f.fill_access ? { fill_access: f.fill_access } : {}),
+          ...(f.accepting !== undefined ? { accepting: f.accepting } : {}),
           status: 0,
           revision: 1,
           create_user: req.user!.username,
@@ -169,7 +207,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     const stored = await loadPage(id);
     const sent = b.revision ?? undefined;
     if (sent !== undefined && sent !== stored.revision) throw new BizError(msg.stale(stored.revision));
-    const f = pageFields(b, false, msg);
+    const f = pageFields(b, false, msg, isForm);
     // conditional on the revision the caller loaded: of two saves from the same revision only one passes
     let q = db
       .updateTable('datav_page')
@@ -182,7 +220,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       const current = await findPage(db, dialect, kind, id);
       throw new BizError(current ? msg.stale(current.revision) : msg.notFound);
     }
-    return ok(presentPageFull(row, await widgetCount(db, row.id)), '保存成功');
+    return ok(presentPageFull(row, await widgetCount(db, row.id), isForm ? await entryCount(db, row.id) : 0), '保存成功');
   });
 
   app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: perm.remove }, schema: { querystring: idQuery } }, async (req) => {
@@ -190,6 +228,8 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       const row = await findPage(trx, dialect, kind, req.query.id, true);
       if (!row) throw new BizError(msg.notFound);
       await trx.deleteFrom('datav_widget').where('page_id', '=', row.id).execute();
+      // a form's entries go with it (its uploaded images stay in the image list)
+      if (isForm) await trx.deleteFrom('jimu_form_entry').where('form_id', '=', row.id).execute();
       await trx.deleteFrom('datav_page').where('id', '=', row.id).execute();
     });
     return ok(null, '删除成功');

@@ -22,6 +22,12 @@ export async function widgetCount(db: Db, pageId: number): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
+/** The number of entries submitted to a form. */
+export async function entryCount(db: Db, formId: number): Promise<number> {
+  const r = await db.selectFrom('jimu_form_entry').select((eb) => eb.fn.countAll().as('n')).where('form_id', '=', formId).executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (!text) return fallback;
   try {
@@ -31,8 +37,16 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-/** A page as the list shows it (spec §3 "Screen or form page"). */
-export function presentPage(r: PageRow, count: number) {
+/** A form's own settings (issue 11): who may fill it in, whether it takes submissions, how many it has. */
+export interface FormFacts {
+  fillAccess?: string;
+  accepting?: number;
+  entryCount?: number;
+}
+
+/** A page as the list shows it (spec §3 "Screen or form page"); a form adds its FormFacts. */
+export function presentPage(r: PageRow, count: number, entries = 0) {
+  const form: FormFacts = r.kind === 'form' ? { fillAccess: r.fill_access, accepting: Number(r.accepting), entryCount: entries } : {};
   return {
     id: r.id,
     pageName: r.page_name,
@@ -43,6 +57,7 @@ export function presentPage(r: PageRow, count: number) {
     widgetCount: count,
     status: r.status,
     revision: r.revision,
+    ...form,
     createUser: r.create_user,
     createTime: r.create_time,
     updateTime: r.update_time,
@@ -50,9 +65,9 @@ export function presentPage(r: PageRow, count: number) {
 }
 
 /** A page as info/get and info/save answer it: the list's shape plus its preset lines. */
-export function presentPageFull(r: PageRow, count: number) {
+export function presentPageFull(r: PageRow, count: number, entries = 0) {
   const lines = parseJson<unknown>(r.preset_line, []);
-  return { ...presentPage(r, count), presetLine: Array.isArray(lines) ? lines : [] };
+  return { ...presentPage(r, count, entries), presetLine: Array.isArray(lines) ? lines : [] };
 }
 
 /** The widgets of a page, bottom first. */

@@ -5,6 +5,8 @@
 //                that every successful save bumps (a save carrying an older revision is refused)
 //  datav_widget  the widgets placed on a page, in stacking order (sort_no 0 = bottom); the id is the
 //                browser's (a uuid: copies, pastes and undo-restores are created locally)
+//  jimu_form_entry  one row per submitted form (issue 11): the values, and the field labels and kinds
+//                as they were at submit time, so an entry stays readable after its form changes
 import type { Generated } from 'kysely';
 import { migration } from '../../core/declarations.js';
 import { idColumn } from '../../store/columns.js';
@@ -24,9 +26,34 @@ export interface DatavPageTable {
   preset_line: string;
   status: number;
   revision: number;
+  /** forms: who may fill it in — 'login' (signed-in users, the default) or 'public' (anyone with the link) */
+  fill_access: Generated<FillAccess>;
+  /** forms: 1 while submissions are taken, 0 once closed */
+  accepting: Generated<number>;
   create_user: string;
   create_time: string;
   update_time: string;
+}
+
+export type FillAccess = 'login' | 'public';
+
+export interface FormEntryTable {
+  id: Generated<number>;
+  form_id: number;
+  /** JSON text: { field: value } of the non-empty values, as validated */
+  data: string;
+  /** JSON text: { field: label } of every field of the form at submit time */
+  labels: string;
+  /** JSON text: { field: widgetName } at submit time (the kind of a field the form no longer has) */
+  kinds: string;
+  /** JSON text: { field: text } — each value as it read at submit time (option labels, 是/否, a ~ b) */
+  texts: string;
+  /** the values as one lower-cased text, what the entries search matches */
+  search_text: string;
+  /** null for an anonymous submission to a public form */
+  create_user: string | null;
+  create_ip: string;
+  create_time: string;
 }
 
 export interface DatavWidgetTable {
@@ -47,6 +74,7 @@ declare module '../../store/schema.js' {
   interface Database {
     datav_page: DatavPageTable;
     datav_widget: DatavWidgetTable;
+    jimu_form_entry: FormEntryTable;
   }
 }
 
@@ -82,5 +110,22 @@ export const datavMigrations = {
       .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('ix_datav_widget_page').ifNotExists().on('datav_widget').columns(['page_id', 'sort_no']).execute();
+  }),
+  // issue 11: forms that collect data — who may fill in a form, whether it takes submissions, its entries
+  '20261125_10_jimu_form_entry': migration(async (db, dialect) => {
+    await db.schema.alterTable('datav_page').addColumn('fill_access', 'varchar(10)', (c) => c.notNull().defaultTo('login')).execute();
+    await db.schema.alterTable('datav_page').addColumn('accepting', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await idColumn(db.schema.createTable('jimu_form_entry').ifNotExists(), dialect)
+      .addColumn('form_id', 'integer', (c) => c.notNull())
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addColumn('labels', 'text', (c) => c.notNull())
+      .addColumn('kinds', 'text', (c) => c.notNull())
+      .addColumn('texts', 'text', (c) => c.notNull())
+      .addColumn('search_text', 'text', (c) => c.notNull())
+      .addColumn('create_user', 'varchar(64)')
+      .addColumn('create_ip', 'varchar(64)', (c) => c.notNull())
+      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('ix_jimu_form_entry_form').ifNotExists().on('jimu_form_entry').columns(['form_id', 'id']).execute();
   }),
 };

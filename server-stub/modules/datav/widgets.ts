@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { idQuery, isUniqueViolation } from '../../core/declarations.js';
 import { now } from '../../store/columns.js';
-import { catalogueOf, declarationOf, maxUseOf, newWidgetProps, PropsValidators, type WidgetDeclaration, type WidgetProps } from './declarations.js';
+import { patternFault } from '../../core/patterns.js';
+import { allowedIn, catalogueOf, declarationOf, isFieldKind, maxUseOf, newWidgetProps, PropsValidators, type WidgetDeclaration, type WidgetProps } from './declarations.js';
+import { isReservedField, newFieldName } from './fields.js';
 import { intIn } from './pages.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
 import { findPage, pageWidgets, presentWidget, presentWidgets } from './store.js';
@@ -105,6 +107,43 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     return row;
   };
 
+  /** How a widget is named in a refusal: its label when it has one, else its title or its kind's. */
+  const labelOf = (w: { widgetName: string; widgetTitle?: string | null; widgetProps?: { viewProps?: unknown } }) => {
+    const v = w.widgetProps?.viewProps as Record<string, unknown> | undefined;
+    const label = typeof v?.label === 'string' ? v.label.trim() : '';
+    const d = declarationOf(declarations(), w.widgetName);
+    return label || w.widgetTitle?.trim() || (d ? titleOf(d) : w.widgetName);
+  };
+
+  /**
+   * A field's own checks, before its schema's (so an empty name is told as such, not as a bad pattern):
+   * a name, not a reserved one, and a custom pattern the ReDoS check passes.
+   */
+  const checkField = (d: WidgetDeclaration, viewProps: unknown, pointer: string) => {
+    if (!viewProps || typeof viewProps !== 'object' || Array.isArray(viewProps)) return; // the schema says what is wrong
+    const v = viewProps as Record<string, unknown>;
+    const name = labelOf({ widgetName: d.widgetName, widgetProps: { viewProps: v } });
+    const field = typeof v.field === 'string' ? v.field.trim() : '';
+    if (!field) throw new BizError(msg.fieldEmpty(name));
+    if (isReservedField(field)) throw new BizError(msg.fieldReserved(name, field));
+    // checked as it will run: trimmed (fields.ts and the browser's rules trim it)
+    const pattern = typeof v.customPattern === 'string' ? v.customPattern.trim() : '';
+    if (pattern) {
+      const fault = patternFault(pattern);
+      if (fault) throw new BizError(msg.badProps(name, `${pointer}/customPattern ${fault}`));
+    }
+  };
+
+  /** The field names already used on a page. */
+  const fieldNames = async (trx: typeof db, pageId: number) => {
+    const names: string[] = [];
+    for (const r of await pageWidgets(trx, pageId)) {
+      const v = presentWidget(r, 0, 1).widgetProps.viewProps;
+      if (typeof v.field === 'string' && v.field) names.push(v.field);
+    }
+    return names;
+  };
+
   /** A widget of a page of this kind, or the refusal. */
   const loadWidget = async (id: string) => {
     const w = await db
@@ -118,7 +157,15 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     return w;
   };
 
-  app.get('/widget/catalogue', { config: { perm: perm.list } }, async () => ok(catalogueOf(declarations())));
+  /** The declaration of a kind this designer may use, or the refusal. */
+  const kindOf = (widgetName: string) => {
+    const d = declarationOf(declarations(), widgetName);
+    if (!d) throw new BizError(msg.unknownWidget(widgetName));
+    if (!allowedIn(d, kind)) throw new BizError(msg.notForKind(titleOf(d)));
+    return d;
+  };
+
+  app.get('/widget/catalogue', { config: { perm: perm.list } }, async () => ok(catalogueOf(declarations(), kind)));
 
   app.get<{ Querystring: { pageId: number } }>('/widget/select', { config: { perm: perm.list }, schema: { querystring: pageIdQuery } }, async (req) => {
     const page = await loadPage(req.query.pageId);
@@ -140,9 +187,10 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       const pageId = pageIdOf(b.pageId);
       if (pageId === undefined) throw new BizError(msg.pageIdMissing);
       await loadPage(pageId);
-      const d = declarationOf(declarations(), b.widgetName);
-      if (!d) throw new BizError(msg.unknownWidget(b.widgetName));
+      const d = kindOf(b.widgetName);
       const props = newWidgetProps(d, { top: b.top ?? undefined, left: b.left ?? undefined });
+      // a field gets its name below, with the page locked; the declared default ('') would not pass
+      if (isFieldKind(d)) props.viewProps.field = newFieldName(d.widgetName, []);
       const fault = validators.check(d, props, '/widgetProps');
       if (fault) throw new BizError(msg.badProps(titleOf(d), fault));
       const time = now();
@@ -162,6 +210,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
           const same = await trx.selectFrom('datav_widget').select((eb) => eb.fn.countAll().as('n')).where('page_id', '=', page.id).where('widget_name', '=', d.widgetName).executeTakeFirst();
           if (Number(same?.n ?? 0) >= max) throw new BizError(msg.maxUse(titleOf(d), max));
         }
+        if (isFieldKind(d)) props.viewProps.field = newFieldName(d.widgetName, await fieldNames(trx, page.id));
         const row = await trx
           .insertInto('datav_widget')
           .values({
@@ -203,8 +252,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       if (named && pageIdOf(w.pageId) !== pageId) throw new BizError(msg.pageIdMismatch(i));
       if (seen.has(w.id)) throw new BizError(msg.duplicateId(w.id));
       seen.add(w.id);
-      const d = declarationOf(declarations(), w.widgetName);
-      if (!d) throw new BizError(msg.unknownWidget(w.widgetName));
+      const d = kindOf(w.widgetName);
       const { widgetViewName: _v, widgetFormName: _f, selectedTab: _t, viewProps: _vp, versionProps: _ver, datasourceProps: _ds, ...extra } = w.widgetProps;
       const p = w.widgetProps;
       const props = {
@@ -218,6 +266,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       };
       const json = JSON.stringify(props);
       if (Buffer.byteLength(json) > LIMITS.widgetPropsBytes) throw new BizError(msg.propsTooLarge(titleOf(d)));
+      if (isFieldKind(d)) checkField(d, props.viewProps, `${at}/${i}/widgetProps/viewProps`);
       const fault = validators.check(d, props, `${at}/${i}/widgetProps`);
       if (fault) throw new BizError(msg.badProps(titleOf(d), fault));
       perKind.set(d, (perKind.get(d) ?? 0) + 1);
@@ -234,6 +283,15 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       };
     });
     for (const [d, n] of perKind) if (maxUseOf(d) > 0 && n > maxUseOf(d)) throw new BizError(msg.maxUse(titleOf(d), maxUseOf(d)));
+    // a field name names one value of a submission: once per page
+    const owners = new Map<string, string>();
+    for (const w of items) {
+      const v = w.widgetProps.viewProps as Record<string, unknown>;
+      if (!isFieldKind(kindOf(w.widgetName)) || typeof v?.field !== 'string') continue;
+      const other = owners.get(v.field);
+      if (other !== undefined) throw new BizError(msg.fieldDuplicate(labelOf(w), v.field, other));
+      owners.set(v.field, labelOf(w));
+    }
 
     try {
       await db.transaction().execute(async (trx) => {

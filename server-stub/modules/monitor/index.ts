@@ -1,10 +1,12 @@
 // Log monitor (spec part 1 §2 "Log monitor", §3 "Log query", §7 "Logs"): POST /api/monitor/log/searchList.
 // The file is always chosen from the SERVER_NAME dictionary, never from a path in the request; it is
 // read from its end (see reader.ts), so the newest page costs the same whatever the file's size.
+// With INSTANCE_ID, an `ip` that is a recorded server address selects that instance's files (instances.ts).
 import { BizError, ok } from '../../core/envelope.js';
 import { logFiles, SERVICES } from '../../core/logs.js';
 import type { ServerModule, ServiceName } from '../../core/module.js';
 import { toRecord, type LogRecord } from './format.js';
+import { instanceAt, interfaceAddresses, readRegistry, recordInstance, REFRESH_MS } from './instances.js';
 import { linesNewestFirst, type ScanState } from './reader.js';
 
 export const LOG_PAGE_SIZES = [10, 50, 100];
@@ -29,6 +31,11 @@ export interface LogPage {
   more: boolean;
   /** The time limit cut the scan short before the page was full. */
   partial: boolean;
+}
+
+/** A page as the route answers it: which instance's files were read (INSTANCE_ID), null without one. */
+export interface LogAnswer extends LogPage {
+  instance: string | null;
 }
 
 /** The newest-first page of matching lines of the given files. */
@@ -65,6 +72,16 @@ export const monitorModule: ServerModule = {
   plugin: async (app) => {
     const { config } = app.ctx;
     const dict = app.ctx.schemas.dicts.SERVER_NAME as { items: { value: string }[] } | undefined;
+    const selfId = config.instanceId;
+    if (selfId) {
+      // record this instance (and refresh lastSeen) so that the others' monitors can select it by address
+      const addresses = config.instanceAddresses ?? interfaceAddresses();
+      const record = () => recordInstance(config.dataDir, selfId, addresses).catch((e) => app.ctx.log.warn({ err: String(e) }, 'instance record not written'));
+      await record();
+      const timer = setInterval(record, REFRESH_MS);
+      timer.unref();
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
     const names = (dict?.items ?? []).map((i) => i.value).filter((v): v is ServiceName => (SERVICES as string[]).includes(v));
     const body = {
       type: 'object',
@@ -83,8 +100,13 @@ export const monitorModule: ServerModule = {
       const serveName = q.serveName ?? 'platform';
       // the schema already refused anything else; the file name is built only from a dictionary value
       if (!names.includes(serveName as ServiceName)) throw new BizError('服务名称不存在');
-      const page = await searchLogs(logFiles(config.dataDir, serveName as ServiceName, config.logKeep, config.instanceId), { ...q, pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 50 }, config.logSearchMs);
-      return ok(page, page.partial ? MSG_TIMED_OUT : '查询成功');
+      // a recorded server address names an instance: its files, all their lines; any other ip is a client address
+      const byAddress = selfId && q.ip ? instanceAt(await readRegistry(config.dataDir), q.ip, selfId) : undefined;
+      const instance = byAddress?.id ?? selfId;
+      const files = logFiles(config.dataDir, serveName as ServiceName, config.logKeep, instance);
+      const page = await searchLogs(files, { ...q, ip: byAddress ? null : q.ip, pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 50 }, config.logSearchMs);
+      const answer: LogAnswer = { ...page, instance: instance ?? null };
+      return ok(answer, page.partial ? MSG_TIMED_OUT : '查询成功');
     });
   },
 };

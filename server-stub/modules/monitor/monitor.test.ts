@@ -1,7 +1,10 @@
-import { appendFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
+import fs, { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../config.js';
+import { logFiles } from '../../core/logs.js';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { instanceAt, interfaceAddresses, normalizeAddress, registryDir } from './instances.js';
 
 const LIST = '/api/monitor/log/searchList';
 const logPath = (s: TestServer, name: string) => path.join(s.dataDir, 'logs', name);
@@ -202,11 +205,146 @@ describe('log monitor with INSTANCE_ID', () => {
   });
   afterAll(() => s?.close());
 
-  it("writes and reads this instance's own files; an unsafe id refuses the start", async () => {
+  it("writes and reads this instance's own files; an unsafe id or address refuses the start", async () => {
     await s.request('POST', '/api/sys/var/searchList', {});
     await waitForRecords(s, {}, (r) => r[0]?.url === '/api/sys/var/searchList');
     expect(existsSync(logPath(s, 'platform-node-a.log'))).toBe(true);
     expect(existsSync(logPath(s, 'platform.log'))).toBe(false);
     expect(() => loadConfig({ INSTANCE_ID: '../x' })).toThrow(/INSTANCE_ID/);
+    for (const bad of ['../x', '10.0.0.1,host.example', '10.0.0.256', '10.0.0.1/24']) expect(() => loadConfig({ INSTANCE_ADDRESS: bad })).toThrow(/INSTANCE_ADDRESS/);
+    expect(loadConfig({ INSTANCE_ADDRESS: ' 10.0.0.1, fd00::1 ' }).instanceAddresses).toEqual(['10.0.0.1', 'fd00::1']);
+  });
+
+  it('records itself with its interface addresses (loopback included); its own address names it, not a client', async () => {
+    const rec = JSON.parse(readFileSync(path.join(registryDir(s.dataDir), 'node-a.json'), 'utf8'));
+    expect(rec.id).toBe('node-a');
+    expect(Math.abs(Date.now() - rec.lastSeen)).toBeLessThan(60_000);
+    const expected = Object.values(os.networkInterfaces()).flatMap((l) => (l ?? []).map((i) => normalizeAddress(i.address)));
+    expect([...rec.addresses].sort()).toEqual([...new Set(expected)].sort());
+    expect(rec.addresses).toContain('127.0.0.1');
+    expect(statSync(path.join(registryDir(s.dataDir), 'node-a.json')).mode & 0o777).toBe(0o600);
+    // a line from another client: with ip = this server's loopback address every line of its file is shown
+    appendFileSync(logPath(s, 'platform-node-a.log'), pinoLine({ service: 'platform', reqId: 'req-far', ip: '10.1.2.3', method: 'GET', route: '/api/far', status: 200, ms: 1, msg: 'request' }));
+    const own = (await s.request('POST', LIST, { ip: '127.0.0.1', pageSize: 100 })).body.data;
+    expect(own.instance).toBe('node-a');
+    expect(own.records[0]).toMatchObject({ reqId: 'req-far', ip: '10.1.2.3' });
+    expect(own.records.some((r: any) => r.ip === '127.0.0.1')).toBe(true);
+  });
+});
+
+describe('log monitor: instances sharing one DATA_DIR, chosen by server ip', () => {
+  let shared: string;
+  const sharedLog = (name: string) => path.join(shared, 'logs', name);
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    shared = mkdtempSync(path.join(os.tmpdir(), 'console-shared-'));
+    // one after the other: the second migrates and seeds the store the first created
+    a = await startTestServer({ env: { DATA_DIR: shared, INSTANCE_ID: 'node-a', INSTANCE_ADDRESS: '10.9.0.1' } });
+    b = await startTestServer({ env: { DATA_DIR: shared, INSTANCE_ID: 'node-b', INSTANCE_ADDRESS: '10.9.0.2,FD00::2' } });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    if (shared) rmSync(shared, { recursive: true, force: true });
+  });
+
+  /** reqIds of a platform file's request lines, newest first, once it holds `n` of them. */
+  async function reqIdsOf(file: string, n: number): Promise<string[]> {
+    for (let i = 0; i < 50; i++) {
+      const ids = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).reqId) : [];
+      if (ids.length >= n) return ids.reverse();
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    throw new Error(`${file} never held ${n} lines`);
+  }
+
+  it("the ip of instance B shows B's lines (all of them), asked on A; A's own ip shows A's", async () => {
+    for (let i = 0; i < 3; i++) await b.request('POST', '/api/sys/var/searchList', {});
+    await a.request('POST', '/api/sys/var/delete?id=0');
+    const bIds = await reqIdsOf(sharedLog('platform-node-b.log'), 3);
+    const aIds = await reqIdsOf(sharedLog('platform-node-a.log'), 1);
+
+    const viaB = (await a.request('POST', LIST, { ip: '10.9.0.2', pageSize: 100 })).body;
+    expect(viaB.status).toBe(0);
+    expect(viaB.data.instance).toBe('node-b');
+    expect(viaB.data.records.map((r: any) => r.reqId)).toEqual(bIds);
+    expect(viaB.data.records.every((r: any) => r.url === '/api/sys/var/searchList' && r.ip === '127.0.0.1')).toBe(true);
+    // the same by B's other address, in another spelling; search still applies
+    const v6 = (await a.request('POST', LIST, { ip: 'fd00:0:0:0:0:0:0:2', search: 'SEARCHLIST' })).body.data;
+    expect(v6.instance).toBe('node-b');
+    expect(v6.records).toHaveLength(bIds.length);
+
+    const viaA = (await b.request('POST', LIST, { ip: '10.9.0.1', pageSize: 100 })).body.data;
+    expect(viaA.instance).toBe('node-a');
+    expect(viaA.records.map((r: any) => r.reqId)).toEqual(aIds);
+    expect(viaA.records[0].url).toBe('/api/sys/var/delete');
+    // no ip: the instance that answers shows its own
+    const own = (await b.request('POST', LIST, { pageSize: 100 })).body.data;
+    expect(own.instance).toBe('node-b');
+    expect(own.records.map((r: any) => r.reqId)).toEqual(bIds);
+  });
+
+  it('an ip that is no recorded server address filters by client address, in the asking instance’s own files', async () => {
+    appendFileSync(sharedLog('auth-node-a.log'), pinoLine({ reqId: 'req-on-a', ip: '10.1.2.3', method: 'GET', route: '/api/a', status: 200, ms: 1, msg: 'request' }));
+    appendFileSync(sharedLog('auth-node-b.log'), pinoLine({ reqId: 'req-on-b', ip: '10.1.2.3', method: 'GET', route: '/api/b', status: 200, ms: 1, msg: 'request' }));
+    const r = (await a.request('POST', LIST, { serveName: 'auth', ip: '10.1.2.3' })).body.data;
+    expect(r.instance).toBe('node-a');
+    expect(r.records.map((x: any) => x.reqId)).toEqual(['req-on-a']);
+    expect((await b.request('POST', LIST, { serveName: 'auth', ip: '10.1.2.3' })).body.data.records.map((x: any) => x.reqId)).toEqual(['req-on-b']);
+    // 127.0.0.1 is not among A's or B's recorded addresses here: it is the client address of every test request
+    const local = (await a.request('POST', LIST, { serveName: 'auth', ip: '127.0.0.1', pageSize: 100 })).body.data;
+    expect(local.records.length).toBeGreaterThan(0);
+    expect(local.records.every((x: any) => x.ip === '127.0.0.1')).toBe(true);
+  });
+
+  it('a hostile ip, or a forged record, never reaches a file path', async () => {
+    // records a reader must not trust: an id that is not its file name, a path as id, a name outside the pattern
+    const dir = registryDir(shared);
+    writeFileSync(path.join(dir, 'evil.json'), JSON.stringify({ id: '../../etc', addresses: ['10.6.6.6'], lastSeen: Date.now() }));
+    writeFileSync(path.join(dir, 'liar.json'), JSON.stringify({ id: 'node-b', addresses: ['10.6.6.7'], lastSeen: Date.now() }));
+    writeFileSync(path.join(dir, 'x..json'), JSON.stringify({ id: 'x.', addresses: ['10.6.6.8'], lastSeen: Date.now() }));
+    writeFileSync(path.join(dir, 'big.json'), JSON.stringify({ id: 'big', addresses: ['10.6.6.9'], pad: 'x'.repeat(20_000) }));
+    const hostile = ['../platform-node-b', '../../etc/passwd', 'node-b', 'platform-node-b.log', '/etc/passwd', '..%2f..%2fetc', '10.9.0.2/../../x', '10.9.0.2\\..\\x', 'instances/node-b.json', '10.6.6.6', '10.6.6.7', '10.6.6.8', '10.6.6.9', '*', '.'];
+    const allowed = new Set([...logFiles(shared, 'platform', 5, 'node-a'), ...['node-a', 'node-b', 'evil', 'liar', 'big'].map((n) => path.join(dir, `${n}.json`))]);
+    const opened: string[] = [];
+    // every file the server opens while answering (reader and registry both open through fs.promises.open)
+    const realOpen = fs.promises.open;
+    const spy = vi.spyOn(fs.promises, 'open').mockImplementation(((file: fs.PathLike, ...rest: any[]) => {
+      opened.push(String(file));
+      return (realOpen as any)(file, ...rest);
+    }) as typeof fs.promises.open);
+    try {
+      for (const ip of hostile) {
+        const r = (await a.request('POST', LIST, { ip })).body;
+        expect(r.status, ip).toBe(0);
+        expect(r.data.instance, ip).toBe('node-a');
+        expect(r.data.records, ip).toEqual([]);
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.filter((f) => !allowed.has(f))).toEqual([]);
+    // NUL never gets that far: the input guard refuses it
+    const nul = (await a.request('POST', LIST, { ip: '10.9.0.2\u0000/../x' })).body;
+    expect(nul.status).toBe(1);
+  });
+
+  it('an address shared by several instances: the asking one first, then the one seen last', () => {
+    const recs = [
+      { id: 'x', addresses: ['10.0.0.9', '127.0.0.1'], lastSeen: 1 },
+      { id: 'y', addresses: ['10.0.0.9', '127.0.0.1'], lastSeen: 3 },
+      { id: 'z', addresses: ['10.0.0.9'], lastSeen: 2 },
+    ];
+    expect(instanceAt(recs, '10.0.0.9', 'none')?.id).toBe('y');
+    expect(instanceAt(recs, '10.0.0.9', 'x')?.id).toBe('x');
+    expect(instanceAt(recs, '::ffff:127.0.0.1', 'z')?.id).toBe('y');
+    expect(instanceAt(recs, '10.0.0.10', 'x')).toBeUndefined();
+    expect(instanceAt(recs, '../10.0.0.9', 'x')).toBeUndefined();
+    expect(interfaceAddresses()).toContain('127.0.0.1');
+    // one spelling per address; anything else is no address at all
+    expect(['FD00:0:0:0:0:0:0:2', '::ffff:10.0.0.1', '::ffff:a00:1', 'fe80::1%eth0', ' 10.0.0.1 '].map(normalizeAddress)).toEqual(['fd00::2', '10.0.0.1', '10.0.0.1', 'fe80::1', '10.0.0.1']);
+    for (const bad of ['../x', '10.0.0.256', '1.2.3', '[::1]', '', 'node-b']) expect(normalizeAddress(bad)).toBe('');
   });
 });

@@ -1,0 +1,60 @@
+// One form field drawn from its view props: a Formily field (label, required mark, the kind's rules with
+// their Chinese messages, errors under the control) inside the page's form when one runs (preview, fill-in);
+// on the designer's canvas the same field in a form of its own, disabled, so it looks as it will.
+import { useMemo, type ComponentType } from 'react';
+import { createForm } from '@formily/core';
+import { Field, FormProvider } from '@formily/react';
+import { FormItem } from '@formily/antd-v5';
+import { widgetDeclarations } from '../declarations';
+import { useFormRun } from './context';
+import { formilyRules, type FieldProps } from './rules';
+import './fields.css';
+
+export interface FieldSpec {
+  /** the widget kind (formInput, …): it picks the messages and rules */
+  kind: string;
+  /** a Formily-connected control (value / onChange from the field) */
+  control: ComponentType<any>;
+  /** the control's props from the view props */
+  props?: Record<string, unknown>;
+}
+
+interface ViewLike extends FieldProps {
+  labelColor?: string;
+  fontSize?: number;
+  defaultValue?: unknown;
+}
+
+const emptyDefault = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+function TheField({ spec, v }: { spec: FieldSpec; v: ViewLike }) {
+  const rules = useMemo(() => formilyRules(spec.kind, v), [spec.kind, v]);
+  return (
+    <Field
+      name={v.field || 'field'}
+      title={v.label}
+      required={Boolean(v.required) && spec.kind !== 'formSwitch'}
+      initialValue={emptyDefault(v.defaultValue) ? undefined : v.defaultValue}
+      validator={rules as never}
+      decorator={[FormItem, { layout: 'vertical', colon: false, labelStyle: { color: v.labelColor }, style: { marginBottom: 0 } }]}
+      component={[spec.control, spec.props ?? {}]}
+    />
+  );
+}
+
+export function FieldWidget({ spec, viewProps, widget }: { spec: FieldSpec; viewProps: ViewLike; widget: string }) {
+  const run = useFormRun();
+  // a cleared label falls back to the kind's title, as the server names the field in its messages
+  const v = useMemo(() => (viewProps.label ? viewProps : { ...viewProps, label: widgetDeclarations[spec.kind]?.catalogue.widgetTitle ?? '' }), [viewProps, spec.kind]);
+  // the designer's canvas: a form of this field alone, disabled. A Formily field reads its props when it is
+  // created, so any edit in the panel makes a new one (cheap: one field).
+  const drawn = run ? '' : JSON.stringify(v);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new form for every drawn state is the point
+  const own = useMemo(() => (run ? null : createForm({ disabled: true })), [run, drawn]);
+  const body = <TheField spec={spec} v={v} key={own ? drawn : v.field} />;
+  return (
+    <div data-widget={widget} className="form-field-widget" style={{ width: '100%', height: '100%', color: v.labelColor, fontSize: v.fontSize, overflow: 'visible', ['--field-color' as string]: v.labelColor ?? 'inherit', ['--field-font-size' as string]: `${v.fontSize ?? 14}px` }}>
+      {own ? <FormProvider form={own}>{body}</FormProvider> : body}
+    </div>
+  );
+}
