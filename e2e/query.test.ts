@@ -97,7 +97,7 @@ describeBrowser('查询支持', () => {
     await page.locator('.ant-popover:visible').getByText(`确定要删除【${API_NAME}】吗？`).waitFor();
     await page.locator('.ant-popover:visible').getByRole('button', { name: /确\s?定/ }).click();
     await toast(page, '删除成功');
-    await page.getByText(API_NAME).waitFor({ state: 'detached' });
+    await page.getByText(API_NAME, { exact: true }).waitFor({ state: 'detached' });
     await shot(page, 'query-list');
   });
 });
