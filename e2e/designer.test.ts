@@ -131,7 +131,7 @@ describeBrowser('大屏与表单设计器', () => {
     const again = page.getByTestId('canvas-stage').locator('[data-widget-id]');
     expect(await again.count()).toBe(2);
     // stacking kept: the title is now on top (last)
-    expect(await again.nth(1).textContent()).toContain('销售总览');
+    await expect.poll(() => again.nth(1).textContent(), { timeout: 10_000 }).toContain('销售总览');
     expect(await placement(again.nth(1))).toMatchObject({ left: moved.left + 1, top: moved.top + 10 });
     await shot(page, 'designer-reloaded');
   });

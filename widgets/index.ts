@@ -6,4 +6,4 @@ export { applyMapping, describeProblem } from './data/mapping';
 export { WidgetIcon } from './icons';
 export { ChartRendererContext, liveChartCount, type ChartRenderer } from './charts/echarts';
 export { SCREEN_FONT } from './theme';
-export { liveIntervalCount } from './timing/sharedInterval';
+export { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';

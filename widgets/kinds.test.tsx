@@ -3,6 +3,7 @@ import { createWidget, widgetNames } from './registry';
 import type { DatasourceProps } from './types';
 import { WidgetView } from './WidgetView';
 import { WidgetDataContext } from './data/WidgetDataContext';
+import { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';
 
 function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
   const w = createWidget(name, { pageId: 'p' });
@@ -73,6 +74,22 @@ describe('mapped data', () => {
     expect(screen.getByText('站点')).toBeInTheDocument();
     expect(screen.getByText('西直门')).toBeInTheDocument();
     expect(screen.getByText('1200')).toBeInTheDocument();
+  });
+
+  it('scrolling table cuts a long cell to its column with the whole text as its title, with no clip per cell', () => {
+    const long = '北京市朝阳区望京街道第一社区卫生服务中心东院区';
+    renderKind('scrollTable', {
+      dataMapping: [
+        { id: 'a', prop: 'n', label: '站点', field: 'station' },
+        { id: 'b', prop: 'c', label: '客流', field: 'count' },
+      ],
+      dataConfig: { data: [{ station: long, count: 1200 }] },
+    });
+    const cut = screen.getByTitle(long);
+    expect(cut.textContent).toMatch(/^北京市.*…$/);
+    expect(cut.textContent!.length).toBeLessThan(long.length);
+    expect(screen.getByText('1200')).not.toHaveAttribute('title');
+    for (const c of screen.getAllByRole('cell')) expect(c.style.overflow).toBe('');
   });
 
   it('carousel maps imgUrl and imgLink', () => {
@@ -160,6 +177,28 @@ describe('timers', () => {
       const before = firstCell();
       act(() => vi.advanceTimersByTime(2000));
       expect(firstCell()).not.toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('a host that holds widgets still (the designer)', () => {
+  it('starts no timer: the carousel, the table and the ring stay where they are', () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = render(
+        <WidgetMotionContext.Provider value={false}>
+          {['carousel', 'scrollTable', 'activeRing'].map((name) => {
+            const w = createWidget(name, { pageId: 'p' });
+            return <WidgetView key={name} widgetName={name} viewProps={{ ...w.widgetProps.viewProps, height: 200 }} datasourceProps={w.widgetProps.datasourceProps} />;
+          })}
+        </WidgetMotionContext.Provider>,
+      );
+      expect(liveIntervalCount()).toBe(0);
+      const before = container.innerHTML;
+      act(() => vi.advanceTimersByTime(20_000));
+      expect(container.innerHTML).toBe(before);
     } finally {
       vi.useRealTimers();
     }

@@ -6,7 +6,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { createRoot } from 'react-dom/client';
 import { EditableCanvas } from '../../designer/canvas/EditableCanvas';
 import { createDesigner } from '../../designer/editor/store';
-import { createWidget, widgetNames, type WidgetEntity } from '../../widgets';
+import { createWidget, getWidgetKind, widgetNames, type WidgetEntity } from '../../widgets';
 
 const query = new URLSearchParams(location.search);
 const n = Math.max(1, Number(query.get('n') ?? 1));
@@ -14,11 +14,13 @@ const only = query.get('only');
 const SELECTED = 'sel';
 /** Where the dragged title sits (canvas px): amid the others, so guides and snapping have work to do. */
 const SEL_AT = { top: 500, left: 300 };
+/** The kinds the screen designer offers (form fields belong to the form designer). */
+const screenKinds = widgetNames.filter((name) => getWidgetKind(name)!.catalogue.designers.includes('screen'));
 
 function initialWidgets(): WidgetEntity[] {
   const list = [createWidget('singleLineTitle', { pageId: 'bench', id: SELECTED, ...SEL_AT })];
   for (let i = 1; i < n; i++) {
-    const name = only ?? widgetNames[i % widgetNames.length];
+    const name = only ?? screenKinds[i % screenKinds.length];
     list.push(createWidget(name, { pageId: 'bench', id: `w${i}`, top: (i * 37) % 900, left: (i * 61) % 1600 }));
   }
   return list;

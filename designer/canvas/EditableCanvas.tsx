@@ -7,7 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import Moveable, { type OnDrag, type OnDragEnd, type OnDragStart, type OnResize } from 'react-moveable';
 import Selecto from 'react-selecto';
 import { useStore } from '../../runtime/core/store';
-import { ChartRendererContext } from '../../widgets';
+import { ChartRendererContext, WidgetMotionContext } from '../../widgets';
 import { CanvasStage } from './CanvasStage';
 import { Ruler, RULER_SIZE } from './Ruler';
 import { ContextMenu, type MenuState } from './ContextMenu';
@@ -135,47 +135,50 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
         <div style={{ background: '#2a2e3b' }} />
         <Ruler length={canvas.width} scale={scale} />
         <Ruler length={canvas.height} scale={scale} vertical />
-        {/* charts as SVG and the stage zoomed rather than transformed: see ChartRendererContext and CanvasStage's scaleBy */}
-        <ChartRendererContext.Provider value="svg">
-          <CanvasStage canvas={canvas} widgets={widgets} scale={scale} scaleBy="zoom" selectedIds={selected} stageRef={stageRef}>
-            <Moveable
-              ref={moveableRef}
-              className="designer-moveable"
-              target={targets}
-              // handles keep their screen size whatever the scale
-              zoom={1 / scale}
-              draggable
-              resizable
-              throttleDrag={0}
-              throttleResize={0}
-              snappable
-              // gap guidelines pair every nearby widget with every other on each move: too dear on a full canvas
-              snapGap={false}
-              snapThreshold={5}
-              isDisplaySnapDigit
-              snapDirections={directions}
-              elementSnapDirections={directions}
-              elementGuidelines={guides}
-              verticalGuidelines={vertical}
-              horizontalGuidelines={horizontal}
-              onDragStart={startDrag}
-              onDrag={applyDrag}
-              onDragEnd={(e) => {
-                endDrag(e);
-                if (e.isDrag) commitEls([e.target], '移动图层');
-              }}
-              onDragGroupStart={(e) => e.events.forEach(startDrag)}
-              onDragGroup={(e) => e.events.forEach(applyDrag)}
-              onDragGroupEnd={(e) => {
-                e.events.forEach(endDrag);
-                if (e.isDrag) commitEls(e.targets, '移动图层');
-              }}
-              onResize={applyResize}
-              onResizeEnd={(e) => e.isDrag && commitEls([e.target], '调整大小')}
-              onResizeGroup={(e) => e.events.forEach(applyResize)}
-              onResizeGroupEnd={(e) => e.isDrag && commitEls(e.targets, '调整大小')}
-            />
-          </CanvasStage>
+        {/* charts as pictures, widgets still, the stage zoomed rather than transformed: see ChartRendererContext,
+            WidgetMotionContext and CanvasStage's scaleBy */}
+        <ChartRendererContext.Provider value="image">
+          <WidgetMotionContext.Provider value={false}>
+            <CanvasStage canvas={canvas} widgets={widgets} scale={scale} scaleBy="zoom" selectedIds={selected} stageRef={stageRef}>
+              <Moveable
+                ref={moveableRef}
+                className="designer-moveable"
+                target={targets}
+                // handles keep their screen size whatever the scale
+                zoom={1 / scale}
+                draggable
+                resizable
+                throttleDrag={0}
+                throttleResize={0}
+                snappable
+                // gap guidelines pair every nearby widget with every other on each move: too dear on a full canvas
+                snapGap={false}
+                snapThreshold={5}
+                isDisplaySnapDigit
+                snapDirections={directions}
+                elementSnapDirections={directions}
+                elementGuidelines={guides}
+                verticalGuidelines={vertical}
+                horizontalGuidelines={horizontal}
+                onDragStart={startDrag}
+                onDrag={applyDrag}
+                onDragEnd={(e) => {
+                  endDrag(e);
+                  if (e.isDrag) commitEls([e.target], '移动图层');
+                }}
+                onDragGroupStart={(e) => e.events.forEach(startDrag)}
+                onDragGroup={(e) => e.events.forEach(applyDrag)}
+                onDragGroupEnd={(e) => {
+                  e.events.forEach(endDrag);
+                  if (e.isDrag) commitEls(e.targets, '移动图层');
+                }}
+                onResize={applyResize}
+                onResizeEnd={(e) => e.isDrag && commitEls([e.target], '调整大小')}
+                onResizeGroup={(e) => e.events.forEach(applyResize)}
+                onResizeGroupEnd={(e) => e.isDrag && commitEls(e.targets, '调整大小')}
+              />
+            </CanvasStage>
+          </WidgetMotionContext.Provider>
         </ChartRendererContext.Provider>
       </div>
       {area && (

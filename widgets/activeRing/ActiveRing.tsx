@@ -40,7 +40,7 @@ export function ActiveRing({ viewProps: v, data }: WidgetKindProps<ActiveRingVie
       ) as EChartsOption,
     [items, v.colors, v.innerRadius, v.outerRadius, v.labelColor, v.chartOption],
   );
-  const { ref, chartRef } = useEChart(option, v.width, v.height);
+  const { ref, chartRef, redraw } = useEChart(option, v.width, v.height);
 
   // Highlight slice `index`; a new option (data, colours…) starts again from the first slice.
   const index = useRef(0);
@@ -50,6 +50,7 @@ export function ActiveRing({ viewProps: v, data }: WidgetKindProps<ActiveRingVie
     index.current = i % items.length;
     chart.dispatchAction({ type: 'downplay', seriesIndex: 0 });
     chart.dispatchAction({ type: 'highlight', seriesIndex: 0, dataIndex: index.current });
+    redraw();
   };
   useEffect(() => {
     highlight(0);

@@ -24,17 +24,19 @@ if (inJsdom) {
   });
 }
 
-export type ChartRenderer = 'canvas' | 'svg';
+export type ChartRenderer = 'canvas' | 'svg' | 'image';
 
 /**
- * The renderer a host wants for the charts below it. Canvas by default (the preview: fastest for large data);
- * the designer's editable canvas asks for SVG: a 2D canvas is always a compositing layer of its own, and with
- * hundreds of charts on a canvas every frame of a drag paid for layerizing and compositing them (bench/designer).
+ * The renderer a host wants for the charts below it. Canvas by default (the preview: fastest for large data).
+ * The designer's editable canvas asks for 'image': each chart drawn as one SVG picture (no tooltips, no
+ * animation). A 2D canvas is always a compositing layer of its own, and a live SVG chart is hundreds of paint
+ * chunks; with hundreds of charts on a canvas every frame of a drag paid for layerizing them all (bench/designer).
  */
 export const ChartRendererContext = createContext<ChartRenderer>('canvas');
 
 export function pickRenderer(preferred: ChartRenderer = 'canvas'): ChartRenderer {
-  return inJsdom ? 'svg' : preferred;
+  // jsdom has no 2D canvas
+  return inJsdom && preferred === 'canvas' ? 'svg' : preferred;
 }
 
 // Every instance created by the widgets, so tests (and leak hunts) can count live ones.

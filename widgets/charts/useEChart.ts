@@ -1,13 +1,20 @@
-import { useContext, useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useRef } from 'react';
 import { ChartRendererContext, echarts, pickRenderer, trackChart, untrackChart, type ECharts, type EChartsOption } from './echarts';
 
 /**
  * One ECharts instance per mounted element: created on mount, fed `option`,
  * resized with its box (ResizeObserver), disposed on unmount.
+ *
+ * With the 'image' renderer the instance has no DOM of its own (ECharts' server-side mode): after every change
+ * the chart is drawn as an SVG string into one <img> in the element. `redraw` is for callers that change the
+ * chart behind ECharts' back (dispatchAction); it does nothing with the live renderers.
  */
 export function useEChart(option: EChartsOption, width: number, height: number) {
   const ref = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
+  const drawRef = useRef<(() => void) | null>(null);
+  /** The last option without its data arrays (see frameOf). */
+  const frameRef = useRef<string | null>(null);
   const renderer = pickRenderer(useContext(ChartRendererContext));
   const sizeRef = useRef({ width, height });
   sizeRef.current = { width, height };
@@ -15,12 +22,29 @@ export function useEChart(option: EChartsOption, width: number, height: number) 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const chart = echarts.init(el, undefined, { renderer, ...sizeRef.current });
+    const picture = renderer === 'image';
+    const chart = picture
+      ? echarts.init(null, undefined, { renderer: 'svg', ssr: true, ...sizeRef.current })
+      : echarts.init(el, undefined, { renderer, ...sizeRef.current });
+    if (picture) {
+      const img = document.createElement('img');
+      img.alt = '';
+      img.draggable = false;
+      img.style.cssText = 'display:block;width:100%;height:100%';
+      el.replaceChildren(img);
+      drawRef.current = () => {
+        img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(chart.renderToSVGString())}`;
+      };
+    }
     trackChart(chart);
     chartRef.current = chart;
+    frameRef.current = null;
     const ro = new ResizeObserver((entries) => {
       const box = entries[0]?.contentRect;
-      if (box && box.width > 0 && box.height > 0) chart.resize({ width: box.width, height: box.height });
+      if (box && box.width > 0 && box.height > 0 && (box.width !== chart.getWidth() || box.height !== chart.getHeight())) {
+        chart.resize({ width: box.width, height: box.height });
+        drawRef.current?.();
+      }
     });
     ro.observe(el);
     return () => {
@@ -28,16 +52,37 @@ export function useEChart(option: EChartsOption, width: number, height: number) 
       chart.dispose();
       untrackChart(chart);
       chartRef.current = null;
+      drawRef.current = null;
+      if (picture) el.replaceChildren();
     };
   }, [renderer]);
 
   useEffect(() => {
-    chartRef.current?.setOption(option, { notMerge: true });
+    const chart = chartRef.current;
+    if (!chart) return;
+    // a picture does not animate (SVG strings would carry CSS animations, repainting the image)
+    const next = renderer === 'image' ? { ...option, animation: false } : option;
+    const frame = frameOf(next);
+    // When only the data changed (an API refresh) the option is merged: ECharts keeps the chart's components and
+    // views and moves the bars from their old values. Anything else replaces the whole option, so a setting taken
+    // out of the option does not linger.
+    chart.setOption(next, { notMerge: frame !== frameRef.current });
+    frameRef.current = frame;
+    drawRef.current?.();
   }, [option, renderer]);
 
   useEffect(() => {
-    chartRef.current?.resize({ width, height });
+    const chart = chartRef.current;
+    if (!chart || (chart.getWidth() === width && chart.getHeight() === height)) return;
+    chart.resize({ width, height });
+    drawRef.current?.();
   }, [width, height]);
 
-  return { ref, chartRef };
+  const redraw = useCallback(() => drawRef.current?.(), []);
+  return { ref, chartRef, redraw };
+}
+
+/** The option as JSON without its `data` arrays: equal frames mean only the data differs. */
+function frameOf(option: EChartsOption): string {
+  return JSON.stringify(option, (key, value: unknown) => (key === 'data' && Array.isArray(value) ? '[data]' : value));
 }

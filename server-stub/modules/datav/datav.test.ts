@@ -3,6 +3,7 @@
 // add with the declared defaults, maxUse, the whole-list update validated against each kind's schemas),
 // permissions and hostile input.
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { addTestKind } from './testKinds.js';
 
 const KINDS = [
   { name: 'screen', P: '/api/datav/screen', noun: '大屏' },
@@ -18,17 +19,10 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
       store,
       setup: (app) => {
         // two test kinds: one capped at a single use, one without declared width / height defaults
-        const widgets = app.ctx.schemas.widgets;
-        const once = structuredClone(widgets.singleLineTitle);
-        once.widgetName = 'onlyOnce';
-        once.catalogue = { ...once.catalogue, folderId: 'test', folderTitle: '测试组件', folderOrder: 9, order: 1, widgetTitle: '唯一标题', maxUse: 1 };
-        widgets.onlyOnce = once;
-        const plain = structuredClone(widgets.borderBox);
-        plain.widgetName = 'plainBox';
-        plain.catalogue = { ...plain.catalogue, folderId: 'test', folderTitle: '测试组件', folderOrder: 9, order: 2, widgetTitle: '素框', maxUse: 0 };
+        addTestKind(app, 'singleLineTitle', 'onlyOnce', { folderId: 'test', folderTitle: '测试组件', folderOrder: 9, order: 1, widgetTitle: '唯一标题', maxUse: 1 });
+        const plain = addTestKind(app, 'borderBox', 'plainBox', { folderId: 'test', folderTitle: '测试组件', folderOrder: 9, order: 2, widgetTitle: '素框', maxUse: 0 });
         delete plain.viewProps.properties.width.default;
         delete plain.viewProps.properties.height.default;
-        widgets.plainBox = plain;
       },
     });
     dev = await s.loginAs('developer');

@@ -5,6 +5,7 @@ import { rawRequest } from '../../security/sweep.js';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 import { EXPORT_CHUNK } from './entries.js';
 import { FILL_RATE } from './fill.js';
+import { addTestKind } from './testKinds.js';
 
 const F = '/api/jimu/form';
 const S = '/api/datav/screen';
@@ -26,11 +27,7 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       store,
       setup: (app) => {
         // a kind only screens may use, in a folder of its own
-        const widgets = app.ctx.schemas.widgets;
-        const screenOnly = structuredClone(widgets.singleLineTitle);
-        screenOnly.widgetName = 'screenOnly';
-        screenOnly.catalogue = { ...screenOnly.catalogue, folderId: 'screenOnlyFolder', folderTitle: '仅大屏', folderOrder: 8, order: 1, widgetTitle: '大屏专用', maxUse: 0, designers: ['screen'] };
-        widgets.screenOnly = screenOnly;
+        addTestKind(app, 'singleLineTitle', 'screenOnly', { folderId: 'screenOnlyFolder', folderTitle: '仅大屏', folderOrder: 8, order: 1, widgetTitle: '大屏专用', maxUse: 0, designers: ['screen'] });
       },
     });
     dev = await s.loginAs('developer');
