@@ -313,6 +313,8 @@ describeBrowser('设计器：接口数据源与多个设计器', () => {
     await expect.poll(async () => (await right.textContent()) ?? '', { timeout: 30_000 }).toContain('2026-11-01');
     // the rows reach the chart through the mapping: no notice over the widget
     expect(await chart.textContent()).not.toMatch(/接口调用失败|未选择接口|字段/);
+    // the designer draws the chart as one SVG picture: its categories are the API's dates
+    await expect.poll(async () => decodeURIComponent((await chart.locator('img').getAttribute('src')) ?? ''), { timeout: 10_000 }).toContain('2026-11-03');
     await shot(page, 'designer-api-source');
     await page.getByRole('button', { name: /保\s?存/ }).first().click();
     await toast(page, '保存成功');
