@@ -1,12 +1,12 @@
 // Designer drag: frame times while dragging one widget on the editable canvas holding 500 widgets vs 1.
 // One browser session, alternating rounds; per round the p95 of the frame intervals, then the median of rounds.
 //   npx tsx bench/designer/run.ts [--rounds 5] [--steps 120] [--distance 300] [--only <widgetName>] [--profile | --trace] [--n 500]
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { buildPage, median, serve } from '../lib/page';
+import { buildPage, bundleModules, median, serve } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number) => {
@@ -126,19 +126,7 @@ async function profile(page: Page, cdp: CDPSession, url: string, outDir: string)
   const frames = await page.evaluate(() => (window as unknown as Win).benchStop());
   const { profile: prof } = await cdp.send('Profiler.stop');
 
-  // line → module, from the unminified bundle (Rolldown heads each module with a `// <path>` comment)
-  const js = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
-  const regions = new Map<string, Array<{ from: number; mod: string }>>();
-  for (const f of js) {
-    const list: Array<{ from: number; mod: string }> = [];
-    readFileSync(join(outDir, 'assets', f), 'utf8')
-      .split('\n')
-      .forEach((l, i) => {
-        const m = /^\/\/ (\S+\/\S+\.[cm]?[jt]sx?)$/.exec(l);
-        if (m) list.push({ from: i, mod: m[1] });
-      });
-    regions.set(f, list);
-  }
+  const moduleIn = bundleModules(outDir);
   const pkgOf = (mod: string) => {
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(mod);
     return m ? m[1] : mod.replace(/^(\.\.\/)+/, '');
@@ -146,8 +134,7 @@ async function profile(page: Page, cdp: CDPSession, url: string, outDir: string)
   const moduleOf = (cf: { url: string; lineNumber: number; functionName: string }) => {
     if (!cf.url) return cf.functionName || '(native)';
     const file = cf.url.split('/').pop()!;
-    const r = regions.get(file)?.findLast((x) => x.from <= cf.lineNumber);
-    return r ? r.mod : file;
+    return moduleIn(file, cf.lineNumber) ?? file;
   };
   const nodes = new Map(prof.nodes.map((nd) => [nd.id, nd]));
   const self = new Map<number, number>();

@@ -1,7 +1,7 @@
 // What the browser benchmarks share: a Vite build of a bench folder's entry page, a static server for it on
 // loopback, and the median.
 import react from '@vitejs/plugin-react';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
@@ -21,6 +21,25 @@ export async function buildPage(root: string, outDir: string, minify = true) {
     plugins: [react()],
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 10_000, minify },
   });
+}
+
+/**
+ * Which source module a line of an unminified build comes from (Rolldown heads each module with a `// <path>`
+ * comment): `(file, line) => module`, line 0-based, file the asset's name.
+ */
+export function bundleModules(outDir: string): (file: string, line: number) => string | undefined {
+  const regions = new Map<string, Array<{ from: number; mod: string }>>();
+  for (const f of readdirSync(join(outDir, 'assets')).filter((x) => x.endsWith('.js'))) {
+    const list: Array<{ from: number; mod: string }> = [];
+    readFileSync(join(outDir, 'assets', f), 'utf8')
+      .split('\n')
+      .forEach((l, i) => {
+        const m = /^\/\/ (\S+\/\S+\.[cm]?[jt]sx?)$/.exec(l);
+        if (m) list.push({ from: i, mod: m[1] });
+      });
+    regions.set(f, list);
+  }
+  return (file, line) => regions.get(file)?.findLast((x) => x.from <= line)?.mod;
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg' };

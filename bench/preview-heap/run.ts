@@ -1,12 +1,12 @@
 // Preview heap: the read-only stage with a carousel, an API-fed bar chart (re-fetched every second), an active
 // ring and a scrolling table, left running; JS heap after a forced GC at 1 minute vs at 10 minutes.
 //   npx tsx bench/preview-heap/run.ts [--minutes 10] [--first 1] [--every 1] [--diff]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { buildPage, serve } from '../lib/page';
+import { buildPage, bundleModules, serve } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const arg = (name: string, dflt: number) => {
@@ -52,19 +52,85 @@ async function sample(page: Page, cdp: CDPSession, minute: number): Promise<Samp
 }
 
 interface Snapshot {
-  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; location_fields?: string[] } };
   nodes: number[];
+  edges: number[];
   strings: string[];
+  locations?: number[];
 }
 
-/** Self size and count per constructor (objects, closures) or per kind (code, strings, arrays…). */
-async function heapByKind(cdp: CDPSession): Promise<Map<string, { size: number; count: number }>> {
+async function takeSnapshot(cdp: CDPSession): Promise<Snapshot> {
   const chunks: string[] = [];
   const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
   cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
   cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  const snap = JSON.parse(chunks.join('')) as Snapshot;
+  return JSON.parse(chunks.join('')) as Snapshot;
+}
+
+type CodeOwners = Map<number, { label: string; size: number }>;
+
+/**
+ * Each function's own compiled code (a closure's `code` edge that is not a shared builtin), by the code object's
+ * id, with the function's name and, from the unminified bundle, its source module and line.
+ */
+function codeByFunction(snap: Snapshot, moduleAt: (line: number) => string | undefined): CodeOwners {
+  const f = snap.snapshot.meta.node_fields;
+  const ef = snap.snapshot.meta.edge_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [iType, iName, iId, iSize, iEdges] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((k) => f.indexOf(k));
+  const [eName, eTo] = ['name_or_index', 'to_node'].map((k) => ef.indexOf(k));
+  const first = new Map<number, number>();
+  for (let i = 0, e = 0; i < snap.nodes.length; i += f.length) {
+    first.set(i, e);
+    e += snap.nodes[i + iEdges] * ef.length;
+  }
+  const child = (node: number, name: string) => {
+    const from = first.get(node)!;
+    for (let e = from; e < from + snap.nodes[node + iEdges] * ef.length; e += ef.length) if (snap.strings[snap.edges[e + eName]] === name) return snap.edges[e + eTo];
+    return undefined;
+  };
+  const lineOf = new Map<number, number>();
+  const lf = snap.snapshot.meta.location_fields ?? [];
+  const [lObj, lLine] = ['object_index', 'line'].map((k) => lf.indexOf(k));
+  for (let i = 0; snap.locations && i < snap.locations.length; i += lf.length) lineOf.set(snap.locations[i + lObj], snap.locations[i + lLine]);
+  const owners: CodeOwners = new Map();
+  const sharers = new Map<number, number>();
+  for (let i = 0; i < snap.nodes.length; i += f.length) {
+    if (types[snap.nodes[i + iType]] !== 'closure') continue;
+    const code = child(i, 'code');
+    if (code === undefined) continue;
+    sharers.set(code, (sharers.get(code) ?? 0) + 1);
+    if (owners.has(snap.nodes[code + iId])) continue;
+    const stream = child(code, 'instruction_stream');
+    const line = lineOf.get(i);
+    const where = line === undefined ? '' : ` [${(moduleAt(line) ?? '?').replace(/^(\.\.\/)+/, '')}:${line + 1}]`;
+    owners.set(snap.nodes[code + iId], {
+      label: `${snap.strings[snap.nodes[i + iName]] || '(anonymous)'}${where}`,
+      size: snap.nodes[code + iSize] + (stream === undefined ? 0 : snap.nodes[stream + iSize]),
+    });
+  }
+  // code many closures share is a builtin (the interpreter's entry), not a function's own
+  for (let i = 0; i < snap.nodes.length; i += f.length) if ((sharers.get(i) ?? 0) > 50) owners.delete(snap.nodes[i + iId]);
+  return owners;
+}
+
+function printNewCode(a: CodeOwners, b: CodeOwners) {
+  const grown = new Map<string, { size: number; count: number }>();
+  for (const [id, o] of b) {
+    if (a.has(id)) continue;
+    const g = grown.get(o.label) ?? { size: 0, count: 0 };
+    g.size += o.size;
+    g.count++;
+    grown.set(o.label, g);
+  }
+  const total = [...grown.values()].reduce((t, g) => t + g.size, 0);
+  console.log(`  functions' own code new since the first snapshot: ${(total / 1024).toFixed(1)} KB in ${[...grown.values()].reduce((t, g) => t + g.count, 0)} code objects; the largest:`);
+  for (const [label, g] of [...grown].sort((x, y) => y[1].size - x[1].size).slice(0, 30)) console.log(`    ${(g.size / 1024).toFixed(1).padStart(8)} KB  ${String(g.count).padStart(3)}  ${label.slice(0, 110)}`);
+}
+
+/** Self size and count per constructor (objects, closures) or per kind (code, strings, arrays…). */
+function heapByKind(snap: Snapshot): Map<string, { size: number; count: number }> {
   const f = snap.snapshot.meta.node_fields;
   const types = snap.snapshot.meta.node_types[0];
   const [iType, iName, iSize] = ['type', 'name', 'self_size'].map((k) => f.indexOf(k));
@@ -103,7 +169,10 @@ const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
 async function main() {
   const out = mkdtempSync(join(tmpdir(), 'bench-preview-heap-'));
   try {
-    await buildPage(here, out);
+    // --diff names functions: an unminified build
+    await buildPage(here, out, !DIFF);
+    const moduleIn = bundleModules(out);
+    const mainJs = readdirSync(join(out, 'assets')).filter((x) => x.endsWith('.js')).sort((x, y) => statSync(join(out, 'assets', y)).size - statSync(join(out, 'assets', x)).size)[0];
     const server = await serve(out);
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -124,12 +193,15 @@ async function main() {
       console.log(`preview heap (Chromium, carousel + API bar chart refreshed every 1 s + active ring + scrolling table; ${MINUTES} min)`);
       console.log('  minute  heap (CDP)   performance.memory  DOM nodes  listeners  ticks  fetches  charts  timers');
       const samples: Sample[] = [];
-      const snaps: Array<Map<string, { size: number; count: number }>> = [];
+      const snaps: Array<{ kinds: Map<string, { size: number; count: number }>; code: CodeOwners }> = [];
       for (const m of marks) {
         await at(m);
         const s = await sample(page, cdp, m);
         samples.push(s);
-        if (DIFF && (m === marks[0] || m === marks[marks.length - 1])) snaps.push(await heapByKind(cdp));
+        if (DIFF && (m === marks[0] || m === marks[marks.length - 1])) {
+          const snap = await takeSnapshot(cdp);
+          snaps.push({ kinds: heapByKind(snap), code: codeByFunction(snap, (line) => moduleIn(mainJs, line)) });
+        }
         console.log(
           `  ${m.toFixed(2).padStart(6)}  ${mb(s.used).padStart(10)}  ${mb(s.perfUsed).padStart(18)}  ${String(s.nodes).padStart(9)}  ${String(s.listeners).padStart(9)}  ${String(s.stats.ticks).padStart(5)}  ${String(s.stats.answered).padStart(7)}  ${String(s.stats.charts).padStart(6)}  ${String(s.stats.intervals).padStart(6)}`,
         );
@@ -141,7 +213,10 @@ async function main() {
         throw new Error(`the page did not keep refreshing: ${JSON.stringify(last.stats)}`);
       const ratio = last.used / first.used;
       console.log(`  ratio heap(${MINUTES} min)/heap(${FIRST} min): ${ratio.toFixed(3)} (CDP usedSize), ${(last.perfUsed / first.perfUsed).toFixed(3)} (performance.memory) (target ≤ ${TARGET}) — ${ratio <= TARGET ? 'target met' : 'TARGET MISSED'}`);
-      if (DIFF) printDiff(snaps[0], snaps[1]);
+      if (DIFF) {
+        printDiff(snaps[0].kinds, snaps[1].kinds);
+        printNewCode(snaps[0].code, snaps[1].code);
+      }
       console.log(`  DOM nodes ${first.nodes} → ${last.nodes}, listeners ${first.listeners} → ${last.listeners}; ${last.stats.answered - first.stats.answered} API refreshes in between`);
     } finally {
       await browser.close();
