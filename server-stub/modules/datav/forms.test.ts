@@ -149,6 +149,21 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       expect(await select(form.id)).toEqual(list);
       const good = await update(form.id, list, { 0: { label: '姓名', field: 'name', patternPreset: 'custom', customPattern: '^[A-Z][a-z]+$' } });
       expect(good.status, good.msg).toBe(0);
+      // bounds the wrong way round make a field nobody can fill
+      expect((await update(form.id, good.data, { 0: { minLength: 20, maxLength: 5 } })).msg).toBe('部件【姓名】的最少字符数不能大于最多字符数');
+      expect((await add(form.id, 'formNumber')).status).toBe(0);
+      const withNumber = await select(form.id);
+      const n = withNumber.findIndex((w: { widgetName: string }) => w.widgetName === 'formNumber');
+      expect((await update(form.id, withNumber, { [n]: { label: '年龄', minimum: 120, maximum: 18 } })).msg).toBe('部件【年龄】的最小值不能大于最大值');
+      expect((await update(form.id, withNumber, { [n]: { label: '年龄', minimum: 18, maximum: 18 } })).status).toBe(0);
+    });
+
+    it('keeps a good custom pattern', async () => {
+      const form = await newForm('字段校验二');
+      await add(form.id, 'formInput');
+      const list = await select(form.id);
+      const good = await update(form.id, list, { 0: { label: '姓名', field: 'name', patternPreset: 'custom', customPattern: '^[A-Z][a-z]+$' } });
+      expect(good.status, good.msg).toBe(0);
       expect(good.data[0].widgetProps.viewProps).toMatchObject({ field: 'name', customPattern: '^[A-Z][a-z]+$' });
     });
   });

@@ -60,6 +60,7 @@ export function messagesOf(noun: string) {
     notForKind: (title: string) => `【${title}】不能用于${noun}`,
     fieldEmpty: (label: string) => `部件【${label}】的字段名不能为空`,
     fieldReserved: (label: string, field: string) => `部件【${label}】的字段名 ${field} 是保留名，请换一个`,
+    fieldBounds: (label: string, low: string, high: string) => `部件【${label}】的${low}不能大于${high}`,
     fieldDuplicate: (label: string, field: string, other: string) => `部件【${label}】的字段名 ${field} 与部件【${other}】重复`,
     fillAccess: '填写权限只能是 login（登录用户）或 public（任何人）',
     accepting: '是否收集只能是 1（收集中）或 0（已停止）',

@@ -20,6 +20,12 @@ export const WIDGET_ID = /^[A-Za-z0-9-]+$/;
 /** A page id sent as a number or as digits (the browser's entity types it as a string). */
 const pageIdOf = (v: unknown) => intIn(v, 1, MAX_ID);
 
+/** A field's lower / upper bound pairs (form-field kinds' viewProps). */
+const BOUNDS = [
+  ['minLength', 'maxLength'],
+  ['minimum', 'maximum'],
+  ['minItems', 'maxItems'],
+] as const;
 const pageIdProp = { type: ['integer', 'string'], minimum: 1, maximum: MAX_ID, pattern: '^[1-9][0-9]{0,9}$', title: '页面编号' } as const;
 const widgetIdProp = { type: 'string', minLength: 1, maxLength: 36, pattern: WIDGET_ID.source, title: '部件编号' } as const;
 const widgetNameProp = { type: 'string', minLength: 1, maxLength: 64, title: '部件名' } as const;
@@ -126,6 +132,13 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     const field = typeof v.field === 'string' ? v.field.trim() : '';
     if (!field) throw new BizError(msg.fieldEmpty(name));
     if (isReservedField(field)) throw new BizError(msg.fieldReserved(name, field));
+    // a lower bound above its upper one makes a field nobody can fill
+    const props = (d.viewProps as { properties?: Record<string, { title?: string }> }).properties ?? {};
+    for (const [low, high] of BOUNDS) {
+      const a = v[low];
+      const b = v[high];
+      if (typeof a === 'number' && typeof b === 'number' && a > b) throw new BizError(msg.fieldBounds(name, props[low]?.title ?? low, props[high]?.title ?? high));
+    }
     // checked as it will run: trimmed (fields.ts and the browser's rules trim it)
     const pattern = typeof v.customPattern === 'string' ? v.customPattern.trim() : '';
     if (pattern) {
