@@ -1,36 +1,44 @@
 // Catalogue icons are @ant-design/icons names in the declarations; only these are bundled.
 import {
   AlignLeftOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  BorderOuterOutlined,
   CalendarOutlined,
   CheckCircleOutlined,
   CheckSquareOutlined,
   DownSquareOutlined,
   EditOutlined,
   FieldTimeOutlined,
+  FolderOutlined,
+  FontSizeOutlined,
   NumberOutlined,
+  PictureOutlined,
+  PieChartOutlined,
   SendOutlined,
   SwapOutlined,
-  AppstoreOutlined, BarChartOutlined, BorderOuterOutlined, FolderOutlined, FontSizeOutlined, PictureOutlined, PieChartOutlined, TableOutlined } from '@ant-design/icons';
+  TableOutlined,
+} from '@ant-design/icons';
 import type { ComponentType } from 'react';
 
 const ICONS: Record<string, ComponentType> = {
   AlignLeftOutlined,
+  AppstoreOutlined,
+  BarChartOutlined,
+  BorderOuterOutlined,
   CalendarOutlined,
   CheckCircleOutlined,
   CheckSquareOutlined,
   DownSquareOutlined,
   EditOutlined,
   FieldTimeOutlined,
-  NumberOutlined,
-  SendOutlined,
-  SwapOutlined,
-  AppstoreOutlined,
-  BarChartOutlined,
-  BorderOuterOutlined,
   FolderOutlined,
   FontSizeOutlined,
+  NumberOutlined,
   PictureOutlined,
   PieChartOutlined,
+  SendOutlined,
+  SwapOutlined,
   TableOutlined,
 };
 

@@ -6,16 +6,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { buildPage, bundleModules, median, serve } from '../lib/page';
+import { buildPage, bundleModules, median, numArg, serve } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const ROUNDS = arg('rounds', 5);
-const STEPS = arg('steps', 120);
-const DISTANCE = arg('distance', 300); // screen px, to the right
+const ROUNDS = numArg('rounds', 5);
+const STEPS = numArg('steps', 120);
+const DISTANCE = numArg('distance', 300); // screen px, to the right
 const SCALE = 0.6; // the entry's canvas scale
 const SIZES = [1, 500];
 const ONLY = process.argv.includes('--only') ? `&only=${process.argv[process.argv.indexOf('--only') + 1]}` : '';
@@ -24,7 +20,7 @@ const PROFILE = process.argv.includes('--profile');
 // --trace: instead of the rounds, frames without input and one drag at --n widgets under Chrome tracing, self time by trace event
 const TRACE = process.argv.includes('--trace');
 // --n: how many widgets the --profile / --trace drag runs with
-const DIAG_N = arg('n', 500);
+const DIAG_N = numArg('n', 500);
 const TARGET_RATIO = 1.3;
 const TARGET_P95 = 16.7;
 

@@ -1,10 +1,17 @@
 // What the browser benchmarks share: a Vite build of a bench folder's entry page, a static server for it on
 // loopback, and the median.
 import react from '@vitejs/plugin-react';
-import { createReadStream, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
+
+/** A numeric command-line option: `--name value`, or `dflt`. */
+export function numArg(name: string, dflt: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+}
 
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -72,17 +79,17 @@ export interface RoundsResult {
 }
 
 /**
- * Builds and serves `dir`, opens one headless Chromium page and runs `round(page, url, size)` for each size
+ * Builds `dir` into a temp folder and serves it, opens one headless Chromium page and runs `round(page, url, size)` for each size
  * in turn, alternating the order every round so neither size always runs warmer; one uncounted warm-up
  * round first (the largest size unless `warmUp` names another). Page errors fail the run.
  */
 export async function alternateRounds(
   dir: string,
-  outDir: string,
   opts: { sizes: number[]; rounds: number; viewport: { width: number; height: number }; /** the uncounted warm-up round's size (default the largest) */ warmUp?: number },
   round: (page: import('playwright-core').Page, url: string, size: number) => Promise<number[]>,
 ): Promise<RoundsResult> {
   const { chromium } = await import('playwright-core');
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-'));
   await buildPage(dir, outDir);
   const server = await serve(outDir);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
@@ -105,5 +112,14 @@ export async function alternateRounds(
   } finally {
     await browser.close();
     server.close();
+    rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/** Prints each size's median (and its rounds') and the ratio large / small against its target. */
+export function printRatio(title: string, r: RoundsResult, small: number, large: number, label: (n: number) => string, target: number) {
+  const m = (n: number) => median(r.all[n]);
+  console.log(title);
+  for (const n of [small, large]) console.log(`  ${label(n).padEnd(11)}: median ${m(n).toFixed(2)} ms  (round medians ${r.perRound[n].map((x) => x.toFixed(2)).join(', ')})`);
+  console.log(`  ratio ${large}/${small}: ${(m(large) / m(small)).toFixed(2)} (target ≤ ${target})`);
 }

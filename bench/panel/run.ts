@@ -1,20 +1,14 @@
 // Property-panel latency: keystroke in the selected widget's panel → that widget's DOM
 // update, with 300 widgets mounted vs 1. One browser session, alternating rounds, medians.
 //   npx tsx bench/panel/run.ts [--rounds 6] [--keys 40]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { alternateRounds, median } from '../lib/page';
+import { alternateRounds, numArg, printRatio } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const ROUNDS = arg('rounds', 6);
-const KEYS = arg('keys', 40);
+const ROUNDS = numArg('rounds', 6);
+const KEYS = numArg('keys', 40);
 const SIZES = [1, 300];
 const ONLY = process.argv.includes('--only') ? `&only=${process.argv[process.argv.indexOf('--only') + 1]}` : '';
 
@@ -42,18 +36,8 @@ async function round(page: Page, url: string, n: number): Promise<number[]> {
 }
 
 async function main() {
-  const out = mkdtempSync(join(tmpdir(), 'bench-panel-'));
-  try {
-    const { all, perRound } = await alternateRounds(here, out, { sizes: SIZES, rounds: ROUNDS, viewport: { width: 1600, height: 1000 }, warmUp: 1 }, round);
-    const m1 = median(all[1]);
-    const m300 = median(all[300]);
-    console.log(`keystroke → selected widget re-render (Chromium, ${ROUNDS} rounds × ${KEYS} keys per size)`);
-    console.log(`  1 widget   : median ${m1.toFixed(2)} ms  (round medians ${perRound[1].map((x) => x.toFixed(2)).join(', ')})`);
-    console.log(`  300 widgets: median ${m300.toFixed(2)} ms  (round medians ${perRound[300].map((x) => x.toFixed(2)).join(', ')})`);
-    console.log(`  ratio 300/1: ${(m300 / m1).toFixed(2)} (target ≤ 1.2)`);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const r = await alternateRounds(here, { sizes: SIZES, rounds: ROUNDS, viewport: { width: 1600, height: 1000 }, warmUp: 1 }, round);
+  printRatio(`keystroke → selected widget re-render (Chromium, ${ROUNDS} rounds × ${KEYS} keys per size)`, r, 1, 300, (n) => `${n} widget${n > 1 ? 's' : ''}`, 1.2);
 }
 
 main().catch((e) => {

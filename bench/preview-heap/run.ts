@@ -6,16 +6,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { buildPage, bundleModules, serve } from '../lib/page';
+import { buildPage, bundleModules, numArg, serve } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const MINUTES = arg('minutes', 10); // total time the page runs
-const FIRST = arg('first', 1); // the baseline sample
-const EVERY = arg('every', 1); // samples in between, to show the trend
+const MINUTES = numArg('minutes', 10); // total time the page runs
+const FIRST = numArg('first', 1); // the baseline sample
+const EVERY = numArg('every', 1); // samples in between, to show the trend
 const TARGET = 1.1;
 // --diff: a heap snapshot at the first and the last sample, and what grew in between, by constructor
 const DIFF = process.argv.includes('--diff');

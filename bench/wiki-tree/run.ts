@@ -2,20 +2,14 @@
 // alternating rounds, medians. Each key changes what matches ("d", "do", … then back), so every sample
 // re-filters the whole tree.
 //   npx tsx bench/wiki-tree/run.ts [--rounds 6] [--keys 40]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { alternateRounds, median } from '../lib/page';
+import { alternateRounds, numArg, printRatio } from '../lib/page';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const ROUNDS = arg('rounds', 6);
-const KEYS = arg('keys', 40);
+const ROUNDS = numArg('rounds', 6);
+const KEYS = numArg('keys', 40);
 const SIZES = [20, 2000];
 const WORD = 'doc-1';
 
@@ -39,18 +33,8 @@ async function round(page: Page, url: string, n: number): Promise<number[]> {
 }
 
 async function main() {
-  const out = mkdtempSync(join(tmpdir(), 'bench-wiki-tree-'));
-  try {
-    const { all, perRound } = await alternateRounds(here, out, { sizes: SIZES, rounds: ROUNDS, viewport: { width: 1280, height: 900 } }, round);
-    const a = median(all[20]);
-    const b = median(all[2000]);
-    console.log(`wiki title filter: keystroke → tree filtered and painted (Chromium, ${ROUNDS} rounds × ${KEYS} keys per size)`);
-    console.log(`  20 nodes   : median ${a.toFixed(2)} ms  (round medians ${perRound[20].map((x) => x.toFixed(2)).join(', ')})`);
-    console.log(`  2000 nodes : median ${b.toFixed(2)} ms  (round medians ${perRound[2000].map((x) => x.toFixed(2)).join(', ')})`);
-    console.log(`  ratio 2000/20: ${(b / a).toFixed(2)} (target ≤ 1.5)`);
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+  const r = await alternateRounds(here, { sizes: SIZES, rounds: ROUNDS, viewport: { width: 1280, height: 900 } }, round);
+  printRatio(`wiki title filter: keystroke → tree filtered and painted (Chromium, ${ROUNDS} rounds × ${KEYS} keys per size)`, r, 20, 2000, (n) => `${n} nodes`, 1.5);
 }
 
 main().catch((e) => {
