@@ -270,7 +270,9 @@ describe('declared forms learned for form entries: address query, columns by cal
           { field: 'old', title: '旧字段（已删除）' },
           { title: 'no field' },
         ]
-      : { records: [{ id: 1, mobile: '13800000000', tags: ['读书', '跑步'], photo: ['/files/form/a.png'], old: true, createUser: null, createTime: '2026-11-23 10:00:00' }], total: 1 };
+      : r.path === '/jimu/form/info/get'
+        ? { id: 7, pageName: '报名表{id}<b>' }
+        : { records: [{ id: 1, mobile: '13800000000', tags: ['读书', '跑步'], photo: ['/files/form/a.png'], old: true, createUser: null, createTime: '2026-11-23 10:00:00' }], total: 1 };
 
   afterEach(() => window.history.replaceState({}, '', '/'));
 
@@ -287,6 +289,22 @@ describe('declared forms learned for form entries: address query, columns by cal
     expect(screen.getByText('读书、跑步')).toBeInTheDocument();
     expect(screen.getByText('是')).toBeInTheDocument();
     expect(document.querySelector('img[src="/files/form/a.png"]')).not.toBeNull();
+  });
+
+  it("names the form it belongs to above the search bar (its name as typed), or its own title when the form cannot be had", async () => {
+    window.history.replaceState({}, '', '/datav/form/entries?formId=7');
+    const { services, calls } = fakeServices(answer);
+    const first = renderPage(entryPage, services);
+    await waitFor(() => expect(screen.getByTestId('page-heading')).toHaveTextContent('表单【报名表{id}<b>】的填写记录'));
+    expect(calls.find((c) => c.path === '/jimu/form/info/get')?.params).toEqual({ id: '7' });
+    first.unmount();
+    const failing = fakeServices((r) => {
+      if (r.path === '/jimu/form/info/get') throw new Error('表单不存在');
+      return answer(r);
+    });
+    renderPage(entryPage, failing.services);
+    await screen.findByText('13800000000');
+    expect(screen.getByTestId('page-heading')).toHaveTextContent(/^表单数据$/);
   });
 
   it('offers a date range (begin / end of day) and exports what the list shows', async () => {

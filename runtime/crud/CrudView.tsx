@@ -12,6 +12,7 @@ import { sortToQuery, type SortState } from './sort';
 import { useList } from './useList';
 import { fill, fillParams, missingRouteValues, parseCall, routeValues } from './template';
 import { useDynamicColumns } from './dynamicColumns';
+import { useHeading } from './heading';
 import { safeHref } from '../core/urls';
 import { actionShownFor, actionLabel, actionPerms, pageApi } from './actions';
 import { msg, template } from './messages';
@@ -68,6 +69,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   const routeKey = JSON.stringify(route);
   const missing = missingRouteValues(page.query, route);
   const declColumns = useDynamicColumns(page.columns, route);
+  const heading = useHeading(page.heading, route);
   const dicts = useColumnDicts(declColumns);
   const onTreeSelect = useCallback((ids: Array<string | number> | null) => {
     setTreeIds((old) => (JSON.stringify(old) === JSON.stringify(ids) ? old : ids));
@@ -294,7 +296,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
       <div className="crud-layout" style={page.sideTree ? { display: 'flex', gap: 16, alignItems: 'flex-start' } : undefined}>
       {page.sideTree && <SideTree decl={page.sideTree} pageId={page.id ?? 'page'} onSelect={onTreeSelect} />}
       <div className="crud-page" data-page={page.id} style={page.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
-        {page.showTitle && <Typography.Title level={5} style={{ marginTop: 0 }}>{page.title}</Typography.Title>}
+        {(page.showTitle || page.heading) && <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="page-heading">{heading ?? page.title}</Typography.Title>}
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
           <Space wrap>
             <Input

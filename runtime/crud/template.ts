@@ -1,10 +1,11 @@
 import type { Row } from './types';
 
-/** Fills `{{field}}` (and `{name}` style single braces, as in the messages catalogue) from values. */
+/**
+ * Fills `{{field}}` (and `{name}` style single braces, as in the messages catalogue) from values, in one pass: a
+ * filled-in value that itself holds braces (a name typed as `{id}`) stays as typed.
+ */
 export function fill(text: string, values: Record<string, unknown>): string {
-  return text
-    .replace(/\{\{\s*([\w.$]+)\s*\}\}/g, (_, k: string) => stringify(values[k]))
-    .replace(/\{([\w.]+)\}/g, (_, k: string) => stringify(values[k]));
+  return text.replace(/\{\{\s*([\w.$]+)\s*\}\}|\{([\w.]+)\}/g, (_, k2: string | undefined, k1: string | undefined) => stringify(values[(k2 ?? k1)!]));
 }
 
 function stringify(v: unknown): string {

@@ -17,6 +17,17 @@ export interface PageDeclaration {
    * 在搜索栏上方显示页面标题（如 ETL服务器）
    */
   showTitle?: boolean;
+  /**
+   * 页面所属记录的标题：调用 api 取一条记录，text 中的 {{字段}} 由它填写（如 表单【{{pageName}}】的填写记录），显示在搜索栏上方；取不到时显示 title。
+   */
+  heading?: {
+    api: Call;
+    /**
+     * 调用参数，值可用 {{$query.名称}} 取页面地址参数
+     */
+    params?: {};
+    text: string;
+  };
   rowKey?: string;
   /**
    * 确认与提示里 【name】 使用的字段
