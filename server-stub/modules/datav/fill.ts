@@ -19,6 +19,7 @@ import { clientAddress, MSG_TOO_MANY_REQUESTS } from '../uams/index.js';
 import { FORM_BUCKET, formValidator, type FormWidget } from './fields.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
 import { findPage, pageWidgets, presentWidgets, type PageRow } from './store.js';
+import { scheduleFormImageSweep } from './formImages.js';
 
 /** Calls per client address per minute: generous for a shared office address, short of a flood. */
 export const FILL_RATE = { get: 240, submit: 60, upload: 60, windowMs: 60_000 } as const;
@@ -57,6 +58,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
 
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, partsOptions(FORM_UPLOAD) as never);
   const tmp = stagingDir(app);
+  scheduleFormImageSweep(app);
 
   /** The form, when this caller may fill it in. */
   const openForm = async (req: FastifyRequest, id: number): Promise<PageRow> => {

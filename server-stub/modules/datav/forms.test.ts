@@ -5,6 +5,7 @@ import { rawRequest } from '../../security/sweep.js';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 import { EXPORT_CHUNK } from './entries.js';
 import { FILL_RATE } from './fill.js';
+import { FORM_IMAGE_SWEEP, sweepFormImages } from './formImages.js';
 import { addTestKind } from './testKinds.js';
 
 const F = '/api/jimu/form';
@@ -258,6 +259,33 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       expect(rec.total).toBe(1);
       const { note: _empty, ...stored } = good;
       expect(rec.records[0]).toEqual({ id: ok.body.data.id, createUser: null, createTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), createIp: expect.stringMatching(/^(::ffff:)?127\.7\./), ...stored });
+    });
+
+    it('removes an uploaded image no entry names once a day has passed: an abandoned fill-in, then a deleted entry', async () => {
+      const form = await newForm('图片清理', { fillAccess: 'public' });
+      await add(form.id, 'formImage');
+      const [field] = (await select(form.id)).map((w) => w.widgetProps.viewProps.field);
+      const kept = (await upload(form.id, 'kept.png', PNG)).body.data.url as string;
+      const dropped = (await upload(form.id, 'dropped.png', PNG)).body.data.url as string;
+      const entry = await fill('POST', `/fill/submit?id=${form.id}`, { values: { [field]: [kept] } });
+      expect(entry.body.status, entry.body.msg).toBe(0);
+      const served = async (url: string) => (await fetch(s.url + url)).status;
+      expect([await served(kept), await served(dropped)]).toEqual([200, 200]);
+
+      // a day has not passed for either
+      expect(await sweepFormImages(s.app, new Date(Date.now() - FORM_IMAGE_SWEEP.keepMs))).toBe(0);
+      // as if it had: the image no entry names goes, file and record; the submitted one stays
+      const later = () => new Date(Date.now() + 5000);
+      expect(await sweepFormImages(s.app, later())).toBe(1);
+      expect([await served(kept), await served(dropped)]).toEqual([200, 404]);
+      const images = async () => (await post('/api/file/image/searchImageList', { bucketName: 'form', pageNum: 1, pageSize: 100 }, s.token)).body.data.records.map((r: any) => r.fileUrl);
+      expect(await images()).toContain(kept);
+      expect(await images()).not.toContain(dropped);
+      // its entry deleted, the other goes too
+      expect((await get(`${F}/entry/delete?id=${entry.body.data.id}`, s.token)).body.status).toBe(0);
+      expect(await sweepFormImages(s.app, later())).toBeGreaterThanOrEqual(1);
+      expect(await served(kept)).toBe(404);
+      expect(await images()).not.toContain(kept);
     });
 
     it('records who submitted to a login-only form and thanks with the general text without a button of its own', async () => {

@@ -7,7 +7,7 @@
 // path tricks in names. Files are stored under DATA_DIR/files/<bucketName>/<fileKey> (fileKey generated).
 import type { Generated } from 'kysely';
 import { createReadStream } from 'node:fs';
-import { stat, unlink } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +16,7 @@ import { listQuerySchema } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { deleteRow, getRow, idQuery, listTable, migration, requirePage, searchFieldsOf, sortableFieldsOf, type TableSpec } from '../../core/declarations.js';
 import { idColumn } from '../../store/columns.js';
-import { BUCKET_RE, KEY_RE, partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from './receive.js';
+import { BUCKET_RE, KEY_RE, partsOptions, receiveImages, removeStoredFile, stagingDir, storeImages, UPLOAD } from './receive.js';
 
 export { checkFileName, MSG, sniff, UPLOAD } from './receive.js';
 
@@ -58,7 +58,6 @@ const imagePlugin = async (app: FastifyInstance) => {
   const page = requirePage(app.ctx.schemas.pages, 'image');
   const { db } = app.ctx;
   const up = { ...UPLOAD, ...(page.dialog?.upload ?? {}) };
-  const root = join(app.ctx.config.dataDir, 'files');
   const tmp = stagingDir(app);
   const spec: TableSpec = { table: TABLE, fields: FIELDS, searchFields: searchFieldsOf(page), sortable: sortableFieldsOf(page), filters: ['bucketName', 'extName'] };
 
@@ -90,7 +89,7 @@ const imagePlugin = async (app: FastifyInstance) => {
     const row = await getRow(db, spec, req.query.id);
     if (!row) throw new BizError('文件不存在');
     await deleteRow(db, spec, row.id);
-    if (BUCKET_RE.test(row.bucket_name) && KEY_RE.test(row.file_key)) await unlink(join(root, row.bucket_name, row.file_key)).catch(() => undefined);
+    await removeStoredFile(app.ctx.config.dataDir, row.bucket_name, row.file_key);
     return ok(null, '删除成功');
   });
 };

@@ -3,7 +3,7 @@
 // name, an accepted extension, the size limit, and the content sniffed to match the extension — and
 // only then moved into DATA_DIR/files/<bucketName>/ and recorded in file_image.
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -171,6 +171,11 @@ export async function storeImages(app: FastifyInstance, staged: StagedFile[], bu
     out.push({ id: r.id, fileName: rec.file_name, fileUrl: rec.file_url, extName: rec.ext_name, size: rec.size, bucketName, fileKey });
   }
   return out;
+}
+
+/** Removes a stored file from its bucket folder (names checked again: they come from the store). */
+export async function removeStoredFile(dataDir: string, bucketName: string, fileKey: string): Promise<void> {
+  if (BUCKET_RE.test(bucketName) && KEY_RE.test(fileKey)) await unlink(join(dataDir, 'files', bucketName, fileKey)).catch(() => undefined);
 }
 
 /** The temp folder uploads are staged in (created on first use). */
