@@ -75,6 +75,7 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
     for (const w of widgets) n[w.widgetName] = (n[w.widgetName] ?? 0) + 1;
     return n;
   }, [widgets]);
+  const dataServices = useMemo(() => ({ fetchApiData: services.panel?.fetchApiData }), [services]);
 
   const onDropTemplate = useCallback(
     async (widgetName: string, left: number, top: number) => {
@@ -133,7 +134,7 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
   const one: WidgetEntity | null = selected.length === 1 ? (widgets.find((w) => w.id === selected[0]) ?? null) : null;
 
   return (
-    <WidgetDataContext.Provider value={{ fetchApiData: services.panel?.fetchApiData }}>
+    <WidgetDataContext.Provider value={dataServices}>
       <div ref={rootRef} className="designer" data-testid="designer" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 130px)', minHeight: 520, background: '#fff', outline: 'none' }}>
         <Space style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', justifyContent: 'space-between', width: '100%' }} wrap>
           <Space>

@@ -2,6 +2,7 @@ export * from './types';
 export * from './registry';
 export { WidgetView } from './WidgetView';
 export { WidgetDataContext, type FetchApiData, type ApiDataRequest } from './data/WidgetDataContext';
+export { createRefreshSignal, useRefreshSignal, type RefreshSignal } from './data/refreshSignal';
 export { applyMapping, describeProblem } from './data/mapping';
 export { WidgetIcon } from './icons';
 export { ChartRendererContext, liveChartCount, type ChartRenderer } from './charts/echarts';

@@ -1,8 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createWidget, widgetNames } from './registry';
 import type { DatasourceProps } from './types';
 import { WidgetView } from './WidgetView';
 import { WidgetDataContext } from './data/WidgetDataContext';
+import { createRefreshSignal } from './data/refreshSignal';
 import { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';
 
 function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
@@ -160,6 +162,28 @@ describe('API data source', () => {
       </WidgetDataContext.Provider>,
     );
     expect(await screen.findByText(/接口调用失败：超时/)).toBeInTheDocument();
+  });
+  it('fetches again on each refresh tick; a widget with static data is not even re-rendered by it', async () => {
+    const fetchApiData = vi.fn(async () => [{ district: '顺义区', population: 1, area: 2, gdp: 3 }]);
+    const refresh = createRefreshSignal();
+    const table = createWidget('scrollTable', { pageId: 'p' });
+    const title = createWidget('singleLineTitle', { pageId: 'p' });
+    let titleRenders = 0;
+    render(
+      <WidgetDataContext.Provider value={{ fetchApiData, refresh }}>
+        <WidgetView widgetName="scrollTable" viewProps={table.widgetProps.viewProps} datasourceProps={{ ...table.widgetProps.datasourceProps, ...apiDs }} />
+        <Profiler id="static" onRender={() => void titleRenders++}>
+          <WidgetView widgetName="singleLineTitle" viewProps={title.widgetProps.viewProps} datasourceProps={title.widgetProps.datasourceProps} />
+        </Profiler>
+      </WidgetDataContext.Provider>,
+    );
+    expect(await screen.findByText('顺义区')).toBeInTheDocument();
+    expect(fetchApiData).toHaveBeenCalledTimes(1);
+    const before = titleRenders;
+    act(() => refresh.tick());
+    act(() => refresh.tick());
+    await waitFor(() => expect(fetchApiData).toHaveBeenCalledTimes(3));
+    expect(titleRenders).toBe(before);
   });
 });
 

@@ -1,11 +1,11 @@
 // Bench page: the read-only preview stage with a carousel, an API-fed bar chart, an active ring and a
 // scrolling table, all running: the bar chart re-fetches (fresh random rows after 20 ms) on every refresh tick,
-// bumped every second like the preview's refreshSeconds timer.
-import { useEffect, useMemo, useState } from 'react';
+// ticked every second by the preview's own refresh clock (useRefreshSignal).
+import { useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CanvasStage } from '../../designer/canvas/CanvasStage';
 import type { CanvasProps } from '../../designer/panel/canvasPanel';
-import { createWidget, liveChartCount, liveIntervalCount, WidgetDataContext, type DataRow, type FetchApiData, type WidgetEntity } from '../../widgets';
+import { createWidget, liveChartCount, liveIntervalCount, useRefreshSignal, WidgetDataContext, type DataRow, type FetchApiData, type WidgetEntity } from '../../widgets';
 
 const canvas: CanvasProps = { width: 1920, height: 1080, backgroundColor: '', refreshSeconds: 1 };
 
@@ -34,15 +34,10 @@ const fetchApiData: FetchApiData = () => {
 };
 
 function Bench() {
-  const [refreshTick, setTick] = useState(0);
-  useEffect(() => {
-    const id = setInterval(() => {
-      stats.ticks++;
-      setTick((t) => t + 1);
-    }, 1000);
-    return () => clearInterval(id);
-  }, []);
-  const services = useMemo(() => ({ fetchApiData, refreshTick }), [refreshTick]);
+  // the preview's refresh clock at refreshSeconds 1
+  const refresh = useRefreshSignal(canvas.refreshSeconds);
+  useEffect(() => refresh.subscribe(() => void stats.ticks++), [refresh]);
+  const services = useMemo(() => ({ fetchApiData, refresh }), [refresh]);
   return (
     <WidgetDataContext.Provider value={services}>
       <CanvasStage canvas={canvas} widgets={widgets} scale={0.5} />

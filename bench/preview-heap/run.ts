@@ -123,6 +123,17 @@ function printNewCode(a: CodeOwners, b: CodeOwners) {
   const total = [...grown.values()].reduce((t, g) => t + g.size, 0);
   console.log(`  functions' own code new since the first snapshot: ${(total / 1024).toFixed(1)} KB in ${[...grown.values()].reduce((t, g) => t + g.count, 0)} code objects; the largest:`);
   for (const [label, g] of [...grown].sort((x, y) => y[1].size - x[1].size).slice(0, 30)) console.log(`    ${(g.size / 1024).toFixed(1).padStart(8)} KB  ${String(g.count).padStart(3)}  ${label.slice(0, 110)}`);
+  // the same code by source module, to see which part of the page runs late
+  const byModule = new Map<string, { size: number; count: number }>();
+  for (const [label, g] of grown) {
+    const mod = /\[(.*):\d+\]$/.exec(label)?.[1] ?? '(no source)';
+    const m = byModule.get(mod) ?? { size: 0, count: 0 };
+    m.size += g.size;
+    m.count += g.count;
+    byModule.set(mod, m);
+  }
+  console.log('  the same by source module:');
+  for (const [mod, g] of [...byModule].sort((x, y) => y[1].size - x[1].size).slice(0, 40)) console.log(`    ${(g.size / 1024).toFixed(1).padStart(8)} KB  ${String(g.count).padStart(3)}  ${mod}`);
 }
 
 /** Self size and count per constructor (objects, closures) or per kind (code, strings, arrays…). */

@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
-import { fitScale, useRefreshTick } from './Preview';
+import { useRefreshSignal } from '../../widgets';
+import { fitScale } from './Preview';
 
 describe('preview', () => {
   it('scales the canvas by the chosen fit', () => {
@@ -16,21 +17,26 @@ describe('preview', () => {
     let state: DocumentVisibilityState = 'visible';
     const spy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => state);
     try {
-      const { result, unmount } = renderHook(() => useRefreshTick(2));
-      expect(result.current).toBe(0);
+      const { result, unmount } = renderHook(() => useRefreshSignal(2));
+      const signal = result.current;
+      const heard = vi.fn();
+      signal.subscribe(heard);
+      expect(signal.count()).toBe(0);
       act(() => void vi.advanceTimersByTime(4000));
-      expect(result.current).toBe(2);
+      expect(signal.count()).toBe(2);
+      expect(heard).toHaveBeenCalledTimes(2);
       state = 'hidden';
       act(() => void vi.advanceTimersByTime(10_000));
-      expect(result.current).toBe(2);
+      expect(signal.count()).toBe(2);
       state = 'visible';
       act(() => void vi.advanceTimersByTime(2000));
-      expect(result.current).toBe(3);
+      expect(signal.count()).toBe(3);
+      expect(result.current).toBe(signal);
       unmount();
       expect(vi.getTimerCount()).toBe(0);
-      const none = renderHook(() => useRefreshTick(null));
+      const none = renderHook(() => useRefreshSignal(null));
       act(() => void vi.advanceTimersByTime(10_000));
-      expect(none.result.current).toBe(0);
+      expect(none.result.current.count()).toBe(0);
     } finally {
       spy.mockRestore();
       vi.useRealTimers();

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Result, Segmented, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { CanvasStage } from '../../designer/canvas/CanvasStage';
-import { WidgetDataContext, type WidgetEntity } from '../../widgets';
+import { useRefreshSignal, WidgetDataContext, type WidgetEntity } from '../../widgets';
 import { FormRunProvider } from '../../widgets/formField/context';
 import { getFeedback } from '../core/feedback';
 import { idParam } from '../shell/leave';
@@ -38,17 +38,6 @@ function useViewport() {
   return size;
 }
 
-/** A counter bumped every `seconds` while the tab is visible (none when seconds is empty). */
-export function useRefreshTick(seconds: number | null | undefined) {
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!seconds || seconds < 1) return;
-    const timer = window.setInterval(() => document.visibilityState === 'visible' && setTick((t) => t + 1), seconds * 1000);
-    return () => window.clearInterval(timer);
-  }, [seconds]);
-  return tick;
-}
-
 /** A form's preview runs its fields as one Formily form: checks run, nothing is stored. */
 async function previewSubmit() {
   getFeedback().message.success('预览：校验通过（预览不保存，填写请使用填写链接）');
@@ -64,8 +53,8 @@ export function Preview({ kind }: { kind: DesignKind }) {
   const [failed, setFailed] = useState<string | null>(id ? null : '缺少编号');
   const [fit, setFit] = useState<FitMode>(() => (FITS.some((f) => f.value === localStorage.getItem(FIT_KEY)) ? (localStorage.getItem(FIT_KEY) as FitMode) : 'whole'));
   const view = useViewport();
-  const tick = useRefreshTick(data?.page.refreshSeconds);
-  const services = useMemo(() => ({ fetchApiData, refreshTick: tick }), [tick]);
+  const refresh = useRefreshSignal(data?.page.refreshSeconds);
+  const services = useMemo(() => ({ fetchApiData, refresh }), [refresh]);
 
   useEffect(() => {
     if (!id) return;

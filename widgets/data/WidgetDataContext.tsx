@@ -2,6 +2,7 @@
 // free of HTTP code; the designers and the preview provide it once published APIs are wired.
 import { createContext, useContext } from 'react';
 import type { DataRow } from '../types';
+import type { RefreshSignal } from './refreshSignal';
 
 export interface ApiDataRequest {
   datasource: string;
@@ -10,10 +11,11 @@ export interface ApiDataRequest {
 
 export type FetchApiData = (req: ApiDataRequest) => Promise<DataRow[]>;
 
+/** Keep the value stable (useMemo): every widget reads it, so a new object re-renders them all. */
 export interface WidgetDataServices {
   fetchApiData?: FetchApiData;
-  /** Bumped by the host every refresh interval (preview refreshSeconds): API widgets fetch again. */
-  refreshTick?: number;
+  /** The host's refresh clock (preview refreshSeconds): API widgets fetch again when it ticks. */
+  refresh?: RefreshSignal;
 }
 
 export const WidgetDataContext = createContext<WidgetDataServices>({});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { DataRow, DatasourceProps } from '../types';
 import { applyMapping, type MappingProblem } from './mapping';
 import { useWidgetDataServices } from './WidgetDataContext';
@@ -20,10 +20,14 @@ interface ApiState {
 }
 
 const EMPTY: DataRow[] = [];
+const NO_SIGNAL = () => () => {};
 
 export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
-  const { fetchApiData, refreshTick = 0 } = useWidgetDataServices();
+  const { fetchApiData, refresh } = useWidgetDataServices();
   const type = ds?.datasourceType ?? 'STATIC';
+  // only a widget reading an API listens to the refresh clock; the others are not even re-rendered by it
+  const listens = type === 'API' && refresh ? refresh : undefined;
+  const refreshTick = useSyncExternalStore(listens?.subscribe ?? NO_SIGNAL, () => listens?.count() ?? 0);
   const api = ds?.dataConfig?.datasource ?? '';
   const reqParams = ds?.dataConfig?.reqParams;
   const apiKey = type === 'API' ? `${api}\u0000${JSON.stringify(reqParams ?? {})}` : '';
