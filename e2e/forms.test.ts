@@ -136,6 +136,7 @@ describeBrowser('表单收集', () => {
     await row.getByRole('button', { name: /数\s?据/ }).click();
     await page.waitForURL(/\/datav\/form\/entries\?formId=/);
     await page.getByText('13800000000').waitFor();
+    await expect.poll(() => page.getByTestId('page-heading').textContent()).toBe(`表单【${FORM}】的填写记录`);
     const headers = await page.locator('.ant-table-thead th').allTextContents();
     expect(headers).toEqual(expect.arrayContaining(['手机号码', '自我介绍', '年龄', '兴趣', '是否参加', '提交时间']));
     await shot(page, 'forms-entries');

@@ -34,11 +34,17 @@ export async function signIn(user: string, password: string): Promise<string> {
   return (await must('/api/uams/login', { mobilePhone: user, password: encryptFor(pem, password) })).token;
 }
 
-/** Waits for an antd message; on timeout saves `<prefix>-failed-<text>.png` and lists the messages shown. */
+/**
+ * Waits for an antd message; on timeout saves `<prefix>-failed-<text>.png` and lists the messages shown.
+ * A message once waited for is marked and not matched again: two saves in a row each wait for their own
+ * 保存成功, instead of the second finding the first's, still fading out, and moving on before its save is done.
+ */
 export async function toast(page: Page, text: string | RegExp, opts: { prefix?: string; exact?: boolean } = {}) {
   const prefix = opts.prefix ?? 'e2e';
   try {
-    await page.locator('.ant-message').getByText(text, { exact: opts.exact }).first().waitFor({ timeout: 30_000 });
+    const notice = page.locator('.ant-message .ant-message-notice:not([data-e2e-seen])').filter({ has: page.getByText(text, { exact: opts.exact }) }).first();
+    await notice.waitFor({ timeout: 30_000 });
+    await notice.evaluate((el) => el.setAttribute('data-e2e-seen', ''), undefined, { timeout: 1000 }).catch(() => undefined);
   } catch (e) {
     await shot(page, `${prefix}-failed-${String(text).slice(0, 20)}`);
     throw new Error(`等不到提示「${text}」，当前提示：${(await page.locator('.ant-message').allTextContents()).join(' | ')}`, { cause: e });
