@@ -3,7 +3,7 @@
 // own title stands in, so the heading never shows an unfilled template.
 import { useEffect, useState } from 'react';
 import { useCrudServices } from './services';
-import { fill, fillParams, parseCall } from './template';
+import { fill, fillParams, missingRouteValues, parseCall } from './template';
 import type { PageDeclaration } from './types';
 
 export function useHeading(decl: PageDeclaration['heading'], route: Record<string, string>): string | undefined {
@@ -12,11 +12,13 @@ export function useHeading(decl: PageDeclaration['heading'], route: Record<strin
   const routeKey = JSON.stringify(route);
   useEffect(() => {
     setText(undefined);
-    if (!decl) return;
+    const values = JSON.parse(routeKey) as Record<string, string>;
+    // an address without the record's key shows the page's own notice; nothing to ask for
+    if (!decl || missingRouteValues(decl.params, values).length) return;
     let live = true;
     const { method, path } = parseCall(decl.api);
     services
-      .request<Record<string, unknown>>(method, path, { params: fillParams(decl.params, JSON.parse(routeKey)) })
+      .request<Record<string, unknown>>(method, path, { params: fillParams(decl.params, values) })
       .then((record) => live && record && typeof record === 'object' && setText(fill(decl.text, record)))
       .catch(() => undefined);
     return () => {
