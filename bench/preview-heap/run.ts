@@ -17,7 +17,8 @@ const TARGET = 1.1;
 const DIFF = process.argv.includes('--diff');
 // --max-opt N (diagnosis, not the measure): V8's highest tier, 1 = no optimising compiler (Sparkplug at most),
 // to tell growth that is optimised code from growth of anything else
-const MAX_OPT = process.argv.includes('--max-opt') ? numArg('max-opt', 999) : undefined;
+const MAX_OPT = process.argv.includes('--max-opt') ? numArg('max-opt', NaN) : undefined;
+if (MAX_OPT !== undefined && !(Number.isInteger(MAX_OPT) && MAX_OPT >= 0)) throw new Error('--max-opt takes a tier number: 0 interpreter, 1 Sparkplug, 2 Maglev, 3 TurboFan');
 
 type Stats = { fetches: number; answered: number; ticks: number; charts: number; intervals: number; notices: number; visible: string };
 type Win = { benchReady: () => boolean; benchStats: () => Stats; gc?: () => void; performance: Performance & { memory?: { usedJSHeapSize: number } } };

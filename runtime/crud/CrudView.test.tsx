@@ -304,6 +304,9 @@ describe('declared forms learned for form entries: address query, columns by cal
     });
     renderPage(entryPage, failing.services);
     await screen.findByText('13800000000');
+    // asked and refused: the title stands, and nothing else shows
+    await waitFor(() => expect(failing.calls.some((c) => c.path === '/jimu/form/info/get')).toBe(true));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.getByTestId('page-heading')).toHaveTextContent(/^表单数据$/);
   });
 

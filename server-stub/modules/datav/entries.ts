@@ -185,7 +185,11 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
   );
 
   app.get<{ Querystring: { id: number } }>('/entry/delete', { config: { perm: perm.remove }, schema: { querystring: idQuery } }, async (req) => {
-    const r = await db.deleteFrom('jimu_form_entry').where('id', '=', req.query.id).executeTakeFirst();
+    const r = await db.transaction().execute(async (trx) => {
+      // its images are left to the sweep (formImages.ts) unless another entry names them
+      await trx.deleteFrom('jimu_form_entry_image').where('entry_id', '=', req.query.id).execute();
+      return trx.deleteFrom('jimu_form_entry').where('id', '=', req.query.id).executeTakeFirst();
+    });
     if (Number(r.numDeletedRows) === 0) throw new BizError(MSG_NO_ENTRY);
     return ok(null, '删除成功');
   });

@@ -109,11 +109,13 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
       const v = validatorOf(widgets);
       const sub = v.validate(req.body.values);
       // an image must be one this service stored for forms: not a URL made up to look like one
+      const imageIds: number[] = [];
       if (sub.images.length) {
         const urls = sub.images.map((i) => i.url);
-        const known = new Set((await db.selectFrom('file_image').select('file_url').where('bucket_name', '=', FORM_BUCKET).where('file_url', 'in', urls).execute()).map((r) => r.file_url));
+        const known = new Map((await db.selectFrom('file_image').select(['id', 'file_url']).where('bucket_name', '=', FORM_BUCKET).where('file_url', 'in', urls).execute()).map((r) => [r.file_url, r.id]));
         const missing = sub.images.find((i) => !known.has(i.url));
         if (missing) throw v.unknownImage(missing.field);
+        imageIds.push(...new Set(known.values()));
       }
       const searchText = Object.values(sub.texts)
         .concat(Object.values(sub.data).flatMap((x) => (Array.isArray(x) ? x.map(String) : [String(x)])))
@@ -139,6 +141,8 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        // the images this entry keeps from the sweep
+        if (imageIds.length) await trx.insertInto('jimu_form_entry_image').values(imageIds.map((fileImageId) => ({ entry_id: Number(row.id), file_image_id: fileImageId }))).execute();
         return Number(row.id);
       });
       return ok({ id }, thanksOf(widgets, messages.formThanks ?? '提交成功'));
@@ -153,6 +157,8 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
     const got = await receiveImages(req, FORM_UPLOAD, tmp);
     try {
       const [file] = await storeImages(app, got.files, FORM_BUCKET, req.user?.username ?? null);
+      // the sweep's to remove, unless an entry comes to name it
+      await db.insertInto('jimu_form_upload').values({ file_image_id: file.id, form_id: page.id, create_time: now() }).execute();
       return ok({ url: file.fileUrl, alt: file.fileName.replace(/\.[^.]+$/, '') }, '上传文件成功');
     } finally {
       await got.discard(); // whatever was not moved into the bucket

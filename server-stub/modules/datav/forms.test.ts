@@ -1,6 +1,8 @@
 // Forms that collect data (issue 11) over real HTTP, on each store: catalogue per designer, field names,
 // form settings, the public fill-in routes (access, validation, storage, closed / deleted forms, body
 // limit, uploads, the per-address limit) and the entries (columns, search, delete, CSV export).
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { rawRequest } from '../../security/sweep.js';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 import { EXPORT_CHUNK } from './entries.js';
@@ -261,31 +263,74 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       expect(rec.records[0]).toEqual({ id: ok.body.data.id, createUser: null, createTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), createIp: expect.stringMatching(/^(::ffff:)?127\.7\./), ...stored });
     });
 
-    it('removes an uploaded image no entry names once a day has passed: an abandoned fill-in, then a deleted entry', async () => {
-      const form = await newForm('图片清理', { fillAccess: 'public' });
-      await add(form.id, 'formImage');
-      const [field] = (await select(form.id)).map((w) => w.widgetProps.viewProps.field);
-      const kept = (await upload(form.id, 'kept.png', PNG)).body.data.url as string;
-      const dropped = (await upload(form.id, 'dropped.png', PNG)).body.data.url as string;
-      const entry = await fill('POST', `/fill/submit?id=${form.id}`, { values: { [field]: [kept] } });
-      expect(entry.body.status, entry.body.msg).toBe(0);
+    it('removes a fill-in upload no entry names once a day has passed: abandoned, its entry deleted, its form deleted; never an image of the image list', async () => {
       const served = async (url: string) => (await fetch(s.url + url)).status;
-      expect([await served(kept), await served(dropped)]).toEqual([200, 200]);
-
-      // a day has not passed for either
-      expect(await sweepFormImages(s.app, new Date(Date.now() - FORM_IMAGE_SWEEP.keepMs))).toBe(0);
-      // as if it had: the image no entry names goes, file and record; the submitted one stays
       const later = () => new Date(Date.now() + 5000);
-      expect(await sweepFormImages(s.app, later())).toBe(1);
-      expect([await served(kept), await served(dropped)]).toEqual([200, 404]);
+      const newImageForm = async (name: string) => {
+        const form = await newForm(name, { fillAccess: 'public' });
+        await add(form.id, 'formImage');
+        expect((await update(form.id, await select(form.id), { 0: { maxCount: 3 } })).status).toBe(0);
+        const [field] = (await select(form.id)).map((w) => w.widgetProps.viewProps.field);
+        const submit = async (urls: string[]) => {
+          const r = await fill('POST', `/fill/submit?id=${form.id}`, { values: { [field]: urls } });
+          expect(r.body.status, r.body.msg).toBe(0);
+          return r.body.data.id as number;
+        };
+        return { form, submit, up: async () => (await upload(form.id, 'a.png', PNG)).body.data.url as string };
+      };
+      const a = await newImageForm('图片清理');
+      const kept = await a.up();
+      const twice = await a.up();
+      const dropped = await a.up();
+      const entry = await a.submit([kept, twice]);
+      await a.submit([twice]);
+      // the image list may put a file in bucket "form" too: never the sweep's
+      const form = new FormData();
+      form.append('bucketName', 'form');
+      form.append('files', new Blob([new Uint8Array(PNG)]), 'listed.png');
+      const listed = (await (await fetch(`${s.url}/api/file/image/uploadImage`, { method: 'POST', body: form, headers: { authorization: `Bearer ${s.token}` } })).json()) as any;
+      expect(listed.status, listed.msg).toBe(0);
+      const manual = listed.data[0].fileUrl as string;
+      expect(manual).toMatch(/^\/files\/form\//);
+
+      // a day has not passed for any
+      await sweepFormImages(s.app, new Date(Date.now() - FORM_IMAGE_SWEEP.keepMs));
+      expect(await Promise.all([kept, twice, dropped, manual].map(served))).toEqual([200, 200, 200, 200]);
+      // as if it had: the upload no entry names goes, file and record; the rest stay
+      await sweepFormImages(s.app, later());
+      expect(await Promise.all([kept, twice, dropped, manual].map(served))).toEqual([200, 200, 404, 200]);
       const images = async () => (await post('/api/file/image/searchImageList', { bucketName: 'form', pageNum: 1, pageSize: 100 }, s.token)).body.data.records.map((r: any) => r.fileUrl);
-      expect(await images()).toContain(kept);
       expect(await images()).not.toContain(dropped);
-      // its entry deleted, the other goes too
-      expect((await get(`${F}/entry/delete?id=${entry.body.data.id}`, s.token)).body.status).toBe(0);
-      expect(await sweepFormImages(s.app, later())).toBeGreaterThanOrEqual(1);
-      expect(await served(kept)).toBe(404);
+      // the first entry deleted: its own image goes, the one the second entry also names stays
+      expect((await get(`${F}/entry/delete?id=${entry}`, s.token)).body.status).toBe(0);
+      await sweepFormImages(s.app, later());
+      expect(await Promise.all([kept, twice, manual].map(served))).toEqual([404, 200, 200]);
       expect(await images()).not.toContain(kept);
+      // the form deleted with its entries: the last one goes
+      expect((await get(`${F}/delete?id=${a.form.id}`)).body.status).toBe(0);
+      await sweepFormImages(s.app, later());
+      expect(await Promise.all([twice, manual].map(served))).toEqual([404, 200]);
+      expect(await images()).toEqual(expect.arrayContaining([manual]));
+    });
+
+    it('sweeps on past an upload whose file cannot be removed now, and keeps its record for the next sweep', async () => {
+      const form = await newForm('图片清理2', { fillAccess: 'public' });
+      await add(form.id, 'formImage');
+      const stuck = (await upload(form.id, 'a.png', PNG)).body.data.url as string;
+      const next = (await upload(form.id, 'b.png', PNG)).body.data.url as string;
+      // a folder where the file was: unlink fails (not "already gone")
+      const file = path.join(s.app.ctx.config.dataDir, 'files', 'form', path.basename(stuck));
+      rmSync(file);
+      mkdirSync(path.join(file, 'inside'), { recursive: true });
+      // one image a batch: the stuck one must not hold up the next
+      await sweepFormImages(s.app, new Date(Date.now() + 5000), 1);
+      expect((await fetch(s.url + next)).status).toBe(404);
+      const images = (await post('/api/file/image/searchImageList', { bucketName: 'form', pageNum: 1, pageSize: 100 }, s.token)).body.data.records.map((r: any) => r.fileUrl);
+      expect(images).toContain(stuck);
+      expect(images).not.toContain(next);
+      rmSync(file, { recursive: true });
+      await sweepFormImages(s.app, new Date(Date.now() + 5000), 1);
+      expect((await post('/api/file/image/searchImageList', { bucketName: 'form', pageNum: 1, pageSize: 100 }, s.token)).body.data.records.map((r: any) => r.fileUrl)).not.toContain(stuck);
     });
 
     it('records who submitted to a login-only form and thanks with the general text without a button of its own', async () => {

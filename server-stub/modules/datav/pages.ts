@@ -228,8 +228,14 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       const row = await findPage(trx, dialect, kind, req.query.id, true);
       if (!row) throw new BizError(msg.notFound);
       await trx.deleteFrom('datav_widget').where('page_id', '=', row.id).execute();
-      // a form's entries go with it (its uploaded images stay in the image list)
-      if (isForm) await trx.deleteFrom('jimu_form_entry').where('form_id', '=', row.id).execute();
+      // a form's entries go with it; their images are then the sweep's (formImages.ts)
+      if (isForm) {
+        await trx
+          .deleteFrom('jimu_form_entry_image')
+          .where('entry_id', 'in', (q) => q.selectFrom('jimu_form_entry').select('id').where('form_id', '=', row.id))
+          .execute();
+        await trx.deleteFrom('jimu_form_entry').where('form_id', '=', row.id).execute();
+      }
       await trx.deleteFrom('datav_page').where('id', '=', row.id).execute();
     });
     return ok(null, '删除成功');

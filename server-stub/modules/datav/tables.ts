@@ -56,6 +56,19 @@ export interface FormEntryTable {
   create_time: string;
 }
 
+/** An image stored by a fill-in's upload (not by the image list): the only images the sweep may remove. */
+export interface FormUploadTable {
+  file_image_id: number;
+  form_id: number;
+  create_time: string;
+}
+
+/** An image an entry names (written at submit, removed with the entry). */
+export interface FormEntryImageTable {
+  entry_id: number;
+  file_image_id: number;
+}
+
 export interface DatavWidgetTable {
   id: string;
   page_id: number;
@@ -75,6 +88,8 @@ declare module '../../store/schema.js' {
     datav_page: DatavPageTable;
     datav_widget: DatavWidgetTable;
     jimu_form_entry: FormEntryTable;
+    jimu_form_upload: FormUploadTable;
+    jimu_form_entry_image: FormEntryImageTable;
   }
 }
 
@@ -127,5 +142,23 @@ export const datavMigrations = {
       .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('ix_jimu_form_entry_form').ifNotExists().on('jimu_form_entry').columns(['form_id', 'id']).execute();
+  }),
+  // which images fill-ins uploaded and which entries name them: what the hourly sweep may remove (formImages.ts)
+  '20261125_20_jimu_form_image': migration(async (db) => {
+    await db.schema
+      .createTable('jimu_form_upload')
+      .ifNotExists()
+      .addColumn('file_image_id', 'integer', (c) => c.primaryKey())
+      .addColumn('form_id', 'integer', (c) => c.notNull())
+      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('jimu_form_entry_image')
+      .ifNotExists()
+      .addColumn('entry_id', 'integer', (c) => c.notNull())
+      .addColumn('file_image_id', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('pk_jimu_form_entry_image', ['entry_id', 'file_image_id'])
+      .execute();
+    await db.schema.createIndex('ix_jimu_form_entry_image_file').ifNotExists().on('jimu_form_entry_image').column('file_image_id').execute();
   }),
 };

@@ -89,7 +89,7 @@ const imagePlugin = async (app: FastifyInstance) => {
     const row = await getRow(db, spec, req.query.id);
     if (!row) throw new BizError('文件不存在');
     await deleteRow(db, spec, row.id);
-    await removeStoredFile(app.ctx.config.dataDir, row.bucket_name, row.file_key);
+    await removeStoredFile(app.ctx.config.dataDir, row.bucket_name, row.file_key).catch(() => undefined); // its record is gone either way
     return ok(null, '删除成功');
   });
 };

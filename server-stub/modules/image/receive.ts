@@ -173,9 +173,12 @@ export async function storeImages(app: FastifyInstance, staged: StagedFile[], bu
   return out;
 }
 
-/** Removes a stored file from its bucket folder (names checked again: they come from the store). */
+/** Removes a stored file from its bucket folder (names checked again: they come from the store); one already gone is fine. */
 export async function removeStoredFile(dataDir: string, bucketName: string, fileKey: string): Promise<void> {
-  if (BUCKET_RE.test(bucketName) && KEY_RE.test(fileKey)) await unlink(join(dataDir, 'files', bucketName, fileKey)).catch(() => undefined);
+  if (!BUCKET_RE.test(bucketName) || !KEY_RE.test(fileKey)) return;
+  await unlink(join(dataDir, 'files', bucketName, fileKey)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
 }
 
 /** The temp folder uploads are staged in (created on first use). */
