@@ -3,7 +3,7 @@
 // Until the answer comes (or when it fails) the dynamic column simply adds nothing.
 import { useEffect, useMemo, useState } from 'react';
 import { useCrudServices } from './services';
-import { fillParams, missingRouteValues, parseCall } from './template';
+import { routeCall } from './template';
 import type { ColumnDecl } from './types';
 
 const KEYS: Array<keyof ColumnDecl> = ['title', 'field', 'type', 'width', 'ellipsis', 'dict', 'format', 'template', 'sortable', 'altField', 'options'];
@@ -27,10 +27,10 @@ export function useDynamicColumns(columns: ColumnDecl[], route: Record<string, s
     let live = true;
     const values = JSON.parse(routeKey) as Record<string, string>;
     columns.forEach((c, i) => {
-      if (c.type !== 'dynamic' || !c.api || missingRouteValues(c.params, values).length) return;
-      const { method, path } = parseCall(c.api);
+      const call = c.type === 'dynamic' && c.api ? routeCall(c.api, c.params, values) : null;
+      if (!call) return;
       services
-        .request<unknown[]>(method, path, { params: fillParams(c.params, values) })
+        .request<unknown[]>(call.method, call.path, { params: call.params })
         .then((list) => live && setAnswered((a) => ({ ...a, [i]: (Array.isArray(list) ? list : []).map(columnOf).filter((x): x is ColumnDecl => x !== null) })))
         .catch(() => undefined);
     });

@@ -3,7 +3,7 @@
 // own title stands in, so the heading never shows an unfilled template.
 import { useEffect, useState } from 'react';
 import { useCrudServices } from './services';
-import { fill, fillParams, missingRouteValues, parseCall } from './template';
+import { fill, routeCall } from './template';
 import type { PageDeclaration } from './types';
 
 export function useHeading(decl: PageDeclaration['heading'], route: Record<string, string>): string | undefined {
@@ -12,13 +12,13 @@ export function useHeading(decl: PageDeclaration['heading'], route: Record<strin
   const routeKey = JSON.stringify(route);
   useEffect(() => {
     setText(undefined);
-    const values = JSON.parse(routeKey) as Record<string, string>;
     // an address without the record's key shows the page's own notice; nothing to ask for
-    if (!decl || missingRouteValues(decl.params, values).length) return;
+    if (!decl) return;
+    const call = routeCall(decl.api, decl.params, JSON.parse(routeKey) as Record<string, string>);
+    if (!call) return;
     let live = true;
-    const { method, path } = parseCall(decl.api);
     services
-      .request<Record<string, unknown>>(method, path, { params: fillParams(decl.params, values) })
+      .request<Record<string, unknown>>(call.method, call.path, { params: call.params })
       .then((record) => live && record && typeof record === 'object' && setText(fill(decl.text, record)))
       .catch(() => undefined);
     return () => {

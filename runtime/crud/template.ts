@@ -46,3 +46,12 @@ export function missingRouteValues(params: Record<string, unknown> | undefined, 
   }
   return out;
 }
+
+/**
+ * A declared call whose params may read the page address (`{{$query.…}}`), ready to send; null while the address
+ * lacks a value it needs (the page then says what is missing, and nothing is asked).
+ */
+export function routeCall(call: string, params: Record<string, unknown> | undefined, route: Record<string, string>) {
+  if (missingRouteValues(params, route).length) return null;
+  return { ...parseCall(call), params: fillParams(params, route) };
+}
