@@ -110,7 +110,7 @@ export const apiCalls = {
   audit: (id: number) => get<AuditEntry[]>(`${P}/design/audit`, { id }),
   stats: (id: number) => get<CallStats>(`${P}/design/stats`, { id }),
   approveInfo: (id: number) => get<ApproveInfo>(`${P}/approve/info`, { id }),
-  decide: (decision: Decision, id: number, approveResult: string) => post<null>(`${P}/approve/${decision}`, { id, approveResult }),
+  decide: (decision: Decision, id: number, approveResult: string) => post<null>(`${P}/approve/${decision}`, { id, approveCmdType: decision, approveResult }),
   dataSources: () => get<Array<{ value: string; label: string }>>('/gemini/datasource/select'),
 };
 

@@ -50,8 +50,9 @@ export function setSessionUser(user: SessionUser): void {
 }
 
 /** Fetches the session; rejects (and leaves the store empty) for a deleted or not yet effective user. */
-export async function loadSession(): Promise<SessionUser> {
-  const user = await get<SessionUser>('/uams/session/find');
+/** quiet: no message and no "session expired" box (the guard logs out and leaves on failure anyway). */
+export async function loadSession({ quiet = false }: { quiet?: boolean } = {}): Promise<SessionUser> {
+  const user = await get<SessionUser>('/uams/session/find', undefined, quiet ? { quiet: true } : undefined);
   if (!user || !user.username) throw new Error(t('notEffective'));
   // spec part 1 §4: a session marked deleted is rejected as "not yet effective"
   if (user.deleted) throw new Error(t('notEffective'));

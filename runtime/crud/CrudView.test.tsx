@@ -12,6 +12,7 @@ import supplier from '../../schemas/examples/supplier.page.json';
 import apiKey from '../../schemas/pages/apiKey.page.json';
 import apiApprove from '../../schemas/pages/apiApprove.page.json';
 import formEntry from '../../schemas/pages/formEntry.page.json';
+import form from '../../schemas/pages/form.page.json';
 
 const ftpRows = rows(3, (i) => ({ id: i + 1, envType: 'dev', nodeCode: `N${i}`, nodeName: `节点${i}`, ip: `10.0.0.${i}`, port: 21, username: 'u', password: '******', status: 1 }));
 
@@ -113,6 +114,21 @@ describe('dialogs', () => {
       expect(await within(dlg).findByText(m)).toBeInTheDocument();
     }
     expect(calls.some((c) => c.path.includes('/save'))).toBe(false);
+  });
+
+  it('a field hidden in new is not shown there but its default is sent; edit shows it (new form: name only)', async () => {
+    const { services, calls } = fakeServices((r) => (r.path.endsWith('/search') ? { records: [{ id: 7, pageName: '报名表', width: 1920, height: 1080, fillAccess: 'anyone', accepting: 0 }], total: 1 } : r.path.endsWith('/get') ? { id: 7, pageName: '报名表', fillAccess: 'anyone', accepting: 0 } : 1));
+    renderPage(form as PageDeclaration, services);
+    await screen.findByText('报名表');
+    const dlg = await open('新建表单');
+    expect(within(dlg).queryByText('谁可以填写')).not.toBeInTheDocument();
+    expect(within(dlg).queryByText('收集状态')).not.toBeInTheDocument();
+    fireEvent.change(within(dlg).getByPlaceholderText('请输入表单名称'), { target: { value: '问卷' } });
+    await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
+    await waitFor(() => expect(calls.find((c) => c.path === '/jimu/form/info/save')?.body).toMatchObject({ pageName: '问卷', width: 1920, height: 1080, backgroundColor: '', refreshSeconds: null, fillAccess: 'login', accepting: 1 }));
+    const settings = await open('设置');
+    expect(await within(settings).findByText('谁可以填写')).toBeInTheDocument();
+    expect(within(settings).getByText('收集状态')).toBeInTheDocument();
   });
 
   it('the dialog test button sends the form and reports 连接失败 on false', async () => {

@@ -96,4 +96,25 @@ describe('declared side tree', () => {
     await act(async () => fireEvent.click(within(dlg).getByRole('button', { name: /确\s?定/ })));
     await waitFor(() => expect(calls.find((c) => c.path === '/demo/group/save')?.body).toEqual({ parentId: 2, name: '售后' }));
   });
+
+  it('collapsing a node forgets its descendants; the collapse bar folds the panel and is remembered', async () => {
+    localStorage.clear();
+    setup();
+    await screen.findByText('业务');
+    const stored = () => JSON.parse(localStorage.getItem('crud-tree-expanded:treeDemo') ?? '[]');
+    const switcherOf = (label: string) => screen.getByText(label).closest('.ant-tree-treenode')!.querySelector('.ant-tree-switcher') as HTMLElement;
+    await act(async () => fireEvent.click(switcherOf('业务')));
+    await act(async () => fireEvent.click(await waitFor(() => switcherOf('订单'))));
+    await waitFor(() => expect(stored()).toEqual(['1', '2']));
+    expect(await screen.findByText('退款')).toBeInTheDocument();
+    // closing 业务 drops 订单 too: reopening 业务 shows 订单 closed
+    await act(async () => fireEvent.click(switcherOf('业务')));
+    await waitFor(() => expect(stored()).toEqual([]));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '收起侧栏' })));
+    expect(screen.queryByText('业务')).not.toBeInTheDocument();
+    expect(localStorage.getItem('crud-tree-folded:treeDemo')).toBe('1');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '展开侧栏' })));
+    expect(await screen.findByText('业务')).toBeInTheDocument();
+    expect(localStorage.getItem('crud-tree-folded:treeDemo')).toBeNull();
+  });
 });

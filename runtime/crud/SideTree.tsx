@@ -1,11 +1,12 @@
 // The declared side tree of a list page (`sideTree` in a page declaration): a searchable tree whose
 // selection filters the list by the node and its descendants; with `edit`, an add button and a node
-// menu (move up / move down / edit / delete) with their confirmations. Nothing here knows what the
-// nodes are: fields, calls and messages all come from the declaration.
+// menu (move up / move down / edit / delete) with their confirmations; a collapse bar folds the panel
+// to a thin strip (remembered per page, like the expanded nodes). Nothing here knows what the nodes
+// are: fields, calls and messages all come from the declaration.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Dropdown, Empty, Form, Input, Modal, Spin, Tree, TreeSelect, Typography } from 'antd';
 import type { MenuProps, TreeDataNode } from 'antd';
-import { EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
+import { DoubleLeftOutlined, DoubleRightOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCrudServices } from './services';
 import { useFeedback } from './feedback';
 import { parseCall, fill } from './template';
@@ -28,12 +29,21 @@ interface EditState {
 }
 
 const storageKey = (pageId: string) => `crud-tree-expanded:${pageId}`;
+const foldedKey = (pageId: string) => `crud-tree-folded:${pageId}`;
 function loadExpanded(pageId: string): string[] {
   try {
     const v = JSON.parse(localStorage.getItem(storageKey(pageId)) ?? '[]');
     return Array.isArray(v) ? v.map(String) : [];
   } catch {
     return [];
+  }
+}
+function store(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    /* private mode: not remembered */
   }
 }
 
@@ -46,6 +56,13 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
   const [text, setText] = useState('');
   const [selected, setSelected] = useState<string>(ROOT_KEY);
   const [expanded, setExpanded] = useState<string[]>(() => [ROOT_KEY, ...loadExpanded(pageId)]);
+  const [folded, setFolded] = useState(() => {
+    try {
+      return localStorage.getItem(foldedKey(pageId)) === '1';
+    } catch {
+      return false;
+    }
+  });
   const [editing, setEditing] = useState<EditState | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ name: string; parentKey: string }>();
@@ -89,11 +106,20 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
 
   const remember = (keys: string[]) => {
     setExpanded(keys);
-    try {
-      localStorage.setItem(storageKey(pageId), JSON.stringify(keys.filter((k) => k !== ROOT_KEY)));
-    } catch {
-      /* private mode: not remembered */
-    }
+    store(storageKey(pageId), JSON.stringify(keys.filter((k) => k !== ROOT_KEY)));
+  };
+
+  // collapsing a node forgets its descendants too, so reopening it shows only its own children
+  const onExpand = (keys: string[], collapsed: string | null) => {
+    if (collapsed === null) return remember(keys);
+    const node = collapsed === ROOT_KEY ? null : findNode(forest, collapsed);
+    const gone = new Set(node ? descendants(node).map((n) => n.key) : forest.flatMap(descendants).map((n) => n.key));
+    remember(keys.filter((k) => !gone.has(k)));
+  };
+
+  const fold = (value: boolean) => {
+    setFolded(value);
+    store(foldedKey(pageId), value ? '1' : null);
   };
 
   const runNodeCall = async (call: string | undefined, node: TreeNode) => {
@@ -193,8 +219,29 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
   ];
   const parentOptions = useMemo(() => [{ value: ROOT_KEY, title: rootLabel, children: treeOptions(forest) }], [forest, rootLabel]);
 
+  const bar = (
+    <Button
+      type="text"
+      size="small"
+      className="side-tree-fold"
+      aria-label={folded ? '展开侧栏' : '收起侧栏'}
+      title={folded ? '展开侧栏' : '收起侧栏'}
+      icon={folded ? <DoubleRightOutlined /> : <DoubleLeftOutlined />}
+      onClick={() => fold(!folded)}
+      style={{ position: 'absolute', top: 0, right: -12, width: 12, minWidth: 12, height: '100%', padding: 0, borderRadius: 0, fontSize: 10 }}
+    />
+  );
+  if (folded) {
+    return (
+      <div className="side-tree side-tree-folded" style={{ position: 'relative', width: 0, flex: 'none', alignSelf: 'stretch', minHeight: 120, borderRight: '1px solid rgba(5,5,5,0.06)' }}>
+        {bar}
+      </div>
+    );
+  }
+
   return (
-    <div className="side-tree" style={{ width: decl.width ?? 240, flex: 'none', borderRight: '1px solid rgba(5,5,5,0.06)', paddingRight: 12 }}>
+    <div className="side-tree" style={{ position: 'relative', width: decl.width ?? 240, flex: 'none', alignSelf: 'stretch', borderRight: '1px solid rgba(5,5,5,0.06)', paddingRight: 12 }}>
+      {bar}
       <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
         <Input.Search allowClear maxLength={20} placeholder={decl.searchPlaceholder ?? '搜索'} value={text} onChange={(e) => setText(e.target.value)} aria-label={decl.searchPlaceholder ?? '搜索'} />
         {editable && (
@@ -215,13 +262,14 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
             // rc-tree treats a present expandedKeys as controlled, even when undefined: while searching, leave it out
             {...(text ? { defaultExpandAll: true } : { expandedKeys: expanded })}
             key={text ? `search:${text}` : 'tree'}
-            onExpand={(keys) => !text && remember(keys.map(String))}
+            onExpand={(keys, info) => !text && onExpand(keys.map(String), info.expanded ? null : String(info.node.key))}
             onSelect={(keys) => keys.length && setSelected(String(keys[0]))}
           />
         )}
       </Spin>
       <Modal
         title={`${editing?.node ? '编辑' : '添加'}${noun}`}
+        width={500}
         open={Boolean(editing)}
         okText="确定"
         cancelText="取消"

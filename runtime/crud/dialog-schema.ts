@@ -4,11 +4,13 @@ const SELECTS = new Set(['Select', 'DictSelect', 'DictRadio', 'Radio.Group', 'Ch
 
 /**
  * Turns the declared dialog schema into the Formily schema for one mode:
- * default decorator, dictionary selects, placeholders, and fields locked in edit.
+ * default decorator, dictionary selects, placeholders, fields locked in edit and fields hidden in new
+ * (hidden, not removed: their defaults still go into the body).
  * The declaration itself stays untouched (the server validates with it too).
  */
 export function formSchemaFor(dialog: DialogDecl, mode: DialogMode): DialogDecl['schema'] {
   const locked = new Set(mode === 'edit' ? (dialog.lockedInEdit ?? []) : []);
+  const hidden = new Set(mode === 'new' ? (dialog.hiddenInNew ?? []) : []);
   const properties: Record<string, FieldSchema> = {};
   for (const [name, src] of Object.entries(dialog.schema.properties)) {
     const f: FieldSchema = { ...src };
@@ -29,6 +31,7 @@ export function formSchemaFor(dialog: DialogDecl, mode: DialogMode): DialogDecl[
     if (comp === 'NumberPicker' && props.style === undefined) props.style = { width: '100%' };
     f['x-component-props'] = props;
     if (locked.has(name)) f['x-disabled'] = true;
+    if (hidden.has(name)) f['x-display'] = 'hidden';
     // Formily takes enum as a list of options; keep the JSON-Schema enum otherwise untouched
     properties[name] = f;
   }

@@ -55,7 +55,7 @@ export function designerServices(kind: DesignKind): DesignerServices {
           pageName: p.pageName,
           width: p.width,
           height: p.height,
-          backgroundColor: p.backgroundColor || null,
+          backgroundColor: p.backgroundColor ?? '',
           refreshSeconds: p.refreshSeconds ?? null,
           revision: p.revision,
         }),

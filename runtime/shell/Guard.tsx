@@ -66,7 +66,7 @@ export function Guard({ children }: { children: ReactNode }) {
     if (decision === 'load') {
       let alive = true;
       // quiet: on failure we log out and leave, a "session expired" box would only flash.
-      Promise.all([loadSession(), loadMenus()]).then(
+      Promise.all([loadSession({ quiet: true }), loadMenus()]).then(
         ([, menus]) => {
           if (!alive) return;
           menuStore.set({ menus, loaded: true });

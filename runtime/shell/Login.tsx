@@ -46,7 +46,8 @@ export function Login() {
         mobilePhone: values.account.trim(),
         password: await encryptPassword(values.password),
       };
-      const { token } = await post<{ token: string }>('/uams/login', body);
+      // silent: the form shows the reason itself, under the button (not twice)
+      const { token } = await post<{ token: string }>('/uams/login', body, { silent: true });
       signIn(token);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (e) {

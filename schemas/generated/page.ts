@@ -105,6 +105,10 @@ export interface PageDeclaration {
       note?: string;
     };
     lockedInEdit?: string[];
+    /**
+     * 新建时不显示的字段（取 defaults 中的值一并提交），修改、复制时显示
+     */
+    hiddenInNew?: string[];
     defaults?: {};
     kind?: 'form' | 'upload';
     upload?: {

@@ -14,12 +14,14 @@ export default function MonacoDiff({ original, modified, language = 'plaintext',
   useEffect(() => {
     const left = monaco.editor.createModel(original, language);
     const right = monaco.editor.createModel(modified, language);
+    // the spec's editor settings: font 12, tab size 2 (a model's own option in monaco)
+    for (const m of [left, right]) m.updateOptions({ tabSize: 2 });
     const editor = monaco.editor.createDiffEditor(host.current!, {
       readOnly: true,
       originalEditable: false,
       automaticLayout: true,
       minimap: { enabled: false },
-      fontSize: 13,
+      fontSize: 12,
       scrollBeyondLastLine: false,
       renderSideBySide: true,
     });

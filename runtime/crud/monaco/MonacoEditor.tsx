@@ -29,7 +29,7 @@ export default function MonacoEditor({ value = '', onChange, language = 'plainte
       readOnly,
       automaticLayout: true,
       minimap: { enabled: false },
-      fontSize: 13,
+      fontSize: 12,
       scrollBeyondLastLine: false,
       tabSize: 2,
     });

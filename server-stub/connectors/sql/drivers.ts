@@ -2,19 +2,15 @@
 // (maxActive+1)th concurrent query waits, for at most maxWaitTime; each query has queryTimeout.
 import pg from 'pg';
 import mysql from 'mysql2';
-import Database from 'better-sqlite3';
-import { realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join, normalize as normPath, resolve, sep } from 'node:path';
 import { Gate, deadline } from './gate.js';
-import { lockDownSqlite, prepareSqliteQuery } from './sqlite-guard.js';
+import { RowSink } from './rows.js';
+import { sqliteFile } from './sqlite-file.js';
+import { SqlitePool } from './sqlite-pool.js';
 import { SqlConnectorError, normalize, parseProperties } from './types.js';
 import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
 
-export const MAX_ROWS = 5000;
-
-function capRows(rows: Record<string, unknown>[]): { rows: Record<string, unknown>[]; truncated?: boolean } {
-  return rows.length > MAX_ROWS ? { rows: rows.slice(0, MAX_ROWS), truncated: true } : { rows };
-}
+export { MAX_ROWS } from './rows.js';
+export { openSqlite, sqliteFile } from './sqlite-file.js';
 
 export function pgConfig(s: SqlSettings, waitMs: number, queryMs: number): pg.ClientConfig {
   const props = parseProperties(s.properties);
@@ -51,52 +47,6 @@ export function mysqlConfig(s: SqlSettings, waitMs: number): mysql.ConnectionOpt
   };
 }
 
-/**
- * The SQLite file of a data source: dbName resolved inside sqliteRoot. Refused: absolute paths, '..', NUL,
- * a missing file, anything that is not a regular file, a name whose real path (symlinks resolved) leaves the
- * real sqliteRoot, and a file with more than one hard link (another name for a file that may live elsewhere,
- * e.g. the platform store). The answer is the real path, so what is opened is what was checked.
- */
-export function sqliteFile(s: SqlSettings): string {
-  const name = String(s.dbName ?? '').trim();
-  const outside = () => new SqlConnectorError('SQLite 数据库名必须是数据目录内的文件名', 'CONFIG');
-  if (!s.sqliteRoot) throw new SqlConnectorError('未配置 SQLite 数据目录', 'CONFIG');
-  if (!name || name.includes('\0') || isAbsolute(name) || normPath(name).split(/[\\/]/).includes('..')) throw outside();
-  const root = resolve(s.sqliteRoot);
-  const file = resolve(join(root, name));
-  if (!file.startsWith(root + sep)) throw outside();
-  let realRoot: string;
-  let realFile: string;
-  try {
-    realRoot = realpathSync(root);
-    realFile = realpathSync(file);
-  } catch {
-    throw new SqlConnectorError(`SQLite 数据库文件不存在：${name}`, 'CONFIG');
-  }
-  if (!realFile.startsWith(realRoot + sep)) throw outside();
-  const st = statSync(realFile);
-  if (!st.isFile()) throw new SqlConnectorError('SQLite 数据库必须是普通文件', 'CONFIG');
-  if (st.nlink > 1) throw new SqlConnectorError('SQLite 数据库文件不能有多个硬链接', 'CONFIG');
-  return realFile;
-}
-
-/** Opens a data-source file read-only and locks the connection down (see sqlite-guard.ts). */
-export function openSqlite(s: SqlSettings, timeoutMs: number): Database.Database {
-  const db = new Database(sqliteFile(s), { fileMustExist: true, readonly: true, timeout: timeoutMs });
-  try {
-    lockDownSqlite(db);
-  } catch (err) {
-    db.close();
-    throw err;
-  }
-  return db;
-}
-
-function fieldsOf(rows: Record<string, unknown>[], names?: string[]): string[] {
-  if (names && names.length) return names;
-  return rows.length ? Object.keys(rows[0]) : [];
-}
-
 class PgPool implements SqlPool {
   readonly dbType: DbType = 'postgresql';
   private readonly pool: pg.Pool;
@@ -115,24 +65,54 @@ class PgPool implements SqlPool {
   }
   async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
     const release = await this.gate.acquire(this.waitMs);
+    let client: pg.PoolClient | undefined;
+    // a connection left mid-result (cap reached, timeout) is dropped, which also ends the statement
+    let drop = false;
     try {
-      const res = await deadline(
-        this.pool.query(sql, params),
-        this.queryMs + 2000,
-        `查询超时（${Math.round(this.queryMs / 1000)}秒）`,
-        'QUERY_TIMEOUT',
-      );
-      const last = Array.isArray(res) ? res[res.length - 1] : res;
-      const rows = (last.rows ?? []) as Record<string, unknown>[];
-      const hasResult = Array.isArray(last.fields) && last.fields.length > 0;
-      return {
-        columns: fieldsOf(rows, last.fields?.map((f: { name: string }) => f.name)),
-        ...capRows(rows),
-        rowCount: hasResult ? rows.length : (last.rowCount ?? 0),
-      };
+      client = await deadline(this.pool.connect(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
+      const c = client;
+      const run = new Promise<SqlResult>((resolve, reject) => {
+        // rows arrive one by one (no accumulation: a 'row' listener and no callback); only the last
+        // statement's result counts, as with a plain query
+        const q = new pg.Query(sql, params) as pg.Query & NodeJS.EventEmitter;
+        let current: unknown = null;
+        let sink = new RowSink();
+        let columns: string[] = [];
+        let settled = false;
+        q.on('row', (row: Record<string, unknown>, result: { fields?: Array<{ name: string }> }) => {
+          if (settled) return;
+          if (result !== current) {
+            current = result;
+            sink = new RowSink();
+            columns = result.fields?.map((f) => f.name) ?? [];
+          }
+          if (!sink.add(row)) {
+            settled = drop = true;
+            resolve(sink.result(columns));
+          }
+        });
+        q.on('end', (result: { fields?: Array<{ name: string }>; rowCount?: number | null }) => {
+          if (settled) return;
+          settled = true;
+          const fields = result?.fields ?? [];
+          if (result !== current) sink = new RowSink();
+          resolve(fields.length ? sink.result(fields.map((f) => f.name)) : { columns: [], rows: [], rowCount: result?.rowCount ?? 0 });
+        });
+        q.on('error', (err: Error) => {
+          if (settled) return;
+          settled = true;
+          reject(err);
+        });
+        c.query(q);
+      });
+      return await deadline(run, this.queryMs + 2000, `查询超时（${Math.round(this.queryMs / 1000)}秒）`, 'QUERY_TIMEOUT').catch((err) => {
+        drop = true;
+        throw err;
+      });
     } catch (err) {
       throw mapTimeout(err, this.queryMs);
     } finally {
+      client?.release(drop ? true : undefined);
       release();
     }
   }
@@ -192,17 +172,49 @@ class MysqlPool implements SqlPool {
     let conn: mysql.PoolConnection | undefined;
     try {
       conn = await deadline(this.connection(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
-      const p = conn.promise();
-      const opts = { sql, timeout: this.queryMs };
-      const [result, fields] = await (params.length ? p.execute(opts, params as never) : p.query(opts));
-      conn.release();
+      const c = conn;
+      const { result, full } = await new Promise<{ result: SqlResult; full: boolean }>((resolve, reject) => {
+        // rows arrive one by one (no callback: nothing accumulates); a statement without a result set
+        // answers its header instead
+        const opts = { sql, timeout: this.queryMs };
+        const q = (params.length ? c.execute(opts, params as never) : c.query(opts)) as unknown as NodeJS.EventEmitter;
+        const sink = new RowSink();
+        let columns: string[] | null = null;
+        let affected = 0;
+        let settled = false;
+        q.on('fields', (fields: mysql.FieldPacket[] | undefined) => {
+          columns = fields?.map((f) => f.name) ?? [];
+        });
+        q.on('result', (row: Record<string, unknown>) => {
+          if (settled) return;
+          if (columns === null) {
+            affected = Number((row as { affectedRows?: number }).affectedRows ?? 0);
+            return;
+          }
+          if (!sink.add(row)) {
+            settled = true;
+            resolve({ result: sink.result(columns), full: true });
+          }
+        });
+        q.on('error', (err: Error) => {
+          if (settled) return;
+          settled = true;
+          reject(err);
+        });
+        q.on('end', () => {
+          if (settled) return;
+          settled = true;
+          resolve({ result: columns === null ? { columns: [], rows: [], rowCount: affected } : sink.result(columns), full: false });
+        });
+      });
+      if (full) {
+        // the rest of the result is not wanted: stop the statement, never pool a busy connection
+        const threadId = c.threadId;
+        c.destroy();
+        this.killQuery(threadId);
+      } else c.release();
       conn = undefined;
-      if (Array.isArray(result)) {
-        const rows = result as Record<string, unknown>[];
-        return { columns: fieldsOf(rows, (fields as mysql.FieldPacket[] | undefined)?.map((f) => f.name)), ...capRows(rows), rowCount: rows.length };
-      }
-      const header = result as mysql.ResultSetHeader;
-      return { columns: [], rows: [], rowCount: header.affectedRows ?? 0 };
+      return result;
     } catch (err) {
       if (conn) {
         if ((err as { code?: string })?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
@@ -219,47 +231,6 @@ class MysqlPool implements SqlPool {
   async close(): Promise<void> {
     this.gate.drain();
     await this.pool.promise().end().catch(() => undefined);
-  }
-}
-
-class SqlitePool implements SqlPool {
-  readonly dbType: DbType = 'sqlite';
-  private db: Database.Database | null = null;
-  private readonly gate: Gate;
-  constructor(
-    private readonly s: SqlSettings,
-    private readonly waitMs: number,
-  ) {
-    // better-sqlite3 is synchronous: one handle, one query at a time. queryTimeout cannot interrupt a
-    // running SQLite statement; busy waits are bounded by maxWaitTime.
-    this.gate = new Gate(1);
-  }
-  private handle(): Database.Database {
-    // the file is checked (and its real path taken) when the handle is opened
-    if (!this.db) this.db = openSqlite(this.s, this.waitMs);
-    return this.db;
-  }
-  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
-    const release = await this.gate.acquire(this.waitMs);
-    try {
-      let stmt: Database.Statement;
-      try {
-        stmt = prepareSqliteQuery(this.handle(), sql);
-      } catch (err) {
-        if (err instanceof RangeError && /more than one statement/i.test(err.message)) throw new SqlConnectorError('每次只能执行一条语句', 'REFUSED');
-        throw err;
-      }
-      const values = params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
-      const rows = stmt.all(...values) as Record<string, unknown>[];
-      return { columns: stmt.columns().map((c) => c.name), ...capRows(rows), rowCount: rows.length };
-    } finally {
-      release();
-    }
-  }
-  async close(): Promise<void> {
-    this.gate.drain();
-    this.db?.close();
-    this.db = null;
   }
 }
 
@@ -280,6 +251,6 @@ export function createPool(s: SqlSettings): SqlPool {
       return new MysqlPool(dbType, s, waitMs, queryMs, maxActive);
     case 'sqlite':
       sqliteFile(s); // refuse a bad file name now, not at the first query
-      return new SqlitePool(s, waitMs);
+      return new SqlitePool(s, waitMs, queryMs);
   }
 }

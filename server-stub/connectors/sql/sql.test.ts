@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
-import { PoolRegistry, bindNamed, execute, testConnection, SqlConnectorError } from './index.js';
+import { PoolRegistry, bindNamed, execute, testConnection, SqlConnectorError, MAX_ROWS } from './index.js';
 import type { SqlSettings } from './index.js';
 import { startSilentHost } from '../testing/servers.js';
 
@@ -59,6 +59,37 @@ describe('SQLite connector', () => {
     await expect(reg.execute(1, s, 'update t set name = ? where id = ?', ['c', 2])).rejects.toThrow(SqlConnectorError);
     await reg.closeAll();
     expect((await execute(s, 'select count(*) as n from t where name = ?', ['b'])).rows[0]).toEqual({ n: 1 });
+  });
+
+  // A result of 6,000 one-megabyte values used to be read whole into the server's heap (the process ended),
+  // and a statement that never ends used to block every request: SQLite now runs in a worker thread.
+  it('cuts a huge result by size and row count, and the server lives on', async () => {
+    const reg = new PoolRegistry();
+    const huge = await reg.execute(1, s, "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 6000) SELECT x, printf('%.*c', 1000000, 'x') AS v FROM c");
+    expect(huge.truncated).toBe(true);
+    expect(huge.rows.length).toBeGreaterThan(0);
+    expect(huge.rows.length).toBeLessThan(40); // 32 MB of 2 MB rows
+    const many = await reg.execute(1, s, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 6000) SELECT x FROM c');
+    expect(many).toMatchObject({ truncated: true, rowCount: MAX_ROWS });
+    expect(many.rows.at(-1)).toEqual({ x: MAX_ROWS });
+    // one value of 300 MB is read in the worker and dropped by the cap: an empty, truncated answer
+    expect(await reg.execute(1, s, "select printf('%.*c', 300000000, 'x') as v")).toMatchObject({ rows: [], truncated: true });
+    expect((await reg.execute(1, s, 'select count(*) as n from t')).rows).toEqual([{ n: 2 }]);
+    await reg.closeAll();
+  });
+
+  it('stops a statement at queryTimeout without blocking the process, and the next query runs', async () => {
+    const reg = new PoolRegistry();
+    const quick = { ...s, queryTimeout: 1 };
+    let ticks = 0;
+    const tick = setInterval(() => ticks++, 50);
+    const t0 = Date.now();
+    await expect(reg.execute(1, quick, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c')).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
+    clearInterval(tick);
+    expect(Date.now() - t0).toBeLessThan(4000);
+    expect(ticks).toBeGreaterThan(10); // the event loop kept running while SQLite counted
+    expect((await reg.execute(1, quick, 'select count(*) as n from t')).rows).toEqual([{ n: 2 }]);
+    await reg.closeAll();
   });
 });
 
@@ -143,6 +174,18 @@ describe.skipIf(!PG_URL)('PostgreSQL connector', () => {
     await reg.closeAll();
   });
 
+  it('cuts a huge result by size and row count, reading row by row, and the pool stays usable', async () => {
+    const reg = new PoolRegistry();
+    const s1 = { ...base, maxActive: 1 };
+    const huge = await reg.execute('pg5', s1, "select g, repeat('x', 1000000) as v from generate_series(1, 6000) g");
+    expect(huge.truncated).toBe(true);
+    expect(huge.rows.length).toBeLessThan(40);
+    const many = await reg.execute('pg5', s1, 'select g from generate_series(1, 6000) g');
+    expect(many).toMatchObject({ truncated: true, rowCount: MAX_ROWS, columns: ['g'] });
+    expect((await reg.execute('pg5', s1, 'select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await reg.closeAll();
+  });
+
   it('binds named parameters and rebuilds the pool when the settings change', async () => {
     const reg = new PoolRegistry();
     const r = await reg.execute('pg4', base, 'select :a::text as a, :b::int + 1 as b', { a: "x' or '1'='1", b: 41 });
@@ -211,6 +254,21 @@ describe.skipIf(!MYSQL_URL)('MariaDB / MySQL connector', () => {
     await new Promise((r) => setTimeout(r, 300));
     const [left] = await admin.query("select count(*) as n from information_schema.processlist where info like 'select sleep(5) as marker_timeout%'");
     expect(Number((left as any)[0].n)).toBe(0);
+    await reg.closeAll();
+  });
+
+  it('cuts a huge result by size and row count, reading row by row, and the pool stays usable', async () => {
+    const reg = new PoolRegistry();
+    const s1 = { ...base, maxActive: 1 };
+    const rows = (n: number, value: string) => `with recursive c(x) as (select 1 union all select x + 1 from c where x < ${n}) select x, ${value} as v from c`;
+    const huge = await reg.execute('my5', s1, rows(300, "repeat('x', 1000000)"));
+    expect(huge.truncated).toBe(true);
+    expect(huge.rows.length).toBeLessThan(40);
+    const many = await reg.execute('my5', s1, rows(900, "'y'") + ' cross join (select 1 union all select 2 union all select 3 union all select 4 union all select 5 union all select 6 union all select 7) k');
+    expect(many).toMatchObject({ truncated: true, rowCount: MAX_ROWS });
+    const bound = await reg.execute('my5', s1, rows(10, ':v'), { v: 'z' });
+    expect(bound.rows).toHaveLength(10);
+    expect((await reg.execute('my5', s1, 'select 1 as one')).rows).toEqual([{ one: 1 }]);
     await reg.closeAll();
   });
 

@@ -80,7 +80,10 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     const got = (await d.get(`/design/info/get?id=${apiId}`)).body.data;
     expect(got).toMatchObject({ apiName: 'goodsByPrice', apiPath: '/open/api/goodsByPrice', apiStatus: 0, onlineStatus: 0, latestApiVersion: null, designUser: 'developer', groupName: '上海' });
     expect(got.apiNum).toMatch(/^API\d{6}$/);
-    expect(got.reqParamList.map((p: any) => p.paramType)).toEqual(['number', 'string']);
+    expect(got.reqParamList.map((p: any) => [p.id, p.paramType])).toEqual([[1, 'number'], [2, 'string']]);
+    // groupIds: the path from the top group (销售 → 华东 → 上海), as the group tree select wants it
+    expect(got.groupIds).toHaveLength(3);
+    expect(got.groupIds.at(-1)).toBe(groupId);
     // the list filters by the group subtree the side tree sends, by status, and by designer
     const groups = (await d.post('/group/select')).body.data;
     const top = groups.find((g: any) => g.name === '销售');
@@ -127,7 +130,9 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     expect((await d.post('/approve/resolve', { id: apiId })).http).toBe(403);
     expect((await a.post('/approve/search', {})).body.data.records.map((r: any) => r.apiName)).toContain('goodsByPrice');
     expect((await a.post('/approve/reject', { id: apiId, approveResult: 'x'.repeat(256) })).body.msg).toBe('审批意见不能超过255个字符');
-    expect((await a.post('/approve/reject', { id: apiId, approveResult: '缺少说明' })).body).toMatchObject({ status: 0, msg: '审批驳回完成' });
+    // the approval form names its action (spec: id, approveCmdType, approveResult); it must be the route's
+    expect((await a.post('/approve/resolveAndOnline', { id: apiId, approveCmdType: 'reject' })).body.msg).toBe('审批动作与请求的操作不一致');
+    expect((await a.post('/approve/reject', { id: apiId, approveCmdType: 'reject', approveResult: '缺少说明' })).body).toMatchObject({ status: 0, msg: '审批驳回完成' });
     expect((await d.get(`/design/info/get?id=${apiId}`)).body.data).toMatchObject({ apiStatus: 3, approveResult: '缺少说明', latestApiVersion: null });
     expect((await d.post('/design/info/submit', { id: apiId })).body.status).toBe(0);
     const done = await a.post('/approve/resolveAndOnline', { id: apiId, approveResult: '同意' });

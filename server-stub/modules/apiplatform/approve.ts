@@ -23,6 +23,7 @@ export const APPROVE_MSG = {
   noVersion: '接口还没有审批通过的版本，不能上线',
   alreadyOnline: '当前版本已经在线',
   notOnline: '接口未上线，不能下线',
+  cmdMismatch: '审批动作与请求的操作不一致',
 } as const;
 
 const approveBody = {
@@ -70,7 +71,9 @@ export function approveRoutes(app: FastifyInstance) {
     });
   });
 
-  const decide = (decision: Decision) => async (req: FastifyRequest<{ Body: { id: number; approveResult?: string | null } }>) => {
+  const decide = (decision: Decision) => async (req: FastifyRequest<{ Body: { id: number; approveCmdType?: string | null; approveResult?: string | null } }>) => {
+    // the route decides; a form that names another action was built for another button
+    if (req.body.approveCmdType && req.body.approveCmdType !== decision) throw new BizError(APPROVE_MSG.cmdMismatch);
     const comment = (req.body.approveResult ?? '').trim() || null;
     if (comment && [...comment].length > 255) throw new BizError(APPROVE_MSG.commentTooLong);
     const row = await loadApi(db, req.body.id);

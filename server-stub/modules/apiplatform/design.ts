@@ -54,6 +54,14 @@ async function groupName(db: Kysely<Database>, id: number): Promise<string | nul
   return (await db.selectFrom('gemini_api_group').select('name').where('id', '=', id).executeTakeFirst())?.name ?? null;
 }
 
+/** spec §3 API.groupIds: the ids from the top group down to the API's own (the group tree select's path). */
+async function groupPath(db: Kysely<Database>, id: number): Promise<number[]> {
+  const parents = new Map((await db.selectFrom('gemini_api_group').select(['id', 'parent_id']).execute()).map((g) => [Number(g.id), Number(g.parent_id)]));
+  const path: number[] = [];
+  for (let at: number | undefined = id; at && parents.has(at) && !path.includes(at); at = parents.get(at)) path.unshift(at);
+  return path;
+}
+
 /** An API as the screens read it (spec §3 "API"). */
 export function presentApi(r: ApiRow & { group_name?: string | null }) {
   return {
@@ -258,7 +266,7 @@ export function designRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: { id: number } }>('/design/info/get', { config: { perm: PERM.designList }, schema: { querystring: idQuery } }, async (req) => {
     const row = await loadApi(db, req.query.id);
-    return ok({ ...presentApi({ ...row, group_name: await groupName(db, row.group_id) }) });
+    return ok({ ...presentApi({ ...row, group_name: await groupName(db, row.group_id) }), groupIds: await groupPath(db, row.group_id) });
   });
 
   app.post<{ Body: Record<string, any> }>('/design/info/save', { config: { perm: PERM.designList }, schema: { body: designBody } }, async (req) => {

@@ -1,9 +1,10 @@
-// Parameter rows of an API (spec part 2 §3 "Parameter row": paramName, paramType, paramValue, paramComment;
-// `required` is ours) and the typing of values bound to them. Values are only ever bound (:name / #{name}),
+// Parameter rows of an API (spec part 2 §3 "Parameter row": id, paramName, paramType, paramValue, paramComment;
+// `required` is ours; the id is the row's place in its list, 1-based) and the typing of values bound to them. Values are only ever bound (:name / #{name}),
 // never spliced, so typing here is about clear answers, not about safety.
 import { BizError } from '../../core/envelope.js';
 
 export interface ParamRow {
+  id?: number;
   paramName: string;
   paramType: string;
   paramValue?: string | number | boolean | null;
@@ -41,7 +42,7 @@ export function checkParamList(list: unknown, kind: 'request' | 'response'): Par
     if (typeof value === 'string' && value.length > 1000) throw new BizError(`${label}【${name}】的示例值不能超过1000个字符`);
     const comment = r.paramComment == null ? null : String(r.paramComment);
     if (comment && comment.length > 255) throw new BizError(`${label}【${name}】的说明不能超过255个字符`);
-    return { paramName: name, paramType: type, paramValue: (value as ParamRow['paramValue']) ?? null, paramComment: comment, required: r.required === true };
+    return { id: i + 1, paramName: name, paramType: type, paramValue: (value as ParamRow['paramValue']) ?? null, paramComment: comment, required: r.required === true };
   });
 }
 
@@ -116,7 +117,8 @@ export function rowsOf(text: string | null | undefined): ParamRow[] {
   if (!text) return [];
   try {
     const v = JSON.parse(text);
-    return Array.isArray(v) ? (v as ParamRow[]) : [];
+    // rows stored before rows carried an id get their place
+    return Array.isArray(v) ? (v as ParamRow[]).map((r, i) => ({ id: i + 1, ...r })) : [];
   } catch {
     return [];
   }

@@ -54,7 +54,7 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
       expect((await d().post('/info/save', { pageName: '   ' })).body).toMatchObject({ status: 1, msg: `请输入${noun}名称` });
       expect((await d().post('/info/save', { pageName: 'x'.repeat(51) })).body).toMatchObject({ status: 1, msg: `${noun}名称不能超过50个字符` });
       const page = await newPage(' 运营总览 ');
-      expect(page).toMatchObject({ pageName: '运营总览', width: 1920, height: 1080, backgroundColor: null, refreshSeconds: null, presetLine: [], widgetCount: 0, status: 0, revision: 1, createUser: 'developer' });
+      expect(page).toMatchObject({ pageName: '运营总览', width: 1920, height: 1080, backgroundColor: '', refreshSeconds: null, presetLine: [], widgetCount: 0, status: 0, revision: 1, createUser: 'developer' });
       expect(page.id).toBeGreaterThan(0);
       expect(page.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
 
@@ -79,7 +79,7 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
         expect((await edit({ backgroundColor })).body.status, backgroundColor).toBe(0);
       }
       const saved = await edit({ pageName: '运营总览2', width: '1280', height: 720, backgroundColor: '', refreshSeconds: 30, presetLine: [{ type: 'h', site: 100 }] });
-      expect(saved.body).toMatchObject({ status: 0, msg: '保存成功', data: { id: page.id, pageName: '运营总览2', width: 1280, height: 720, backgroundColor: null, refreshSeconds: 30, presetLine: [{ type: 'h', site: 100 }], revision: 7 } });
+      expect(saved.body).toMatchObject({ status: 0, msg: '保存成功', data: { id: page.id, pageName: '运营总览2', width: 1280, height: 720, backgroundColor: '', refreshSeconds: 30, presetLine: [{ type: 'h', site: 100 }], revision: 7 } });
       // absent fields keep their values; null clears the nullable ones
       const again = (await edit({ refreshSeconds: null })).body.data;
       expect(again).toMatchObject({ pageName: '运营总览2', width: 1280, height: 720, refreshSeconds: null, presetLine: [{ type: 'h', site: 100 }], revision: 8 });

@@ -82,7 +82,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
         pageName: page.page_name,
         width: page.width,
         height: page.height,
-        backgroundColor: page.background_color,
+        backgroundColor: page.background_color ?? '',
         fillAccess: page.fill_access,
         accepting: Number(page.accepting),
       },

@@ -52,7 +52,8 @@ export function presentPage(r: PageRow, count: number, entries = 0) {
     pageName: r.page_name,
     width: r.width,
     height: r.height,
-    backgroundColor: r.background_color,
+    // spec §3: empty when none is set (the canvas then falls back to #1D202D)
+    backgroundColor: r.background_color ?? '',
     refreshSeconds: r.refresh_seconds,
     widgetCount: count,
     status: r.status,

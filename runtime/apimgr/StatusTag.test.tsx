@@ -1,0 +1,13 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StatusTag } from './StatusTag';
+
+describe('API status tag (spec: API detail)', () => {
+  it('shows the online status once a version has passed, even while a new draft waits; the API status before', () => {
+    const { unmount } = render(<StatusTag api={{ apiStatus: 1, onlineStatus: 1, resolve: true }} />);
+    expect(screen.getByText('已上线')).toBeInTheDocument();
+    unmount();
+    render(<StatusTag api={{ apiStatus: 1, onlineStatus: 0, resolve: false }} />);
+    expect(screen.getByText('待审批')).toBeInTheDocument();
+  });
+});
