@@ -45,8 +45,8 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.getByPlaceholder('密码').press('Enter');
     await page.getByTestId('login-error').waitFor();
     expect(await page.getByTestId('login-error').textContent()).toContain('账号或密码错误');
-    // the antd message shows it too
-    await page.locator('.ant-message-error').first().waitFor();
+    // shown once, under the button: no second copy as a message at the top
+    expect(await page.locator('.ant-message-error').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/login');
     await shot(page, 'shell-login-wrong-password');
   });
@@ -128,6 +128,20 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.waitForURL(/\/login/);
     await page.getByPlaceholder('账号').waitFor();
     expect(await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY)).toBeNull();
+  });
+
+  it('嵌入页面：本站地址附带令牌；未列入可信站点的地址只嵌入页面，不附带令牌', async () => {
+    const page = await fresh();
+    await login(page, baseURL, 'admin', password);
+    const token = await page.evaluate((k) => localStorage.getItem(k), TOKEN_KEY);
+    await page.goto(`${baseURL}/datav/embedded?src=${encodeURIComponent(`${baseURL}/docs/help.html`)}&authentication=1&key=access_token`);
+    const own = new URL((await page.getByTestId('embedded-frame').getAttribute('src'))!);
+    expect(own.searchParams.get('access_token')).toBe(token);
+    expect(await page.getByTestId('embedded-withheld').count()).toBe(0);
+    await page.goto(`${baseURL}/datav/embedded?src=${encodeURIComponent('https://attacker.example/x')}&authentication=1&key=access_token`);
+    await page.getByTestId('embedded-withheld').waitFor();
+    expect(await page.getByTestId('embedded-frame').getAttribute('src')).toBe('https://attacker.example/x');
+    await shot(page, 'shell-embedded-withheld');
   });
 
   it('侧边栏折叠状态刷新后保持', async () => {

@@ -43,6 +43,12 @@ export interface Config {
    * its interfaces' own addresses are not the ones people use (NAT, containers, several instances on one host).
    */
   instanceAddresses?: string[];
+  /**
+   * EMBED_TOKEN_ORIGINS: the other sites (origins, comma-separated) an embedded page with authentication may
+   * hand the session token to. The console's own origin always may; any other site gets the page, never the
+   * token, since a token in a foreign address is the account.
+   */
+  embedTokenOrigins: string[];
 }
 
 function positive(v: string | undefined, dflt: number): number {
@@ -55,6 +61,20 @@ function parseTrustProxy(v: string | undefined): false | number | string[] {
   if (!t || /^(0|off|false|no)$/i.test(t)) return false;
   if (/^\d+$/.test(t)) return Number(t);
   return t.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
+/** Origins (scheme://host[:port]) of http(s) addresses; anything else is left out. */
+function originsOf(v: string | undefined): string[] {
+  const out = new Set<string>();
+  for (const part of (v ?? '').split(',')) {
+    try {
+      const u = new URL(part.trim());
+      if (u.protocol === 'http:' || u.protocol === 'https:') out.add(u.origin);
+    } catch {
+      /* not an address: ignored */
+    }
+  }
+  return [...out];
 }
 
 /** An instance id becomes part of a file name: only a short run of safe characters is accepted. */
@@ -102,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logSearchMs: positive(env.LOG_SEARCH_MS, 3000),
     instanceId: instanceIdOf(env.INSTANCE_ID),
     instanceAddresses: addressesOf(env.INSTANCE_ADDRESS),
+    embedTokenOrigins: originsOf(env.EMBED_TOKEN_ORIGINS),
   };
 }

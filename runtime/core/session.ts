@@ -20,6 +20,8 @@ export interface SessionUser {
   permissions: string[];
   /** false → permission checks are off: everyone may do everything. */
   permissionSwitch: boolean;
+  /** Other sites an embedded page may hand the session token to (EMBED_TOKEN_ORIGINS). */
+  embedTokenOrigins?: string[];
   /** Marks the server may set on a user that must not get in. */
   deleted?: boolean;
   notEffective?: boolean;

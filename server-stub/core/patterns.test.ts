@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { checkBody, FORMATS } from './declarations.js';
-import { patternFault } from './patterns.js';
+import { judgePatterns, patternFault } from './patterns.js';
 
 const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
 function patternsIn(dir: string): string[] {
@@ -37,6 +37,27 @@ describe('declared patterns', () => {
     const all = patternsIn(schemasDir);
     expect(all.length).toBeGreaterThan(3);
     for (const p of all) expect(patternFault(p), p).toBeNull();
+  });
+
+  it('judges patterns sent with a request without stopping the event loop, then answers from the cache', async () => {
+    // distinct, hard-to-decide patterns (the security review's: about 2 s each, synchronously)
+    const hard = [1, 2, 3].map((n) => `^([a-z0-9]+\\.)*[a-z]{2,}(x|y|z){1,40}(\\d{1,30}[a-f]{1,30}){1,${n + 7}}$`);
+    let ticks = 0;
+    let longest = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const t = performance.now();
+      longest = Math.max(longest, t - last);
+      last = t;
+      ticks++;
+    }, 20);
+    await judgePatterns(hard);
+    clearInterval(timer);
+    expect(ticks).toBeGreaterThan(0);
+    expect(longest).toBeLessThan(500); // a blocked loop would show a gap of seconds
+    const t = performance.now();
+    for (const p of hard) patternFault(p);
+    expect(performance.now() - t).toBeLessThan(50);
   });
 
   it('never runs an unsafe declared pattern on a value (refused fast, no event-loop block)', () => {

@@ -4,10 +4,11 @@ import mysql from 'mysql2';
 import { createPool, mysqlConfig, openSqlite, pgConfig } from './drivers.js';
 import { deadline } from './gate.js';
 import { bindNamed } from './placeholders.js';
-import { normalize } from './types.js';
+import { SqlConnectorError, normalize } from './types.js';
 import type { SqlParams, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { scrub } from '../../core/secrets.js';
 import { describeError, limitText } from '../errors.js';
+import { TargetError, checkTarget, type TargetPolicy } from '../target.js';
 
 export * from './types.js';
 export { bindNamed } from './placeholders.js';
@@ -23,9 +24,24 @@ function fingerprint(s: SqlSettings): string {
   return JSON.stringify([s.dbType, s.hostName, s.port, s.dbName, s.properties, s.username, s.password, s.maxWaitTime, s.maxActive, s.queryTimeout, s.sqliteRoot]);
 }
 
+const DEFAULT_PORTS: Record<string, number> = { postgresql: 5432, mysql: 3306, mariadb: 3306 };
+
+/** Where a network data source points may be reached (connectors/target.ts); SQLite files have their own rule. */
+export async function checkSqlTarget(s: SqlSettings, policy: TargetPolicy = {}, lenient = false): Promise<void> {
+  const { dbType } = normalize(s);
+  if (dbType === 'sqlite') return;
+  try {
+    await checkTarget({ host: s.hostName, port: Number(s.port) || DEFAULT_PORTS[dbType], database: s.dbName }, policy, lenient);
+  } catch (err) {
+    if (err instanceof TargetError) throw new SqlConnectorError(err.message, 'REFUSED');
+    throw err;
+  }
+}
+
 /** Pools keyed by data-source id; a changed data source gets a new pool (the old one closed). */
 export class PoolRegistry {
   private readonly pools = new Map<string, { key: string; pool: SqlPool }>();
+  constructor(private readonly policy: TargetPolicy = {}) {}
 
   pool(id: string | number, s: SqlSettings): SqlPool {
     const k = String(id);
@@ -42,6 +58,8 @@ export class PoolRegistry {
   async execute(id: string | number, s: SqlSettings, sql: string, params?: SqlParams): Promise<SqlResult> {
     const { dbType } = normalize(s);
     const bound = bindNamed(sql, params, dbType);
+    // a new pool (first use, or changed settings) is only built for a target that may be reached
+    if (this.pools.get(String(id))?.key !== fingerprint(s)) await checkSqlTarget(s, this.policy);
     return this.pool(id, s).query(bound.sql, bound.values);
   }
 
@@ -68,9 +86,10 @@ export class PoolRegistry {
 }
 
 /** One-off execution without a registry (a pool built and closed around the query). */
-export async function execute(s: SqlSettings, sql: string, params?: SqlParams): Promise<SqlResult> {
+export async function execute(s: SqlSettings, sql: string, params?: SqlParams, policy?: TargetPolicy): Promise<SqlResult> {
   const { dbType } = normalize(s);
   const bound = bindNamed(sql, params, dbType);
+  await checkSqlTarget(s, policy);
   const pool = createPool(s);
   try {
     return await pool.query(bound.sql, bound.values);
@@ -82,6 +101,8 @@ export async function execute(s: SqlSettings, sql: string, params?: SqlParams): 
 export interface TestOptions {
   /** receives the scrubbed failure reason */
   onError?: (message: string) => void;
+  /** where the test may connect (the app's reserved databases) */
+  policy?: TargetPolicy;
 }
 
 /** Opens one connection and runs SELECT 1: true/false within maxWaitTime; never hangs, never throws. */
@@ -89,6 +110,7 @@ export async function testConnection(s: SqlSettings, opts: TestOptions = {}): Pr
   let cleanup: () => void = () => undefined;
   try {
     const { dbType, waitMs, queryMs } = normalize(s);
+    await checkSqlTarget(s, opts.policy);
     const attempt = async (): Promise<void> => {
       if (dbType === 'postgresql') {
         const client = new pg.Client(pgConfig(s, waitMs, Math.min(queryMs, waitMs)));

@@ -8,7 +8,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { hashPassword } from '../../core/passwords.js';
 import { openApiDocument } from './published.js';
 import { REQ_TYPES, RESP_TYPES } from './params.js';
-import { GOODS_SQL, sqliteFixture } from '../../testing/sqlite.js';
+import { GOODS_SQL, sqliteFile, sqliteFixture } from '../../testing/sqlite.js';
 import { startTestServer, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
 
 const P = '/api/gemini/api';
@@ -18,9 +18,10 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
   let dev: string;
   let approver: string;
   let groupId: number;
+  let shopId: number;
   beforeAll(async () => {
     s = await startTestServer({ store });
-    await sqliteFixture(s, 'shop.db', GOODS_SQL, 'shop');
+    shopId = await sqliteFixture(s, 'shop.db', GOODS_SQL, 'shop');
     dev = await s.loginAs('developer');
     approver = await s.loginAs('devapprover');
   });
@@ -163,6 +164,15 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     expect((await open('goodsByPrice', [1], { 'x-api-key': key })).body.status).toBe(1);
     expect((await open('goodsByPrice', { minPrice: 0, name: "' or 1=1 --" }, { 'x-api-key': key })).body.data).toEqual([]);
     expect((await open('noSuchApi', {}, { 'x-api-key': key })).body).toMatchObject({ status: 1, msg: '接口【noSuchApi】不存在' });
+  });
+
+  it('runs an approved version only against the database it was approved on: a data source pointed elsewhere is refused', async () => {
+    sqliteFile(s, 'other.db', GOODS_SQL);
+    const moveTo = (dbName: string) => s.request('POST', '/api/gemini/datasource/info/save', { id: shopId, dsName: 'shop', dbType: 'sqlite', dbName });
+    expect((await moveTo('other.db')).body.status).toBe(0);
+    expect((await open('goodsByPrice', { minPrice: 4 }, { 'x-api-key': key })).body).toMatchObject({ status: 1, msg: '接口的数据源在审批后已变更（地址、数据库或账号），须重新提交审批后才能调用' });
+    expect((await moveTo('shop.db')).body.status).toBe(0);
+    expect((await open('goodsByPrice', { minPrice: 4 }, { 'x-api-key': key })).body.status).toBe(0);
   });
 
   it('keeps V1 serving while V2 is drafted and approved, until V2 goes online', async () => {

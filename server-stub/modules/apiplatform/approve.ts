@@ -15,6 +15,8 @@ import type { Database } from '../../store/schema.js';
 import { audit } from './audit.js';
 import { API_STATUS, ONLINE_STATUS, apiListSchema, loadApi, presentApi, presentConfig, searchApis, type ApiRow } from './design.js';
 import { PERM } from './perms.js';
+import { loadConnection, type DatasourceTable } from '../datasource/shared.js';
+import { datasourceTarget } from '../datasource/settings.js';
 
 export const APPROVE_MSG = {
   notWaiting: '接口不在待审批状态，不能审批',
@@ -81,6 +83,8 @@ export function approveRoutes(app: FastifyInstance) {
     await assertNotOwn(db, req, row);
     if (decision === 'resolveAndOnline') assertPermission(req, PERM.online);
     const user = req.user!.username;
+    // the database approved against: a version refuses to run once its data source points elsewhere
+    const source = decision === 'reject' || !row.ds_name ? undefined : ((await loadConnection(app, 'datasource', { dsName: row.ds_name })) as DatasourceTable | undefined);
     await db.transaction().execute(async (trx) => {
       const next = decision === 'reject' ? API_STATUS.rejected : API_STATUS.passed;
       const version = decision === 'reject' ? row.latest_api_version : (row.latest_api_version ?? 0) + 1;
@@ -102,6 +106,7 @@ export function approveRoutes(app: FastifyInstance) {
           version: version!,
           api_comment: row.api_comment,
           ds_name: row.ds_name,
+          ds_target: source ? datasourceTarget(source) : null,
           cacheable: row.cacheable,
           cache_time: row.cache_time,
           script: row.script,

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { deploymentTag } from '../../core/throttle.js';
 import { loadConnection, type DatasourceTable } from '../datasource/shared.js';
+import { datasourceTarget } from '../datasource/settings.js';
 import { runScript, ONLINE_STATUS } from './design.js';
 import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
@@ -21,6 +22,7 @@ export const OPEN_MSG = {
   noCredential: '缺少访问凭证：请在请求头 X-API-Key 中提供 API Key，或使用登录令牌（Authorization: Bearer）',
   badKey: 'API Key 无效或已吊销',
   dsGone: '接口的数据源已不存在，请联系接口负责人',
+  dsChanged: '接口的数据源在审批后已变更（地址、数据库或账号），须重新提交审批后才能调用',
 } as const;
 
 /** Who is calling, when allowed: a session user or a key; null when the request carries neither. */
@@ -81,6 +83,7 @@ export function publishedRoutes(app: FastifyInstance) {
         }
         const ds = (await loadConnection(app, 'datasource', { dsName: version.ds_name ?? '' })) as DatasourceTable | undefined;
         if (!ds) throw new BizError(OPEN_MSG.dsGone);
+        if (version.ds_target && version.ds_target !== datasourceTarget(ds)) throw new BizError(OPEN_MSG.dsChanged);
         const { res } = await runScript(app, req, ds, version.script ?? '', values);
         if (key) {
           await cache.set(key, res.rows, version.cache_time!);

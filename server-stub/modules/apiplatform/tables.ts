@@ -65,6 +65,11 @@ export interface ApiVersionTable extends ApiRunnable {
   id: Generated<number>;
   api_id: number;
   version: number;
+  /**
+   * Which database the approver approved: a hash of the data source's id, type, host, port, database,
+   * account and parameters (not its password) when the version passed. Null for versions older than it.
+   */
+  ds_target?: string | null;
   api_comment: string;
   approve_user: string;
   approve_result: string | null;
@@ -193,5 +198,9 @@ export const apiMigrations = {
       .addColumn('ok', 'integer', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('ix_gemini_api_call_api_at').ifNotExists().on('gemini_api_call').columns(['api_id', 'at']).execute();
+  }),
+  // an approved version names the database it was approved against, not only the data source's name
+  '20261126_10_api_version_ds_target': migration(async (db) => {
+    await db.schema.alterTable('gemini_api_version').addColumn('ds_target', 'varchar(64)').execute();
   }),
 };

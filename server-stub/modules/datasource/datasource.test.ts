@@ -12,7 +12,7 @@ if (!PG_URL) console.log('[skip] data-source test against PostgreSQL: PG_URL is 
 if (!MYSQL_URL) console.log('[skip] data-source test against MariaDB: MYSQL_URL is not set');
 
 const PLAIN = 'Plain#Secret_9x';
-const base = { dbType: 'postgresql', hostName: '127.0.0.1', port: 5432, dbName: 'test', username: 'postgres', pwd: PLAIN };
+const base = { dbType: 'postgresql', hostName: '127.0.0.1', port: 5432, dbName: 'sales', username: 'postgres', pwd: PLAIN };
 
 describe.each(testStores)('data sources (%s store)', (store) => {
   let s: TestServer;
@@ -152,6 +152,18 @@ describe.each(testStores)('data sources (%s store)', (store) => {
     expect((await call('GET', `/api/gemini/datasource/test?id=${bad.body.data}`)).body).toMatchObject({ status: 0, data: false });
   });
 
+  it('refuses a socket path, a link-local or metadata address as the host, on save and on use', async () => {
+    for (const [hostName, msg] of [
+      ['/var/run/postgresql', '地址只能是主机名或 IP 地址'],
+      ['db.local/x', '地址只能是主机名或 IP 地址'],
+      ['169.254.169.254', '不允许连接该地址'],
+      ['[fe80::1]', '不允许连接该地址'],
+      ['metadata.google.internal', '不允许连接该地址'],
+    ]) {
+      expect((await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'bad_host', hostName })).body, hostName).toMatchObject({ status: 1, msg });
+    }
+  });
+
   it('tests a host that never answers: false within maxWaitTime', async () => {
     const silent = await startSilentHost();
     try {
@@ -165,10 +177,22 @@ describe.each(testStores)('data sources (%s store)', (store) => {
     }
   });
 
-  it.skipIf(!PG_URL)('tests PostgreSQL: true for a reachable database, false for a missing one', async () => {
+  it.skipIf(!PG_URL)('tests PostgreSQL: true for a reachable database, false for a missing one; never the platform store', async () => {
     const u = new URL(PG_URL!);
-    const r = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'pg_real', hostName: u.hostname, port: Number(u.port || 5432), dbName: u.pathname.slice(1), username: u.username || 'postgres', maxWaitTime: 5 });
-    expect((await call('GET', `/api/gemini/datasource/test?id=${r.body.data}`)).body.data).toBe(true);
+    const real = { ...base, dsName: 'pg_real', hostName: u.hostname, port: Number(u.port || 5432), dbName: u.pathname.slice(1), username: u.username || 'postgres', maxWaitTime: 5 };
+    if (store === 'pg') {
+      // the store of this server is that very database: every account, session and key would be readable
+      for (const hostName of [u.hostname, 'localhost', '::1']) {
+        expect((await call('POST', '/api/gemini/datasource/info/save', { ...real, hostName })).body, hostName).toMatchObject({ status: 1, msg: '不能把平台自身的数据库登记为数据源' });
+      }
+      // another database on the same server is fine
+      const other = await call('POST', '/api/gemini/datasource/info/save', { ...real, dbName: 'postgres' });
+      expect(other.body.status).toBe(0);
+      expect((await call('GET', `/api/gemini/datasource/test?id=${other.body.data}`)).body.data).toBe(true);
+    } else {
+      const r = await call('POST', '/api/gemini/datasource/info/save', real);
+      expect((await call('GET', `/api/gemini/datasource/test?id=${r.body.data}`)).body.data).toBe(true);
+    }
     const w = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'pg_wrong', hostName: u.hostname, port: Number(u.port || 5432), dbName: 'no_such_database_x', username: 'no_such_role_x', maxWaitTime: 5 });
     expect((await call('GET', `/api/gemini/datasource/test?id=${w.body.data}`)).body.data).toBe(false);
   });

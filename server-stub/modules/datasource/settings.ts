@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SecretBinding, Secrets } from '../../core/secrets.js';
 import type { SqlSettings } from '../../connectors/sql/index.js';
 
@@ -29,4 +30,14 @@ export function connectionSettings(row: any, secrets: Secrets, sqliteRoot: strin
     queryTimeout: row.query_timeout,
     sqliteRoot,
   };
+}
+
+/**
+ * Which database a data source reaches, as a hash: its id (a deleted and re-created name is another source),
+ * type, host, port, database, account and parameters — not its password, which may be rotated. What an
+ * approved API version remembers, so that its SQL never runs where the approver did not look.
+ */
+export function datasourceTarget(row: { id: unknown; db_type: string; host_name: string | null; port: number | null; db_name: string | null; username: string | null; properties: string | null }): string {
+  const identity = [Number(row.id), row.db_type.toLowerCase(), (row.host_name ?? '').trim().toLowerCase(), row.port ?? null, row.db_name ?? '', row.username ?? '', row.properties ?? ''];
+  return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }

@@ -26,7 +26,8 @@ import {
   type TableSpec,
 } from '../../core/declarations.js';
 import { MASK, Secrets, encryptRoute, maskPassword } from '../../core/secrets.js';
-import { PoolRegistry, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
+import { PoolRegistry, SqlConnectorError, checkSqlTarget, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
+import type { TargetPolicy } from '../../connectors/target.js';
 import { idColumn } from '../../store/columns.js';
 
 export interface DatasourceTable {
@@ -99,12 +100,25 @@ export const datasourceMigrations = {
 
 /* ---------- one registry and one Secrets per app ---------- */
 
+/** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
+export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
+  if (!databaseUrl) return {};
+  try {
+    const u = new URL(databaseUrl);
+    const host = decodeURIComponent(u.hostname || u.searchParams.get('host') || '127.0.0.1').replace(/^\[|\]$/g, '');
+    const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || decodeURIComponent(u.username) || 'postgres';
+    return { reserved: [{ host, port: Number(u.port) || 5432, database }] };
+  } catch {
+    return {};
+  }
+}
+
 const perApp = new WeakMap<AppContext, { pools: PoolRegistry; secrets: Secrets }>();
 
 export function servicesOf(app: FastifyInstance): { pools: PoolRegistry; secrets: Secrets } {
   let s = perApp.get(app.ctx);
   if (!s) {
-    s = { pools: new PoolRegistry(), secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }) };
+    s = { pools: new PoolRegistry(targetPolicy(app.ctx.config.databaseUrl)), secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }) };
     perApp.set(app.ctx, s);
     const pools = s.pools;
     app.addHook('onClose', async () => {
@@ -202,6 +216,13 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         rec.dsName = stored.ds_name;
         rec.dbType = stored.db_type;
       }
+      if (!isSqlite) {
+        // a socket path, a refused address or the platform's own store is no data source (connectors/target.ts)
+        const target = { dbType: String(rec.dbType), hostName: (rec.hostName ?? stored?.host_name) as string, port: Number(rec.port ?? stored?.port), dbName: (rec.dbName ?? stored?.db_name) as string };
+        await checkSqlTarget(target, targetPolicy(app.ctx.config.databaseUrl), true).catch((err) => {
+          throw err instanceof SqlConnectorError ? new BizError(err.message) : err;
+        });
+      }
       delete rec.modelName; // an alias of dsName: the name column is written from dsName only
       delete rec.pwd; // written below, sealed for the record as saved
       const savedId = await db.transaction().execute(async (trx) => {
@@ -228,7 +249,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       const row = await getRow(db, spec, req.query.id);
       if (!row) throw new BizError(`${o.noun}不存在`);
       const settings = connectionSettings(row, secrets, sqliteRoot());
-      const good = await testConnection(settings, { onError: (m) => req.log.warn({ id: row.id, reason: m }, 'connection test failed') });
+      const good = await testConnection(settings, { policy: targetPolicy(app.ctx.config.databaseUrl), onError: (m) => req.log.warn({ id: row.id, reason: m }, 'connection test failed') });
       return ok(good, good ? '连接成功' : '连接失败');
     });
 

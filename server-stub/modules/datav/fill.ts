@@ -17,6 +17,7 @@ import { now } from '../../store/columns.js';
 import { partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
 import { clientAddress, MSG_TOO_MANY_REQUESTS } from '../uams/index.js';
 import { FORM_BUCKET, formValidator, type FormWidget } from './fields.js';
+import { judgePatterns } from '../../core/patterns.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
 import { findPage, pageWidgets, presentWidgets, type PageRow } from './store.js';
 import { scheduleFormImageSweep } from './formImages.js';
@@ -68,11 +69,12 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
     return page;
   };
   const closed = () => new BizError(messages.formClosed ?? '该表单已停止收集');
-  const validatorOf = (widgets: ReturnType<typeof presentWidgets>) =>
-    formValidator(
-      widgets.map((w): FormWidget => ({ widgetName: w.widgetName, widgetTitle: w.widgetTitle, viewProps: w.widgetProps.viewProps })),
-      { messages, dicts: schemas.dicts },
-    );
+  const validatorOf = async (widgets: ReturnType<typeof presentWidgets>) => {
+    const fields = widgets.map((w): FormWidget => ({ widgetName: w.widgetName, widgetTitle: w.widgetTitle, viewProps: w.widgetProps.viewProps }));
+    // patterns judged off the event loop first (after a restart the verdicts are not cached yet)
+    await judgePatterns(fields.map((f) => (f.viewProps as { customPattern?: unknown }).customPattern).filter((p): p is string => typeof p === 'string').map((p) => p.trim()));
+    return formValidator(fields, { messages, dicts: schemas.dicts });
+  };
 
   app.get<{ Querystring: { id: number } }>('/fill/get', { config: limited(FILL_RATE.get), schema: { querystring: idQuery } }, async (req) => {
     const page = await openForm(req, req.query.id);
@@ -106,7 +108,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
       const page = await openForm(req, req.query.id);
       if (!Number(page.accepting)) throw closed();
       const widgets = presentWidgets(await pageWidgets(db, page.id));
-      const v = validatorOf(widgets);
+      const v = await validatorOf(widgets);
       const sub = v.validate(req.body.values);
       // an image must be one this service stored for forms: not a URL made up to look like one
       const imageIds: number[] = [];
@@ -152,7 +154,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
   app.post<{ Querystring: { id: number } }>('/fill/upload', { config: limited(FILL_RATE.upload), schema: { querystring: idQuery } }, async (req) => {
     const page = await openForm(req, req.query.id);
     if (!Number(page.accepting)) throw closed();
-    const hasImageField = validatorOf(presentWidgets(await pageWidgets(db, page.id))).fields.some((f) => f.kind === 'image');
+    const hasImageField = (await validatorOf(presentWidgets(await pageWidgets(db, page.id)))).fields.some((f) => f.kind === 'image');
     if (!hasImageField) throw new BizError('该表单没有图片上传字段');
     const got = await receiveImages(req, FORM_UPLOAD, tmp);
     try {

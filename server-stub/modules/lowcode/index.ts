@@ -12,7 +12,7 @@ import type { ServerModule } from '../../core/module.js';
 import { hasPermission } from '../../core/permissions.js';
 import { describeAjvError } from '../../core/schemas.js';
 import { expressionFaultsIn } from '../../core/expressions.js';
-import { patternFault } from '../../core/patterns.js';
+import { judgePatterns, patternFault } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, migration, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { idColumn, now, type Dialect } from '../../store/columns.js';
 import { ALL_ROLES, removeMenuEntry, upsertMenuEntry } from '../menu/store.js';
@@ -254,6 +254,10 @@ export const lowcodeModule: ServerModule = {
       decl = withGenericApi({ ...decl, title: decl.title ?? title }, pageKey);
       const validate = validator();
       if (!validate(decl)) throw new BizError(`页面声明不合法：${validate.errors!.map(describeAjvError).join('；')}`);
+      // every pattern of the declaration judged off the event loop first (core/patterns.ts)
+      const patterns: string[] = [];
+      walk(decl, '', (_at, key, value) => key === 'pattern' && typeof value === 'string' && patterns.push(value));
+      await judgePatterns(patterns);
       const faults = semanticFaults(decl, app.ctx.schemas.dicts);
       if (faults.length) throw new BizError(`页面声明不合法：${faults.join('；')}`);
       const roles: string[] = Array.isArray(body.roles) ? body.roles : [];

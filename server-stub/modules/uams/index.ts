@@ -122,6 +122,8 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         roles: loaded.roles,
         permissions: loaded.permissions,
         permissionSwitch: app.ctx.config.permissionSwitch,
+        // the embedded page hands the token only to these sites (besides the console itself)
+        embedTokenOrigins: app.ctx.config.embedTokenOrigins,
       });
     });
 
