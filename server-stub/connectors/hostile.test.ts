@@ -77,3 +77,24 @@ describe('hostile passwords at the connectors', () => {
     expect(uncaught).toEqual([]);
   }, 60_000);
 });
+
+describe('where a connection test may go', () => {
+  it('FTP, SSH and SQL refuse a link-local or metadata address and a socket path at once, with the reason', async () => {
+    const hosts: Array<[string, string]> = [
+      ['169.254.169.254', '不允许连接该地址'],
+      ['[fe80::1]', '不允许连接该地址'],
+      ['metadata.google.internal', '不允许连接该地址'],
+      ['/var/run/postgresql', '地址只能是主机名或 IP 地址'],
+    ];
+    for (const [ip, why] of hosts) {
+      const t0 = Date.now();
+      const reasons: string[] = [];
+      const onError = (m: string) => reasons.push(m);
+      expect(await testFtp({ ip, port: 80, username: 'u', password: 'p' }, { timeout: 5, onError }), `ftp ${ip}`).toBe(false);
+      expect(await testSsh({ ip, port: 80, username: 'u', password: 'p' }, { timeout: 5, onError }), `ssh ${ip}`).toBe(false);
+      expect(await testConnection({ dbType: 'postgresql', hostName: ip, port: 5432, dbName: 'x', username: 'u', password: 'p', maxWaitTime: 5 }, { onError }), `pg ${ip}`).toBe(false);
+      expect(reasons, ip).toEqual([why, why, why]);
+      expect(Date.now() - t0, ip).toBeLessThan(1000);
+    }
+  });
+});

@@ -119,6 +119,9 @@ describe('secrets (AES-256-GCM under the server key)', () => {
     expect(maskPassword('')).toBe('');
     expect(scrub('password "s3cr&t" failed s3cr%26t', 's3cr&t')).toBe(`password "${MASK}" failed ${MASK}`);
     expect(scrub('502 Command not allowed: S3CR.T*', 's3cr.t*')).toBe(`502 Command not allowed: ${MASK}`); // echoed in upper case
+    // a short password is masked where it stands alone, never inside words (that would spell it out)
+    expect(scrub('before: login b failed for IP 10.0.0.1', 'b')).toBe(`before: login ${MASK} failed for IP 10.0.0.1`);
+    expect(scrub('password p rejected (IP)', 'p')).toBe(`password ${MASK} rejected (IP)`);
   });
 
   it('scrub never throws: lone surrogates, NUL, huge secrets, odd messages', () => {

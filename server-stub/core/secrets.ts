@@ -221,6 +221,9 @@ function secretForms(secret: string): string[] {
  * Removes every occurrence of the given secrets from a message (error texts from drivers).
  * Never throws: whatever the secret or the message, the answer is a string without the secret.
  */
+/** Below this length a secret is only masked as a whole token (see scrub). */
+const SHORT_SECRET = 4;
+
 export function scrub(message: unknown, ...secrets: Array<string | null | undefined>): string {
   let out: string;
   try {
@@ -232,9 +235,16 @@ export function scrub(message: unknown, ...secrets: Array<string | null | undefi
     if (typeof s !== 'string' || s.length < 1) continue;
     try {
       for (const form of secretForms(s)) {
+        const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (form.length < SHORT_SECRET) {
+          // a secret of a few characters is masked only where it stands alone: masking it inside words
+          // ("IP" for the password "p") would spell out which letters it is made of
+          out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'), MASK);
+          continue;
+        }
         out = out.split(form).join(MASK);
         // case-insensitive too (some servers echo what they were sent in upper case); a regex only for sizes it takes
-        if (form.length <= 1024) out = out.replace(new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), MASK);
+        if (form.length <= 1024) out = out.replace(new RegExp(escaped, 'gi'), MASK);
       }
     } catch {
       return '连接失败（错误信息已隐藏）';

@@ -7,6 +7,7 @@
 import { Client } from 'basic-ftp';
 import { scrub } from '../../core/secrets.js';
 import { describeError, limitText } from '../errors.js';
+import { checkTarget } from '../target.js';
 
 export interface FtpSettings {
   ip: string;
@@ -52,6 +53,8 @@ export async function testFtp(s: FtpSettings, opts: RemoteTestOptions = {}): Pro
   let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
+    // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata address
+    await checkTarget({ host: s.ip });
     client = new Client(ms);
     const c = client;
     const attempt = (async () => {

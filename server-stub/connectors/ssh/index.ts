@@ -4,6 +4,7 @@
 import { Client } from 'ssh2';
 import { scrub } from '../../core/secrets.js';
 import { describeError, limitText } from '../errors.js';
+import { TargetError, checkTarget } from '../target.js';
 
 export interface SshSettings {
   ip: string;
@@ -18,7 +19,19 @@ export interface SshTestOptions {
   onError?: (message: string) => void;
 }
 
-export function testSsh(s: SshSettings, opts: SshTestOptions = {}): Promise<boolean> {
+export async function testSsh(s: SshSettings, opts: SshTestOptions = {}): Promise<boolean> {
+  // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata address
+  try {
+    await checkTarget({ host: s.ip });
+  } catch (err) {
+    if (!(err instanceof TargetError)) throw err;
+    opts.onError?.(err.message);
+    return false;
+  }
+  return handshake(s, opts);
+}
+
+function handshake(s: SshSettings, opts: SshTestOptions): Promise<boolean> {
   const ms = Math.round((opts.timeout && opts.timeout > 0 ? opts.timeout : 10) * 1000);
   return new Promise<boolean>((resolve) => {
     let client: Client | undefined;
