@@ -23,7 +23,12 @@ import { findPage, pageWidgets, presentWidgets, type PageRow } from './store.js'
 import { scheduleFormImageSweep } from './formImages.js';
 
 /** Calls per client address per minute: generous for a shared office address, short of a flood. */
-export const FILL_RATE = { get: 240, submit: 60, upload: 60, windowMs: 60_000 } as const;
+export const FILL_RATE = { get: 240, submit: 60, upload: 20, windowMs: 60_000 } as const;
+/**
+ * Images uploaded to one form and not (yet) named by an entry: at most this many. A public link must not
+ * become free file hosting; the hourly sweep removes those older than a day, which frees the room again.
+ */
+export const PENDING_UPLOADS_PER_FORM = 200;
 /** One image a call, and smaller than the image list allows: anyone with a public link may upload. */
 export const FORM_UPLOAD = { ...UPLOAD, limit: 1, maxSizeMB: 10 };
 
@@ -156,6 +161,13 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
     if (!Number(page.accepting)) throw closed();
     const hasImageField = (await validatorOf(presentWidgets(await pageWidgets(db, page.id)))).fields.some((f) => f.kind === 'image');
     if (!hasImageField) throw new BizError('该表单没有图片上传字段');
+    const pending = await db
+      .selectFrom('jimu_form_upload as u')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('u.form_id', '=', page.id)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('jimu_form_entry_image as c').select('c.entry_id').whereRef('c.file_image_id', '=', 'u.file_image_id'))))
+      .executeTakeFirst();
+    if (Number(pending?.n ?? 0) >= PENDING_UPLOADS_PER_FORM) throw new BizError('该表单待提交的图片过多，请先提交已填写的内容或稍后再试');
     const got = await receiveImages(req, FORM_UPLOAD, tmp);
     try {
       const [file] = await storeImages(app, got.files, FORM_BUCKET, req.user?.username ?? null);

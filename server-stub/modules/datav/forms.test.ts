@@ -6,7 +6,7 @@ import path from 'node:path';
 import { rawRequest } from '../../security/sweep.js';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 import { EXPORT_CHUNK } from './entries.js';
-import { FILL_RATE } from './fill.js';
+import { FILL_RATE, PENDING_UPLOADS_PER_FORM } from './fill.js';
 import { FORM_IMAGE_SWEEP, sweepFormImages } from './formImages.js';
 import { addTestKind } from './testKinds.js';
 
@@ -378,6 +378,12 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       await post(`${F}/info/save`, { id: form.id, fillAccess: 'login' });
       expect((await upload(form.id, 'a.png', PNG)).http).toBe(401);
       expect((await upload(form.id, 'a.png', PNG, biz)).body.status).toBe(0);
+      // a link is no free file hosting: uploads no entry names are capped per form (the sweep frees room)
+      const stamp = '2026-01-01 00:00:00';
+      const pending = Array.from({ length: PENDING_UPLOADS_PER_FORM }, (_, i) => ({ file_image_id: 900_000 + i, form_id: form.id, create_time: stamp }));
+      await s.app.ctx.db.insertInto('jimu_form_upload').values(pending).execute();
+      expect((await upload(form.id, 'a.png', PNG, biz)).body).toMatchObject({ status: 1, msg: '该表单待提交的图片过多，请先提交已填写的内容或稍后再试' });
+      await s.app.ctx.db.deleteFrom('jimu_form_upload').where('file_image_id', '>=', 900_000).execute();
     });
 
     it('limits fill-in calls per client address', async () => {
