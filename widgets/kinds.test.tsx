@@ -98,6 +98,12 @@ describe('mapped data', () => {
     const { container } = renderKind('carousel', { dataConfig: { data: [{ url: '/a.png', link: 'https://intra/x' }] } });
     expect(container.querySelector('img')!.getAttribute('src')).toBe('/a.png');
     expect(container.querySelector('a')!.getAttribute('href')).toBe('https://intra/x');
+    // a link that could run code stays a plain image
+    for (const link of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,x', '//evil.example/']) {
+      const bad = renderKind('carousel', { dataConfig: { data: [{ url: '/a.png', link }] } });
+      expect(bad.container.querySelector('a'), link).toBeNull();
+      expect(bad.container.querySelector('img')).not.toBeNull();
+    }
   });
 
   it('charts use mapped rows', () => {

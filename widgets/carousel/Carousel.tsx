@@ -3,6 +3,7 @@ import { useSharedInterval } from '../timing/sharedInterval';
 import type { WidgetKindProps } from '../types';
 import type { CarouselViewProps } from '../viewPropTypes';
 import { resolveImageUrl } from './assets';
+import { safeHref } from '../../runtime/core/urls';
 
 export function Carousel({ viewProps: v, data }: WidgetKindProps<CarouselViewProps>) {
   const slides = data.rows.filter((r) => r.imgUrl != null && r.imgUrl !== '');
@@ -24,7 +25,8 @@ export function Carousel({ viewProps: v, data }: WidgetKindProps<CarouselViewPro
             style={{ width: '100%', height: '100%', objectFit: v.fitType, display: 'block' }}
           />
         );
-        const link = s.imgLink == null ? '' : String(s.imgLink);
+        // a slide's link comes from data (static rows or an API): only http(s) or an in-app path becomes a link
+        const link = safeHref(s.imgLink == null ? '' : String(s.imgLink), { allowMailto: false }) ?? '';
         return (
           <div key={i} aria-hidden={i !== current} style={{ position: 'absolute', inset: 0, opacity: i === current ? 1 : 0, transition: 'opacity .6s' }}>
             {link ? (
