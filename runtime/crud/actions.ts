@@ -10,7 +10,8 @@ export function actionPerms(a: ActionDecl, page: PageDeclaration): string[] | un
   if (a.perms) return a.perms;
   // custom pages (no calls declared) write through the lowcode record store
   const p = page.perms ?? (page.api ? undefined : { list: 'lowcode:data:list', add: 'lowcode:data:edit', edit: 'lowcode:data:edit', remove: 'lowcode:data:edit' });
-  const byKind = a.action === 'add' ? p?.add : a.action === 'edit' || a.action === 'copy' ? p?.edit : a.action === 'delete' ? p?.remove : undefined;
+  // a copy is saved as a new record (no id): the server asks for the add permission, so does the button
+  const byKind = a.action === 'add' || a.action === 'copy' ? p?.add : a.action === 'edit' ? p?.edit : a.action === 'delete' ? p?.remove : undefined;
   return byKind ? [byKind] : undefined;
 }
 

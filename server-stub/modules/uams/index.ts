@@ -24,6 +24,8 @@ import { listQuerySchema, pageOf } from '../../core/list.js';
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_SECONDS = 60;
 export const MSG_BAD_CREDENTIALS = '账号或密码错误';
+export const MSG_ENTER_ACCOUNT = '请输入账号';
+export const MSG_ENTER_PASSWORD = '请输入密码';
 export const MSG_TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
 /** Sign-in calls per client address per minute. */
 export const LOGINS_PER_ADDRESS = 20;
@@ -44,14 +46,14 @@ export function clientAddress(req: FastifyRequest): string {
   return req.ip ?? req.socket?.remoteAddress ?? '';
 }
 
+// account and password are checked in the handler, for the spec's own messages (请输入账号 / 请输入密码)
 const loginBody = {
   type: 'object',
-  required: ['mobilePhone', 'password'],
   properties: {
     loginType: { type: 'string', maxLength: 32, title: '登录方式' },
     area: { type: 'string', maxLength: 8, title: '区号' },
-    mobilePhone: { type: 'string', minLength: 1, maxLength: 64, title: '账号' },
-    password: { type: 'string', minLength: 1, maxLength: 1024, title: '密码' },
+    mobilePhone: { type: 'string', maxLength: 64, title: '账号' },
+    password: { type: 'string', maxLength: 1024, title: '密码' },
     smsCodeKey: { type: 'string', maxLength: 128 },
     smsCode: { type: 'string', maxLength: 16 },
   },
@@ -80,11 +82,13 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     app.get('/publicKey', { config: { public: true, rateLimit: { max: PUBLIC_KEYS_PER_ADDRESS, timeWindow: ADDRESS_WINDOW_MS } } }, async () => ok(keys.publicPem));
 
     const loginConfig = { public: true, rateLimit: { max: LOGINS_PER_ADDRESS, timeWindow: ADDRESS_WINDOW_MS } };
-    app.post<{ Body: { mobilePhone: string; password: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
-      const account = req.body.mobilePhone.trim();
+    app.post<{ Body: { mobilePhone?: string; password?: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
+      const account = (req.body.mobilePhone ?? '').trim();
+      if (!account) throw new BizError(MSG_ENTER_ACCOUNT);
+      if (!req.body.password) throw new BizError(MSG_ENTER_PASSWORD);
       let plain: string;
       try {
-        plain = keys.decrypt(req.body.password);
+        plain = keys.decrypt(req.body.password!);
       } catch {
         throw new BizError('密码须经公钥加密后传输，请刷新页面重试');
       }

@@ -88,7 +88,10 @@ describe.each(testStores)('sign-in and session (%s store)', (store) => {
   it('answers bad input with status 1 and a Chinese message naming the field, never a 500', async () => {
     const cases: [unknown, RegExp][] = [
       ['{not json', /不是合法的 JSON/],
-      [{ password: 'x' }, /缺少必填字段：账号（mobilePhone）/],
+      [{ password: 'x' }, /^请输入账号$/],
+      [{ mobilePhone: '  ', password: 'x' }, /^请输入账号$/],
+      [{ mobilePhone: 'admin' }, /^请输入密码$/],
+      [{ mobilePhone: 'admin', password: '' }, /^请输入密码$/],
       [{ mobilePhone: 12, password: 'x' }, /账号（mobilePhone） 类型错误/],
       [{ mobilePhone: 'a'.repeat(65), password: 'x' }, /长度不能超过 64/],
       [[1, 2], /类型错误|必须是对象/],
