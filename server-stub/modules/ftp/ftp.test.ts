@@ -101,6 +101,12 @@ describe('FTP and ETL servers', () => {
     // the FTP list does not show ETL servers
     expect((await call('POST', '/api/remote/ftp/searchList', {})).body.data.total).toBe(1);
     expect(await storeContains(s, SSH_PW, [['remote_server', 'password']])).toBe(false);
+    // the ETL dialog has the FTP one's fields: a code, optional here, unique when given
+    for (const nodeCode of ['', '', undefined]) { const b = (await call('POST', '/api/remote/etl/save', { envType: 'dev', nodeCode, nodeName: 'etl-x', ip: '127.0.0.2', username: 'etl', password: SSH_PW })).body; expect(b.status, b.msg).toBe(0); }
+    expect((await call('POST', '/api/remote/etl/save', { envType: 'dev', nodeCode: 'E01', nodeName: 'etl-2', ip: '127.0.0.3', username: 'etl', password: SSH_PW })).body.status).toBe(0);
+    expect((await call('POST', '/api/remote/etl/save', { envType: 'dev', nodeCode: 'E01', nodeName: 'etl-3', ip: '127.0.0.4', username: 'etl', password: SSH_PW })).body.msg).toBe('编码【E01】已存在');
+    const coded = (await call('POST', '/api/remote/etl/searchList', { pageSize: 50 })).body.data.records.find((x: any) => x.nodeName === 'etl-2');
+    expect(coded.nodeCode).toBe('E01');
   });
 
   it('permissions and delete; no response carried a plain password', async () => {
@@ -113,7 +119,7 @@ describe('FTP and ETL servers', () => {
     const list = await call('POST', '/api/remote/etl/searchList', {});
     const id = list.body.data.records[0].id;
     expect((await call('POST', `/api/remote/etl/delete?id=${id}`)).body).toMatchObject({ status: 0, msg: '删除成功' });
-    expect((await call('POST', '/api/remote/etl/searchList', {})).body.data.total).toBe(0);
+    expect((await call('POST', '/api/remote/etl/searchList', {})).body.data.total).toBe(list.body.data.total - 1);
     expect(bodies.some((b) => b.includes(FTP_PW) || b.includes(SSH_PW))).toBe(false);
     for (const pw of [FTP_PW, SSH_PW, 'Nope#Ftp_913', 'Bad#Ssh_913']) expect(dataDirContains(s.dataDir, pw)).toBeNull();
   });

@@ -142,6 +142,8 @@ export function remotePlugin(o: RemoteOptions) {
       if (stored) {
         for (const f of page.dialog?.lockedInEdit ?? []) if (f in FIELDS) rec[f] = rowToApi(spec, stored)[f];
       }
+      // an ETL server's code is optional: none is null, so any number of servers may go without one
+      if (typeof rec.nodeCode === 'string' && !rec.nodeCode.trim()) rec.nodeCode = null;
       delete rec.password; // written below, sealed for the record as saved
       const savedId = await db.transaction().execute(async (trx) => {
         const id = await saveRow(trx, spec, stored, apiToRow(spec, rec), { duplicate: `编码【${rec.nodeCode}】已存在`, insertOnly: { status: 1, password: null } });
