@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
-import { call, signIn, toast as waitToast } from './lib/calls';
+import { call, confirmBox, signIn, toast as waitToast } from './lib/calls';
 
 const run = Date.now().toString(36).slice(-4);
 const GROUP = `e2e销售${run}`;
@@ -21,12 +21,7 @@ const DS = `e2e_api_ds_${run}`;
 
 const toast = (page: Page, text: string) => waitToast(page, text, { prefix: 'apimgr' });
 
-/** Confirms the open modal.confirm after checking its text. */
-async function confirm(page: Page, text: string) {
-  const box = page.locator('.ant-modal-confirm:visible');
-  await box.getByText(text).waitFor();
-  await box.getByRole('button', { name: /确\s?定/ }).click();
-}
+const confirm = confirmBox;
 
 const monacoText = async (_page: Page, scope: ReturnType<Page['locator']>) => ((await scope.locator('.monaco-editor .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, signIn, toast as waitToast } from './lib/calls';
+import { call, confirmBox, signIn, toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 
 
@@ -66,6 +66,7 @@ describeBrowser('查询支持', () => {
     await shot(page, 'query-sql-tested');
 
     await page.getByRole('button', { name: /保\s?存/ }).click();
+    await confirmBox(page, `确定要保存【${SQL_NAME}】吗？`);
     await toast(page, '保存成功');
     await page.reload();
     await page.getByText(SQL_NAME).click();
@@ -89,6 +90,7 @@ describeBrowser('查询支持', () => {
     await page.getByRole('button', { name: /测\s?试/ }).click();
     await page.locator('.ant-message-error').first().waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: /保\s?存/ }).click();
+    await confirmBox(page, `确定要保存【${API_NAME}】吗？`);
     await toast(page, '保存成功');
   });
 

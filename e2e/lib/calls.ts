@@ -50,3 +50,10 @@ export async function toast(page: Page, text: string | RegExp, opts: { prefix?: 
     throw new Error(`等不到提示「${text}」，当前提示：${(await page.locator('.ant-message').allTextContents()).join(' | ')}`, { cause: e });
   }
 }
+
+/** Confirms the open modal.confirm after checking its text. */
+export async function confirmBox(page: Page, text: string) {
+  const box = page.locator('.ant-modal-confirm:visible');
+  await box.getByText(text).waitFor();
+  await box.getByRole('button', { name: /确\s?定/ }).click();
+}

@@ -35,9 +35,10 @@ export function storedOf(rows: ParamRow[]): StoredParam[] {
 }
 
 export const queryApi = {
-  async list(): Promise<SavedQuery[]> {
-    const d = await post<{ records: SavedQuery[] }>('/gemini/sqlQuery/search', { pageNum: 1, pageSize: 100, orderByColumn: 'queryName', isAsc: 'ascending' });
-    return d?.records ?? [];
+  /** One page of the saved queries, by name; search matches the name. */
+  async list(q: { pageNum: number; pageSize: number; search?: string }): Promise<{ records: SavedQuery[]; total: number }> {
+    const d = await post<{ records: SavedQuery[]; total: number }>('/gemini/sqlQuery/search', { ...q, search: q.search || undefined, orderByColumn: 'queryName', isAsc: 'ascending' });
+    return { records: d?.records ?? [], total: d?.total ?? 0 };
   },
   get: (id: number) => get<SavedQuery>('/gemini/sqlQuery/info/get', { id }),
   add: (q: { queryName: string; queryType: string }) => post<number>('/gemini/sqlQuery/info/add', q),

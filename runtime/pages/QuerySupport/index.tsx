@@ -2,6 +2,7 @@
 // SQL pane (data source, parameters, script) or API pane (address, method, parameters) on the right,
 // with Save, Test and the JSON result. The editors are the shared ones of runtime/editors.
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { t } from '../../core/messages';
 import { App, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import { ApiOutlined, DatabaseOutlined, DeleteOutlined, PlayCircleOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { usePermission } from '../../core/permission';
@@ -51,12 +52,17 @@ function missing(d: Draft): string | null {
   return null;
 }
 
+const LIST_PAGE_SIZE = 20;
+
 export default function QuerySupport() {
   const { message, modal } = App.useApp();
   const can = usePermission();
   const methods = useDict('API_METHOD');
   const queryTypes = useDict('QUERY_TYPE');
   const [list, setList] = useState<SavedQuery[]>([]);
+  // the list is paged on the server and searchable by name: no query is out of reach however many there are
+  const [paging, setPaging] = useState({ pageNum: 1, search: '' });
+  const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [sources, setSources] = useState<Array<{ value: string; label: string }>>([]);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -70,11 +76,13 @@ export default function QuerySupport() {
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      setList(await queryApi.list());
+      const page = await queryApi.list({ pageNum: paging.pageNum, pageSize: LIST_PAGE_SIZE, search: paging.search });
+      setList(page.records);
+      setTotal(page.total);
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [paging]);
 
   useEffect(() => {
     void reload();
@@ -98,10 +106,16 @@ export default function QuerySupport() {
 
   const patch = (p: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...p } : d));
 
-  const save = async () => {
+  // the spec's save confirmation: 确定要保存【name】吗？ (a save replaces what is stored)
+  const save = () => {
     if (!draft) return;
     const why = missing(draft);
     if (why) return void message.warning(why);
+    modal.confirm({ title: '系统提示', content: t('confirmSave', { name: draft.queryName }), okText: '确定', cancelText: '取消', onOk: () => store() });
+  };
+
+  const store = async () => {
+    if (!draft) return;
     setBusy('save');
     try {
       await queryApi.save({ ...bodyOf(draft), responseBody: result === undefined ? null : JSON.stringify(result) });
@@ -164,9 +178,19 @@ export default function QuerySupport() {
           )
         }
       >
+        <Input.Search
+          allowClear
+          size="small"
+          maxLength={20}
+          placeholder="搜索查询名称"
+          aria-label="搜索查询名称"
+          onSearch={(text) => setPaging({ pageNum: 1, search: text.trim() })}
+          style={{ marginBottom: 8 }}
+        />
         <List
           loading={loading}
           dataSource={list}
+          pagination={total > LIST_PAGE_SIZE ? { current: paging.pageNum, pageSize: LIST_PAGE_SIZE, total, size: 'small', simple: true, align: 'center', onChange: (pageNum) => setPaging((p) => ({ ...p, pageNum })) } : false}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无查询" /> }}
           renderItem={(q) => (
             <List.Item
