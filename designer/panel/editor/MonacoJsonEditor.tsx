@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from './monacoSetup';
 import type { JsonEditorProps } from './JsonEditor';
+import { autoFormatJson } from '../../../runtime/crud/monaco/autoFormat';
 
-/** monaco in JSON mode with the spec's editor settings: font 12, tab size 2. */
+/** monaco in JSON mode with the spec's editor settings: font 12, tab size 2, auto-format after 500 ms. */
 export default function MonacoJsonEditor({ value, onChange, height = 300, readOnly, ariaLabel }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
@@ -26,8 +27,10 @@ export default function MonacoJsonEditor({ value, onChange, height = 300, readOn
     });
     editorRef.current = editor;
     const sub = editor.onDidChangeModelContent(() => onChangeRef.current?.(editor.getValue()));
+    const formatter = readOnly ? null : autoFormatJson(editor);
     return () => {
       sub.dispose();
+      formatter?.dispose();
       editor.getModel()?.dispose();
       editor.dispose();
       editorRef.current = null;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup';
+import { autoFormatJson } from './autoFormat';
 
 export interface MonacoEditorProps {
   value?: string;
@@ -35,9 +36,11 @@ export default function MonacoEditor({ value = '', onChange, language = 'plainte
     });
     editorRef.current = editor;
     const sub = editor.onDidChangeModelContent(() => changeRef.current?.(editor.getValue()));
+    const formatter = language === 'json' && !readOnly ? autoFormatJson(editor) : null;
     onMount?.(editor, monaco);
     return () => {
       sub.dispose();
+      formatter?.dispose();
       editor.dispose();
       model.dispose();
     };
