@@ -91,12 +91,15 @@ class PgPool implements SqlPool {
             resolve(sink.result(columns));
           }
         });
-        q.on('end', (result: { fields?: Array<{ name: string }>; rowCount?: number | null }) => {
+        type Result = { fields?: Array<{ name: string }>; rowCount?: number | null };
+        q.on('end', (results: Result | Result[]) => {
           if (settled) return;
           settled = true;
-          const fields = result?.fields ?? [];
-          if (result !== current) sink = new RowSink();
-          resolve(fields.length ? sink.result(fields.map((f) => f.name)) : { columns: [], rows: [], rowCount: result?.rowCount ?? 0 });
+          // several statements in one text answer one result each: the last one counts
+          const last = Array.isArray(results) ? results[results.length - 1] : results;
+          const fields = last?.fields ?? [];
+          if (last !== current) sink = new RowSink();
+          resolve(fields.length ? sink.result(fields.map((f) => f.name)) : { columns: [], rows: [], rowCount: last?.rowCount ?? 0 });
         });
         q.on('error', (err: Error) => {
           if (settled) return;

@@ -183,6 +183,8 @@ describe.skipIf(!PG_URL)('PostgreSQL connector', () => {
     const many = await reg.execute('pg5', s1, 'select g from generate_series(1, 6000) g');
     expect(many).toMatchObject({ truncated: true, rowCount: MAX_ROWS, columns: ['g'] });
     expect((await reg.execute('pg5', s1, 'select 1 as one')).rows).toEqual([{ one: 1 }]);
+    // several statements in one text: the last one's rows, as before
+    expect(await reg.execute('pg5', s1, 'select 1 as a; select g as b from generate_series(1, 3) g')).toMatchObject({ columns: ['b'], rows: [{ b: 1 }, { b: 2 }, { b: 3 }], rowCount: 3 });
     await reg.closeAll();
   });
 
