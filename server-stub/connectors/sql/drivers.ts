@@ -24,7 +24,8 @@ export function pgConfig(s: SqlSettings, waitMs: number, queryMs: number): pg.Cl
     connectionTimeoutMillis: waitMs,
     statement_timeout: queryMs,
     query_timeout: queryMs + 1000,
-    application_name: props.application_name ?? 'data-service-console',
+    // only a plain name: the value travels in the start-up message beside the database and user
+    application_name: /^[\w .-]{1,63}$/.test(props.application_name ?? '') ? props.application_name : 'data-service-console',
     ssl: sslmode && sslmode !== 'disable' ? { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca' } : undefined,
   };
 }
@@ -58,7 +59,10 @@ class PgPool implements SqlPool {
     max: number,
   ) {
     this.gate = new Gate(max);
-    this.pool = new pg.Pool({ ...pgConfig(s, waitMs, queryMs), max, idleTimeoutMillis: 30_000 });
+    // no client-side query_timeout here: with it pg hands a streamed query's errors to an internal callback
+    // instead of its 'error' event (a syntax error would wait for the deadline); statement_timeout and the
+    // deadline in query() bound the time instead
+    this.pool = new pg.Pool({ ...pgConfig(s, waitMs, queryMs), query_timeout: undefined, max, idleTimeoutMillis: 30_000 });
     this.pool.on('error', () => {
       /* an idle client died (server restart): the pool replaces it */
     });

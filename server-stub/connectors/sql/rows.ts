@@ -5,10 +5,14 @@
 export const MAX_ROWS = 5000;
 export const MAX_RESULT_BYTES = 32 * 1024 * 1024;
 
-/** A rough size of one row's values (UTF-16 strings, buffers by length, the rest as 8 bytes). */
+/**
+ * A rough size of one row as it is held and answered: every column name (repeated in each row of the JSON
+ * answer) and every value (UTF-16 strings, buffers by length, the rest as 8 bytes).
+ */
 export function rowBytes(row: Record<string, unknown>): number {
   let n = 16;
-  for (const v of Object.values(row)) {
+  for (const [k, v] of Object.entries(row)) {
+    n += k.length * 2 + 8;
     if (typeof v === 'string') n += v.length * 2;
     else if (v instanceof Uint8Array) n += v.byteLength;
     else if (v !== null && typeof v === 'object') n += JSON.stringify(v)?.length ?? 8;

@@ -72,6 +72,10 @@ describe('SQLite connector', () => {
     const many = await reg.execute(1, s, 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 6000) SELECT x FROM c');
     expect(many).toMatchObject({ truncated: true, rowCount: MAX_ROWS });
     expect(many.rows.at(-1)).toEqual({ x: MAX_ROWS });
+    // the column names count too: each row of the answer repeats them
+    const wide = await reg.execute(1, s, `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 5000) SELECT 1 AS "${'x'.repeat(90_000)}" FROM c`);
+    expect(wide.truncated).toBe(true);
+    expect(wide.rows.length).toBeLessThan(200);
     // one value of 300 MB is read in the worker and dropped by the cap: an empty, truncated answer
     expect(await reg.execute(1, s, "select printf('%.*c', 300000000, 'x') as v")).toMatchObject({ rows: [], truncated: true });
     expect((await reg.execute(1, s, 'select count(*) as n from t')).rows).toEqual([{ n: 2 }]);
@@ -183,8 +187,24 @@ describe.skipIf(!PG_URL)('PostgreSQL connector', () => {
     const many = await reg.execute('pg5', s1, 'select g from generate_series(1, 6000) g');
     expect(many).toMatchObject({ truncated: true, rowCount: MAX_ROWS, columns: ['g'] });
     expect((await reg.execute('pg5', s1, 'select 1 as one')).rows).toEqual([{ one: 1 }]);
+    // a failing statement answers its error at once and frees its slot (s1 has one)
+    const t0 = Date.now();
+    await expect(reg.execute('pg5', s1, 'selec 1')).rejects.toThrow(/syntax/i);
+    await expect(reg.execute('pg5', s1, 'select * from no_such_table_x')).rejects.toThrow(/no_such_table_x/);
+    expect(Date.now() - t0).toBeLessThan(2000);
     // several statements in one text: the last one's rows, as before
     expect(await reg.execute('pg5', s1, 'select 1 as a; select g as b from generate_series(1, 3) g')).toMatchObject({ columns: ['b'], rows: [{ b: 1 }, { b: 2 }, { b: 3 }], rowCount: 3 });
+    await reg.closeAll();
+  });
+
+  it('refuses connection parameters with control characters (a NUL would smuggle in another database)', async () => {
+    const reg = new PoolRegistry();
+    await expect(reg.execute('pg6', { ...base, dbName: 'postgres', properties: 'application_name=x%00database%00test' }, 'select current_database() as db')).rejects.toThrow('连接参数不能包含控制字符');
+    // an application name that is not a plain name is replaced by the default, not passed on
+    const named = await reg.execute('pg6', { ...base, properties: 'application_name=a%0Ab' }, 'select 1 as x').catch((e) => e);
+    expect(String(named)).toContain('连接参数不能包含控制字符');
+    const fine = await reg.execute('pg7', { ...base, properties: 'application_name=report tool' }, "select current_setting('application_name') as n");
+    expect(fine.rows).toEqual([{ n: 'report tool' }]);
     await reg.closeAll();
   });
 
@@ -268,6 +288,9 @@ describe.skipIf(!MYSQL_URL)('MariaDB / MySQL connector', () => {
     expect(huge.rows.length).toBeLessThan(40);
     const many = await reg.execute('my5', s1, rows(900, "'y'") + ' cross join (select 1 union all select 2 union all select 3 union all select 4 union all select 5 union all select 6 union all select 7) k');
     expect(many).toMatchObject({ truncated: true, rowCount: MAX_ROWS });
+    const t0 = Date.now();
+    await expect(reg.execute('my5', s1, 'selec 1')).rejects.toThrow(/syntax/i);
+    expect(Date.now() - t0).toBeLessThan(2000);
     const bound = await reg.execute('my5', s1, rows(10, ':v'), { v: 'z' });
     expect(bound.rows).toHaveLength(10);
     expect((await reg.execute('my5', s1, 'select 1 as one')).rows).toEqual([{ one: 1 }]);

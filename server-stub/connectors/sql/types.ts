@@ -75,10 +75,16 @@ export function parseProperties(props: string | null | undefined): Record<string
     if (i <= 0) continue;
     const k = decodeLoose(part.slice(0, i).trim()).toLowerCase();
     const v = decodeLoose(part.slice(i + 1).trim());
+    // a control character (NUL above all) would end the value inside the driver's start-up message, and
+    // what follows would be read as another setting (application_name=x%00database%00other)
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(k + v)) throw new SqlConnectorError(PROPERTIES_CONTROL, 'CONFIG');
     if (k) out[k] = v;
   }
   return out;
 }
+
+export const PROPERTIES_CONTROL = '连接参数不能包含控制字符';
 
 /** decodeURIComponent that never throws (a malformed %-sequence is kept as written). */
 function decodeLoose(text: string): string {

@@ -175,6 +175,18 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     expect((await open('goodsByPrice', { minPrice: 4 }, { 'x-api-key': key })).body.status).toBe(0);
   });
 
+  it('refuses to pass a version whose data source is gone (a later source of that name would run it unseen)', async () => {
+    const d = as(dev);
+    sqliteFile(s, 'gone.db', GOODS_SQL);
+    const goneId = (await s.request('POST', '/api/gemini/datasource/info/save', { dsName: 'gone_src', dbType: 'sqlite', dbName: 'gone.db' })).body.data;
+    const id = (await d.post('/design/info/save', { groupId, apiName: 'goneApi', apiComment: '数据源会消失' })).body.data;
+    expect((await d.post('/config/save', { apiId: id, dsName: 'gone_src', script: 'select name from goods' })).body.status).toBe(0);
+    expect((await d.post('/design/info/submit', { id })).body.status).toBe(0);
+    expect((await s.request('GET', `/api/gemini/datasource/delete?id=${goneId}`)).body.status).toBe(0);
+    expect((await as(approver).post('/approve/resolveAndOnline', { id })).body).toMatchObject({ status: 1, msg: '接口的数据源不存在，不能审批通过' });
+    expect((await as(approver).post('/approve/reject', { id, approveResult: '数据源已删除' })).body.status).toBe(0);
+  });
+
   it('keeps V1 serving while V2 is drafted and approved, until V2 goes online', async () => {
     const d = as(dev);
     const a = as(approver);

@@ -26,6 +26,7 @@ export const APPROVE_MSG = {
   alreadyOnline: '当前版本已经在线',
   notOnline: '接口未上线，不能下线',
   cmdMismatch: '审批动作与请求的操作不一致',
+  noSource: '接口的数据源不存在，不能审批通过',
 } as const;
 
 const approveBody = {
@@ -85,6 +86,8 @@ export function approveRoutes(app: FastifyInstance) {
     const user = req.user!.username;
     // the database approved against: a version refuses to run once its data source points elsewhere
     const source = decision === 'reject' || !row.ds_name ? undefined : ((await loadConnection(app, 'datasource', { dsName: row.ds_name })) as DatasourceTable | undefined);
+    // nothing to bind the version to: whatever later takes the name would run the approved SQL
+    if (decision !== 'reject' && !source) throw new BizError(APPROVE_MSG.noSource);
     await db.transaction().execute(async (trx) => {
       const next = decision === 'reject' ? API_STATUS.rejected : API_STATUS.passed;
       const version = decision === 'reject' ? row.latest_api_version : (row.latest_api_version ?? 0) + 1;

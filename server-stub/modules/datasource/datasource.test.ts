@@ -162,6 +162,7 @@ describe.each(testStores)('data sources (%s store)', (store) => {
     ]) {
       expect((await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'bad_host', hostName })).body, hostName).toMatchObject({ status: 1, msg });
     }
+    expect((await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'bad_props', properties: 'application_name=x%00database%00test' })).body).toMatchObject({ status: 1, msg: '连接参数不能包含控制字符' });
   });
 
   it('tests a host that never answers: false within maxWaitTime', async () => {

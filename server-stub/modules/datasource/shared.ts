@@ -26,7 +26,7 @@ import {
   type TableSpec,
 } from '../../core/declarations.js';
 import { MASK, Secrets, encryptRoute, maskPassword } from '../../core/secrets.js';
-import { PoolRegistry, SqlConnectorError, checkSqlTarget, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
+import { PoolRegistry, SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import type { TargetPolicy } from '../../connectors/target.js';
 import { idColumn } from '../../store/columns.js';
 
@@ -215,6 +215,13 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         // locked in edit: name and type stay what they were
         rec.dsName = stored.ds_name;
         rec.dbType = stored.db_type;
+      }
+      if (typeof rec.properties === 'string') {
+        try {
+          parseProperties(rec.properties);
+        } catch (err) {
+          throw err instanceof SqlConnectorError ? new BizError(err.message) : err;
+        }
       }
       if (!isSqlite) {
         // a socket path, a refused address or the platform's own store is no data source (connectors/target.ts)
