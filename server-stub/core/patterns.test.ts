@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server.js';
 import { checkBody, FORMATS } from './declarations.js';
-import { judgePatterns, patternFault } from './patterns.js';
+import { judgePatterns, MAX_NEW_PATTERNS, patternFault } from './patterns.js';
 
 const schemasDir = path.resolve(import.meta.dirname, '../../schemas');
 function patternsIn(dir: string): string[] {
@@ -58,6 +58,15 @@ describe('declared patterns', () => {
     const t = performance.now();
     for (const p of hard) patternFault(p);
     expect(performance.now() - t).toBeLessThan(50);
+  });
+
+  it('answers the verdicts it judged (no later blocking look-up), and refuses a request with too many new patterns', async () => {
+    const some = ['^a{1,3}$', '^(a+)+$'];
+    const got = await judgePatterns(some);
+    expect(got.get('^a{1,3}$')).toBeNull();
+    expect(got.get('^(a+)+$')).toMatch(/灾难性回溯/);
+    const flood = Array.from({ length: MAX_NEW_PATTERNS + 1 }, (_, i) => `^flood${i}_[a-z]{1,${(i % 9) + 1}}$`);
+    await expect(judgePatterns(flood)).rejects.toThrow('一次提交的正则表达式过多');
   });
 
   it('never runs an unsafe declared pattern on a value (refused fast, no event-loop block)', () => {

@@ -1,5 +1,6 @@
 // Loads every declaration in schemas/ and checks it against the meta-schema its `$schema` names.
 // A bad file refuses the start with its path and the JSON pointer of the fault (DESIGN §5).
+import { patternsIn, pinPatternsNow } from './patterns.js';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -96,6 +97,8 @@ export function loadSchemas(rootDir: string): LoadedSchemas {
     }
     file_into(out, path.basename(metaFile), doc, rel);
   }
+  // the built-in pages' patterns are judged now, before anything is served, and never judged again
+  pinPatternsNow(Object.values(out.pages).flatMap((page) => patternsIn(page)));
   return out;
 }
 

@@ -5,7 +5,8 @@ import mysql from 'mysql2';
 import { Gate, deadline } from './gate.js';
 import { RowSink } from './rows.js';
 import { sqliteFile } from './sqlite-file.js';
-import { SqlitePool } from './sqlite-pool.js';
+import { SqliteDirectPool } from './sqlite-direct.js';
+import { ProcessPool } from './pool-process.js';
 import { SqlConnectorError, normalize, parseProperties } from './types.js';
 import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
 
@@ -248,7 +249,8 @@ function mapTimeout(err: unknown, queryMs: number): unknown {
   return err;
 }
 
-export function createPool(s: SqlSettings): SqlPool {
+/** The pool itself, in this process: what a data source's own process runs (pool-runner.ts). */
+export function createDirectPool(s: SqlSettings): SqlPool {
   const { dbType, waitMs, queryMs, maxActive } = normalize(s);
   switch (dbType) {
     case 'postgresql':
@@ -257,7 +259,21 @@ export function createPool(s: SqlSettings): SqlPool {
     case 'mariadb':
       return new MysqlPool(dbType, s, waitMs, queryMs, maxActive);
     case 'sqlite':
-      sqliteFile(s); // refuse a bad file name now, not at the first query
-      return new SqlitePool(s, waitMs, queryMs);
+      return new SqliteDirectPool(s, waitMs);
   }
+}
+
+/**
+ * A data source's pool as the server uses it: the pool runs in a process of its own (pool-process.ts).
+ * SQLite has no limit of its own on a statement, so its process is stopped at queryTimeout; the network
+ * drivers answer their own timeouts first (a slot after maxWaitTime, the statement after queryTimeout).
+ */
+export function createPool(s: SqlSettings): SqlPool {
+  const { dbType, waitMs, queryMs } = normalize(s);
+  parseProperties(s.properties); // refused parameters are told here, not as a process that would not start
+  if (dbType === 'sqlite') {
+    sqliteFile(s); // refuse a bad file name now, not at the first query
+    return new ProcessPool(dbType, s, queryMs + 1000, queryMs);
+  }
+  return new ProcessPool(dbType, s, waitMs + queryMs + 5000, queryMs);
 }

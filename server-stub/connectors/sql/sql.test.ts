@@ -76,13 +76,18 @@ describe('SQLite connector', () => {
     const wide = await reg.execute(1, s, `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 5000) SELECT 1 AS "${'x'.repeat(90_000)}" FROM c`);
     expect(wide.truncated).toBe(true);
     expect(wide.rows.length).toBeLessThan(200);
-    // one value of 300 MB is read in the worker and dropped by the cap: an empty, truncated answer
-    expect(await reg.execute(1, s, "select printf('%.*c', 300000000, 'x') as v")).toMatchObject({ rows: [], truncated: true });
+    // one value of 300 MB (and 500 MB of blob) ends in the data source's own process, never the server's
+    for (const huge of ["select printf('%.*c', 300000000, 'x') as v", 'select zeroblob(500000000) as b']) {
+      const got = await reg.execute(1, s, huge).catch((e: Error) => e);
+      if (got instanceof Error) expect(got.message, huge).not.toBe('');
+      else expect(got, huge).toMatchObject({ rows: [], truncated: true }); // read there, and dropped by the cap
+    }
     expect((await reg.execute(1, s, 'select count(*) as n from t')).rows).toEqual([{ n: 2 }]);
     await reg.closeAll();
   });
 
   it('stops a statement at queryTimeout without blocking the process, and the next query runs', async () => {
+    // (the statement runs in the data source's own process, which is stopped: no thread keeps spinning)
     const reg = new PoolRegistry();
     const quick = { ...s, queryTimeout: 1 };
     let ticks = 0;
@@ -192,6 +197,10 @@ describe.skipIf(!PG_URL)('PostgreSQL connector', () => {
     await expect(reg.execute('pg5', s1, 'selec 1')).rejects.toThrow(/syntax/i);
     await expect(reg.execute('pg5', s1, 'select * from no_such_table_x')).rejects.toThrow(/no_such_table_x/);
     expect(Date.now() - t0).toBeLessThan(2000);
+    // one value larger than a JavaScript string can be used to end the server (inside the driver's parser):
+    // now it ends the data source's own process, and the next query gets a fresh one
+    await expect(reg.execute('pg5', s1, "select repeat('x', 540000000) as v")).rejects.toThrow();
+    expect((await reg.execute('pg5', s1, 'select 2 as two')).rows).toEqual([{ two: 2 }]);
     // several statements in one text: the last one's rows, as before
     expect(await reg.execute('pg5', s1, 'select 1 as a; select g as b from generate_series(1, 3) g')).toMatchObject({ columns: ['b'], rows: [{ b: 1 }, { b: 2 }, { b: 3 }], rowCount: 3 });
     await reg.closeAll();

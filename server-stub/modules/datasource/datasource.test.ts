@@ -163,6 +163,8 @@ describe.each(testStores)('data sources (%s store)', (store) => {
       expect((await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'bad_host', hostName })).body, hostName).toMatchObject({ status: 1, msg });
     }
     expect((await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'bad_props', properties: 'application_name=x%00database%00test' })).body).toMatchObject({ status: 1, msg: '连接参数不能包含控制字符' });
+    expect((await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'forever', queryTimeout: 2_000_000 })).body).toMatchObject({ status: 1, msg: '查询超时不能大于3600' });
+    expect((await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'forever', maxActive: 5000 })).body).toMatchObject({ status: 1, msg: '最大连接数不能大于200' });
   });
 
   it('tests a host that never answers: false within maxWaitTime', async () => {

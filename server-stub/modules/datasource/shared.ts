@@ -98,6 +98,9 @@ export const datasourceMigrations = {
   }),
 };
 
+/** Upper bounds of the pool settings: seconds for the waits, connections for the pool. */
+const UPPER = { maxWaitTime: 600, maxActive: 200, queryTimeout: 3600 } as const;
+
 /* ---------- one registry and one Secrets per app ---------- */
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
@@ -208,8 +211,11 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         rec.status = body.status;
       }
       for (const k of ['maxWaitTime', 'maxActive', 'queryTimeout'] as const) {
+        const label = k === 'maxActive' ? '最大连接数' : k === 'maxWaitTime' ? '连接等待时间' : '查询超时';
         if (rec[k] === null || rec[k] === undefined) rec[k] = stored ? undefined : DEFAULTS[k];
-        else if (typeof rec[k] === 'number' && (rec[k] as number) < 1) throw new BizError(`${k === 'maxActive' ? '最大连接数' : k === 'maxWaitTime' ? '连接等待时间' : '查询超时'}不能小于1`);
+        else if (typeof rec[k] === 'number' && (rec[k] as number) < 1) throw new BizError(`${label}不能小于1`);
+        // a statement, a wait or a pool without end holds the data source's process and slots without end
+        else if (typeof rec[k] === 'number' && (rec[k] as number) > UPPER[k]) throw new BizError(`${label}不能大于${UPPER[k]}`);
       }
       if (stored) {
         // locked in edit: name and type stay what they were

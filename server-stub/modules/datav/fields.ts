@@ -74,6 +74,8 @@ export interface ValidationEnv {
   messages: Record<string, string>;
   /** schemas/dicts by type */
   dicts: Record<string, { items?: Array<{ value: unknown; label?: unknown }> }>;
+  /** verdicts on the fields' patterns, judged off the event loop before (core/patterns.ts judgePatterns) */
+  verdicts?: ReadonlyMap<string, string | null>;
 }
 
 /** What a valid submission stores. */
@@ -157,12 +159,12 @@ const charCount = (s: string) => [...s].length;
 const CHOOSE: ReadonlySet<FieldKind> = new Set(['select', 'radio', 'checkbox', 'switch', 'date', 'dateRange', 'image']);
 
 /** The pattern an input field checks: a preset, or its own (only ever compiled once judged safe). */
-function patternOf(f: FieldSpec): RegExp | null {
+function patternOf(f: FieldSpec, verdicts?: ReadonlyMap<string, string | null>): RegExp | null {
   const preset = str(f.props.patternPreset);
   // trimmed, as the browser reads it (widgets/formField/rules.ts)
   const source = preset === 'custom' ? str(f.props.customPattern).trim() : preset;
   if (!source) return null;
-  const fault = patternFault(source);
+  const fault = verdicts?.has(source) ? verdicts.get(source)! : patternFault(source);
   // widget/update refuses such a pattern; one stored before that rule is not run either
   if (fault) throw new BizError(`表单配置有误：部件【${f.label}】的格式校验${fault}`);
   return new RegExp(source);
@@ -207,7 +209,7 @@ export function formValidator(widgets: FormWidget[], env: ValidationEnv) {
         const max = num(p.maxLength);
         const n = charCount(v);
         if (n < min || (max !== undefined && n > max)) fail(own('lengthMessage') || t('fieldLength', { label, min, max: max ?? '不限' }));
-        const re = patternOf(f);
+        const re = patternOf(f, env.verdicts);
         if (re && !re.test(v)) fail(own('patternMessage') || t('fieldPattern', { label }));
         return { value: v, text: v };
       }

@@ -77,8 +77,8 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
   const validatorOf = async (widgets: ReturnType<typeof presentWidgets>) => {
     const fields = widgets.map((w): FormWidget => ({ widgetName: w.widgetName, widgetTitle: w.widgetTitle, viewProps: w.widgetProps.viewProps }));
     // patterns judged off the event loop first (after a restart the verdicts are not cached yet)
-    await judgePatterns(fields.map((f) => (f.viewProps as { customPattern?: unknown }).customPattern).filter((p): p is string => typeof p === 'string').map((p) => p.trim()));
-    return formValidator(fields, { messages, dicts: schemas.dicts });
+    const verdicts = await judgePatterns(fields.map((f) => (f.viewProps as { customPattern?: unknown }).customPattern).filter((p): p is string => typeof p === 'string').map((p) => p.trim()));
+    return formValidator(fields, { messages, dicts: schemas.dicts, verdicts });
   };
 
   app.get<{ Querystring: { id: number } }>('/fill/get', { config: limited(FILL_RATE.get), schema: { querystring: idQuery } }, async (req) => {

@@ -125,7 +125,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
    * A field's own checks, before its schema's (so an empty name is told as such, not as a bad pattern):
    * a name, not a reserved one, and a custom pattern the ReDoS check passes.
    */
-  const checkField = (d: WidgetDeclaration, viewProps: unknown, pointer: string) => {
+  const checkField = (d: WidgetDeclaration, viewProps: unknown, pointer: string, verdicts: ReadonlyMap<string, string | null>) => {
     if (!viewProps || typeof viewProps !== 'object' || Array.isArray(viewProps)) return; // the schema says what is wrong
     const v = viewProps as Record<string, unknown>;
     const name = labelOf({ widgetName: d.widgetName, widgetProps: { viewProps: v } });
@@ -142,7 +142,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     // checked as it will run: trimmed (fields.ts and the browser's rules trim it)
     const pattern = typeof v.customPattern === 'string' ? v.customPattern.trim() : '';
     if (pattern) {
-      const fault = patternFault(pattern);
+      const fault = verdicts.has(pattern) ? verdicts.get(pattern)! : patternFault(pattern);
       if (fault) throw new BizError(msg.badProps(name, `${pointer}/customPattern ${fault}`));
     }
   };
@@ -260,7 +260,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     const seen = new Set<string>();
     const perKind = new Map<WidgetDeclaration, number>();
     // the fields' own patterns are judged first, off the event loop (core/patterns.ts)
-    await judgePatterns(items.map((w) => (w.widgetProps?.viewProps as { customPattern?: unknown } | undefined)?.customPattern).filter((p): p is string => typeof p === 'string').map((p) => p.trim()));
+    const verdicts = await judgePatterns(items.map((w) => (w.widgetProps?.viewProps as { customPattern?: unknown } | undefined)?.customPattern).filter((p): p is string => typeof p === 'string').map((p) => p.trim()));
     const rows = items.map((w, i) => {
       // the bare list names its page in every item; in { pageId, widgets } an item may leave it out
       const named = bare || w.pageId != null;
@@ -281,7 +281,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       };
       const json = JSON.stringify(props);
       if (Buffer.byteLength(json) > LIMITS.widgetPropsBytes) throw new BizError(msg.propsTooLarge(titleOf(d)));
-      if (isFieldKind(d)) checkField(d, props.viewProps, `${at}/${i}/widgetProps/viewProps`);
+      if (isFieldKind(d)) checkField(d, props.viewProps, `${at}/${i}/widgetProps/viewProps`, verdicts);
       const fault = validators.check(d, props, `${at}/${i}/widgetProps`);
       if (fault) throw new BizError(msg.badProps(titleOf(d), fault));
       perKind.set(d, (perKind.get(d) ?? 0) + 1);

@@ -12,7 +12,7 @@ import type { ServerModule } from '../../core/module.js';
 import { hasPermission } from '../../core/permissions.js';
 import { describeAjvError } from '../../core/schemas.js';
 import { expressionFaultsIn } from '../../core/expressions.js';
-import { judgePatterns, patternFault } from '../../core/patterns.js';
+import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, migration, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { idColumn, now, type Dialect } from '../../store/columns.js';
 import { ALL_ROLES, removeMenuEntry, upsertMenuEntry } from '../menu/store.js';
@@ -191,6 +191,21 @@ export const lowcodeModule: ServerModule = {
 
     const pageByKey = async (key: string) => (await db.selectFrom('lowcode_page').selectAll().where('page_key', '=', key).executeTakeFirst()) as PageRow | undefined;
 
+    // the patterns of every stored page are judged once, off the event loop, and kept for good: a data call
+    // (which checks its record against them) never waits for the check, whatever other requests do meanwhile
+    app.addHook('onReady', async () => {
+      const rows = await db.selectFrom('lowcode_page').select('declaration').execute();
+      await pinPatterns(
+        rows.flatMap((r) => {
+          try {
+            return patternsIn(JSON.parse(r.declaration));
+          } catch {
+            return [];
+          }
+        }),
+      );
+    });
+
     /** A page the user may use: page managers see every page; others only published pages of their roles. */
     const usablePage = async (req: FastifyRequest, key: string): Promise<{ row: PageRow; decl: PageDeclaration }> => {
       if (!KEY_RE.test(key)) throw new BizError('页面不存在');
@@ -254,10 +269,8 @@ export const lowcodeModule: ServerModule = {
       decl = withGenericApi({ ...decl, title: decl.title ?? title }, pageKey);
       const validate = validator();
       if (!validate(decl)) throw new BizError(`页面声明不合法：${validate.errors!.map(describeAjvError).join('；')}`);
-      // every pattern of the declaration judged off the event loop first (core/patterns.ts)
-      const patterns: string[] = [];
-      walk(decl, '', (_at, key, value) => key === 'pattern' && typeof value === 'string' && patterns.push(value));
-      await judgePatterns(patterns);
+      // every pattern of the declaration judged off the event loop first, and kept (core/patterns.ts)
+      await pinPatterns(patternsIn(decl));
       const faults = semanticFaults(decl, app.ctx.schemas.dicts);
       if (faults.length) throw new BizError(`页面声明不合法：${faults.join('；')}`);
       const roles: string[] = Array.isArray(body.roles) ? body.roles : [];

@@ -1,0 +1,139 @@
+// A data source's pool, kept in a process of its own (pool-runner.ts runs the real pool there). What the
+// server holds is this proxy: it forwards each statement, and it stops the process when a statement
+// outlives every limit (SQLite cannot be interrupted; a driver may hang) or when the process dies (a value
+// too large to parse, memory exhausted). Pending statements then fail with a clear message, and the next
+// query starts a fresh process. An idle process exits after a minute; at most MAX_PROCESSES run at once.
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SqlConnectorError } from './types.js';
+import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
+
+const RUNNER = fileURLToPath(new URL('./pool-runner.ts', import.meta.url));
+/** The runner is TypeScript: the child loads it through tsx, whatever runs the server (tsx or a test runner). */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The process's heap: far above a capped result (rows.ts), far below the machine's memory. */
+const HEAP_MB = 256;
+export const MAX_PROCESSES = 16;
+const IDLE_MS = 60_000;
+const CODES = new Set(['WAIT_TIMEOUT', 'QUERY_TIMEOUT', 'CONFIG', 'DRIVER', 'REFUSED']);
+
+export const POOL_MSG = {
+  tooMany: '同时使用的数据源过多，请稍后再试',
+  ended: '查询已中止：结果过大或数据源连接异常，请缩小查询范围后重试',
+  closed: '连接池已关闭',
+  timeout: (s: number) => `查询超时（${s}秒）`,
+} as const;
+
+let live = 0;
+/** Data-source processes running now (tests read it). */
+export const liveProcesses = () => live;
+
+interface Answer {
+  id: number;
+  ok: boolean;
+  result?: SqlResult;
+  message?: string;
+  code?: string;
+  name?: string;
+}
+
+interface Pending {
+  resolve(r: SqlResult): void;
+  reject(e: Error): void;
+  timer: NodeJS.Timeout;
+  /** the process it was sent to: only its own exit fails it */
+  child: ChildProcess;
+}
+
+function errorOf(a: Answer): Error {
+  if (a.code && CODES.has(a.code)) return new SqlConnectorError(a.message ?? '', a.code as SqlConnectorError['code']);
+  return Object.assign(new Error(a.message), { name: a.name ?? 'Error', code: a.code });
+}
+
+export class ProcessPool implements SqlPool {
+  private child: ChildProcess | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private seq = 0;
+  private idle: NodeJS.Timeout | undefined;
+  private closed = false;
+  constructor(
+    readonly dbType: DbType,
+    private readonly s: SqlSettings,
+    /** a statement is given up (and its process stopped) after this long */
+    private readonly limitMs: number,
+    private readonly queryMs: number,
+  ) {}
+
+  private spawn(): ChildProcess {
+    if (live >= MAX_PROCESSES) throw new SqlConnectorError(POOL_MSG.tooMany, 'WAIT_TIMEOUT');
+    const child = fork(RUNNER, [], {
+      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${HEAP_MB}`],
+      serialization: 'advanced', // dates, buffers and big integers arrive as they left
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    live++;
+    child.on('message', (a: Answer) => {
+      const p = this.pending.get(a.id);
+      if (!p) return;
+      this.pending.delete(a.id);
+      clearTimeout(p.timer);
+      if (a.ok) p.resolve(a.result!);
+      else p.reject(errorOf(a));
+      this.armIdle();
+    });
+    child.on('error', () => undefined); // reported through 'exit'
+    child.on('exit', () => {
+      live--;
+      if (this.child === child) this.child = null;
+      this.failAll(new SqlConnectorError(POOL_MSG.ended), child);
+    });
+    child.send({ kind: 'init', settings: this.s });
+    return child;
+  }
+
+  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+    if (this.closed) throw new SqlConnectorError(POOL_MSG.closed);
+    clearTimeout(this.idle);
+    const child = (this.child ??= this.spawn());
+    const id = ++this.seq;
+    return new Promise<SqlResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new SqlConnectorError(POOL_MSG.timeout(Math.round(this.queryMs / 1000)), 'QUERY_TIMEOUT'));
+        this.stop(); // whatever else waited in it fails as ended; the next query starts afresh
+      }, this.limitMs);
+      this.pending.set(id, { resolve, reject, timer, child });
+      child.send({ kind: 'query', id, sql, params });
+    });
+  }
+
+  private failAll(err: Error, of?: ChildProcess): void {
+    for (const [id, p] of this.pending) {
+      if (of && p.child !== of) continue;
+      clearTimeout(p.timer);
+      this.pending.delete(id);
+      p.reject(err);
+    }
+  }
+
+  private armIdle(): void {
+    clearTimeout(this.idle);
+    if (this.pending.size) return;
+    this.idle = setTimeout(() => this.stop(), IDLE_MS);
+    this.idle.unref();
+  }
+
+  private stop(): void {
+    const child = this.child;
+    this.child = null;
+    child?.kill('SIGKILL');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.idle);
+    this.failAll(new SqlConnectorError(POOL_MSG.closed));
+    this.stop();
+  }
+}

@@ -1,0 +1,41 @@
+// The process one data source's pool lives in (started by pool-process.ts). User SQL never runs in the
+// server's own process: a statement SQLite cannot interrupt, a value too large for the driver to parse, a
+// result that exhausts memory all end this process at worst, and the server starts a new one on the next
+// query. Messages: { kind: 'init', settings } once, then { kind: 'query', id, sql, params } → { id, ok, … }.
+import { createDirectPool } from './drivers.js';
+import type { SqlPool, SqlSettings } from './types.js';
+
+type Message = { kind: 'init'; settings: SqlSettings } | { kind: 'query'; id: number; sql: string; params: unknown[] };
+
+let pool: SqlPool | null = null;
+let broken: unknown = null;
+
+process.on('message', (m: Message) => {
+  if (m.kind === 'init') {
+    try {
+      pool = createDirectPool(m.settings);
+    } catch (err) {
+      broken = err; // told to every query
+    }
+    return;
+  }
+  if (m.kind !== 'query') return;
+  const answer = (a: object) => {
+    if (process.connected) process.send!({ id: m.id, ...a });
+  };
+  Promise.resolve()
+    .then(() => {
+      if (!pool) throw broken ?? new Error('数据源未初始化');
+      return pool.query(m.sql, m.params);
+    })
+    .then(
+      (result) => answer({ ok: true, result }),
+      (err) => {
+        const e = err as { message?: unknown; code?: unknown; name?: unknown };
+        answer({ ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, name: typeof e?.name === 'string' ? e.name : undefined });
+      },
+    );
+});
+
+// the server went away: so does its data source's process
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,47 @@
+// A SQLite data source's statements, run where it is (inside the data source's own process, see
+// pool-process.ts): one handle, one statement at a time, rows read one by one into a RowSink.
+// better-sqlite3 is synchronous and SQLite cannot be interrupted from JavaScript: the process around it
+// is what can be stopped.
+import type Database from 'better-sqlite3';
+import { openSqlite } from './sqlite-file.js';
+import { prepareSqliteQuery } from './sqlite-guard.js';
+import { RowSink } from './rows.js';
+import { SqlConnectorError } from './types.js';
+import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
+
+const SQLITE_HEAP_BYTES = 256 * 1024 * 1024;
+
+export class SqliteDirectPool implements SqlPool {
+  readonly dbType: DbType = 'sqlite';
+  private db: Database.Database | null = null;
+  constructor(
+    private readonly s: SqlSettings,
+    private readonly waitMs: number,
+  ) {}
+
+  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+    // the file is checked (and its real path taken) when the handle is opened
+    if (!this.db) {
+      this.db = openSqlite(this.s, this.waitMs);
+      // SQLite's own memory in this process (blobs, sorts): a statement past it fails with "out of memory"
+      this.db.pragma(`hard_heap_limit = ${SQLITE_HEAP_BYTES}`);
+    }
+    let stmt: Database.Statement;
+    try {
+      stmt = prepareSqliteQuery(this.db, sql);
+    } catch (err) {
+      if (err instanceof RangeError && /more than one statement/i.test(err.message)) throw new SqlConnectorError('每次只能执行一条语句', 'REFUSED');
+      throw err;
+    }
+    const values = params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
+    const sink = new RowSink();
+    // iterate() reads row by row; leaving the loop early finishes the statement
+    for (const row of stmt.iterate(...values) as Iterable<Record<string, unknown>>) if (!sink.add(row)) break;
+    return sink.result(stmt.columns().map((c) => c.name));
+  }
+
+  async close(): Promise<void> {
+    this.db?.close();
+    this.db = null;
+  }
+}
