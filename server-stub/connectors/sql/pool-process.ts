@@ -25,9 +25,11 @@ export const POOL_MSG = {
   timeout: (s: number) => `查询超时（${s}秒）`,
 } as const;
 
-let live = 0;
-/** Data-source processes running now (tests read it). */
-export const liveProcesses = () => live;
+/** Data-source processes running now (a killed one leaves at once, before its exit is reported). */
+const children = new Set<ChildProcess>();
+export const liveProcesses = () => children.size;
+/** Pools with a running process, least recently used first: an idle one makes room when the cap is reached. */
+const running = new Set<ProcessPool>();
 
 interface Answer {
   id: number;
@@ -66,13 +68,18 @@ export class ProcessPool implements SqlPool {
   ) {}
 
   private spawn(): ChildProcess {
-    if (live >= MAX_PROCESSES) throw new SqlConnectorError(POOL_MSG.tooMany, 'WAIT_TIMEOUT');
+    if (children.size >= MAX_PROCESSES) {
+      // an idle process (nothing pending) gives way; only when every one is busy is the query refused
+      const idle = [...running].find((p) => p !== this && p.pending.size === 0);
+      if (!idle) throw new SqlConnectorError(POOL_MSG.tooMany, 'WAIT_TIMEOUT');
+      idle.stop();
+    }
     const child = fork(RUNNER, [], {
       execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${HEAP_MB}`],
       serialization: 'advanced', // dates, buffers and big integers arrive as they left
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
-    live++;
+    children.add(child);
     child.on('message', (a: Answer) => {
       const p = this.pending.get(a.id);
       if (!p) return;
@@ -84,7 +91,7 @@ export class ProcessPool implements SqlPool {
     });
     child.on('error', () => undefined); // reported through 'exit'
     child.on('exit', () => {
-      live--;
+      children.delete(child);
       if (this.child === child) this.child = null;
       this.failAll(new SqlConnectorError(POOL_MSG.ended), child);
     });
@@ -96,6 +103,8 @@ export class ProcessPool implements SqlPool {
     if (this.closed) throw new SqlConnectorError(POOL_MSG.closed);
     clearTimeout(this.idle);
     const child = (this.child ??= this.spawn());
+    running.delete(this); // most recently used last
+    running.add(this);
     const id = ++this.seq;
     return new Promise<SqlResult>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -127,6 +136,8 @@ export class ProcessPool implements SqlPool {
   private stop(): void {
     const child = this.child;
     this.child = null;
+    running.delete(this);
+    if (child) children.delete(child);
     child?.kill('SIGKILL');
   }
 

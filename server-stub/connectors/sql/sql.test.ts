@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { PoolRegistry, bindNamed, execute, testConnection, SqlConnectorError, MAX_ROWS } from './index.js';
+import { liveProcesses, MAX_PROCESSES } from './pool-process.js';
 import type { SqlSettings } from './index.js';
 import { startSilentHost } from '../testing/servers.js';
 
@@ -85,6 +86,14 @@ describe('SQLite connector', () => {
     expect((await reg.execute(1, s, 'select count(*) as n from t')).rows).toEqual([{ n: 2 }]);
     await reg.closeAll();
   });
+
+  it('runs each data source in a process of its own, at most MAX_PROCESSES at once: an idle one gives way', async () => {
+    const reg = new PoolRegistry();
+    for (let i = 0; i <= MAX_PROCESSES; i++) expect((await reg.execute(`many${i}`, s, 'select count(*) as n from t')).rows, `source ${i}`).toEqual([{ n: 2 }]);
+    expect(liveProcesses()).toBeLessThanOrEqual(MAX_PROCESSES);
+    await reg.closeAll();
+    expect(liveProcesses()).toBe(0);
+  }, 60_000);
 
   it('stops a statement at queryTimeout without blocking the process, and the next query runs', async () => {
     // (the statement runs in the data source's own process, which is stopped: no thread keeps spinning)
