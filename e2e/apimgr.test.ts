@@ -21,8 +21,6 @@ const DS = `e2e_api_ds_${run}`;
 
 const toast = (page: Page, text: string) => waitToast(page, text, { prefix: 'apimgr' });
 
-const confirm = confirmBox;
-
 const monacoText = async (_page: Page, scope: ReturnType<Page['locator']>) => ((await scope.locator('.monaco-editor .view-lines').first().textContent()) ?? '').replace(/\u00a0/g, ' ');
 
 describeBrowser('API 设计与审批', () => {
@@ -135,7 +133,7 @@ describeBrowser('API 设计与审批', () => {
     await dev.getByRole('textbox', { name: 'API名称' }).waitFor();
     await expect.poll(() => dev.getByRole('textbox', { name: 'API名称' }).inputValue()).toBe(API);
     await dev.getByRole('button', { name: /提\s?交/ }).click();
-    await confirm(dev, '确定要提交吗？');
+    await confirmBox(dev, '确定要提交吗？');
     await toast(dev, '提交成功');
     await dev.waitForURL(/\/apimgr\/design$/);
     // the list shows it waiting, with its version still 未定版
@@ -162,7 +160,7 @@ describeBrowser('API 设计与审批', () => {
     await approver.getByText('4 / 255').waitFor();
     await shot(approver, 'apimgr-approve');
     await approver.getByRole('button', { name: '通过并上线' }).click();
-    await confirm(approver, '确定要审批通过并上线吗？');
+    await confirmBox(approver, '确定要审批通过并上线吗？');
     await toast(approver, '审批并上线成功');
     await approver.waitForURL(/\/apimgr\/approve$/);
     await approver.locator('.ant-table-row:visible', { hasText: API }).getByRole('cell', { name: 'V1', exact: true }).waitFor();
@@ -211,7 +209,7 @@ describeBrowser('API 设计与审批', () => {
     await approver.goto(`${inject('baseURL')}/apimgr/approve/edit?id=${apiId}`);
     await approver.getByTestId('config-diff').getByText('线上版本 V1').first().waitFor();
     await approver.getByRole('button', { name: /^通\s?过$/ }).click();
-    await confirm(approver, '确定要审批通过吗？');
+    await confirmBox(approver, '确定要审批通过吗？');
     await toast(approver, '审批通过成功');
     const stillV1 = await call(`/open/api/${API}`, { minPrice: 5, name: 'x' }, undefined, key);
     expect(stillV1.data.map((r: any) => r.name)).toEqual(['pear', 'plum']);
@@ -220,7 +218,7 @@ describeBrowser('API 设计与审批', () => {
     const row = approver.locator('.ant-table-row:visible', { hasText: API });
     await row.getByRole('cell', { name: 'V2', exact: true }).waitFor();
     await row.getByRole('button', { name: '上线' }).click();
-    await confirm(approver, `确定要将【${API}】的最新版本上线吗？`);
+    await confirmBox(approver, `确定要将【${API}】的最新版本上线吗？`);
     await toast(approver, '上线成功');
     const v2 = await call(`/open/api/${API}`, { minPrice: 5, name: 'x' }, undefined, key);
     expect(v2.data).toEqual([{ id: 3, name: 'plum' }, { id: 2, name: 'pear' }]);

@@ -116,12 +116,19 @@ export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
   }
 }
 
-const perApp = new WeakMap<AppContext, { pools: PoolRegistry; secrets: Secrets }>();
+interface Services {
+  pools: PoolRegistry;
+  secrets: Secrets;
+  /** where this app's data sources may point (read once from DATABASE_URL) */
+  policy: TargetPolicy;
+}
+const perApp = new WeakMap<AppContext, Services>();
 
-export function servicesOf(app: FastifyInstance): { pools: PoolRegistry; secrets: Secrets } {
+export function servicesOf(app: FastifyInstance): Services {
   let s = perApp.get(app.ctx);
   if (!s) {
-    s = { pools: new PoolRegistry(targetPolicy(app.ctx.config.databaseUrl)), secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }) };
+    const policy = targetPolicy(app.ctx.config.databaseUrl);
+    s = { pools: new PoolRegistry(policy), secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }), policy };
     perApp.set(app.ctx, s);
     const pools = s.pools;
     app.addHook('onClose', async () => {
@@ -161,7 +168,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
   return async (app: FastifyInstance) => {
     const page = requirePage(app.ctx.schemas.pages, o.pageId);
     const { db } = app.ctx;
-    const { pools, secrets } = servicesOf(app);
+    const { pools, secrets, policy } = servicesOf(app);
     const spec: TableSpec = {
       table: TABLE,
       fields: FIELDS,
@@ -222,19 +229,16 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         rec.dsName = stored.ds_name;
         rec.dbType = stored.db_type;
       }
-      if (typeof rec.properties === 'string') {
-        try {
-          parseProperties(rec.properties);
-        } catch (err) {
-          throw err instanceof SqlConnectorError ? new BizError(err.message) : err;
+      try {
+        // control characters in the parameters; a socket path, a refused address or the platform's own store
+        // as the target (connectors/target.ts): no data source
+        if (typeof rec.properties === 'string') parseProperties(rec.properties);
+        if (!isSqlite) {
+          const target = { dbType: String(rec.dbType), hostName: (rec.hostName ?? stored?.host_name) as string, port: Number(rec.port ?? stored?.port), dbName: (rec.dbName ?? stored?.db_name) as string };
+          await checkSqlTarget(target, policy, true);
         }
-      }
-      if (!isSqlite) {
-        // a socket path, a refused address or the platform's own store is no data source (connectors/target.ts)
-        const target = { dbType: String(rec.dbType), hostName: (rec.hostName ?? stored?.host_name) as string, port: Number(rec.port ?? stored?.port), dbName: (rec.dbName ?? stored?.db_name) as string };
-        await checkSqlTarget(target, targetPolicy(app.ctx.config.databaseUrl), true).catch((err) => {
-          throw err instanceof SqlConnectorError ? new BizError(err.message) : err;
-        });
+      } catch (err) {
+        throw err instanceof SqlConnectorError ? new BizError(err.message) : err;
       }
       delete rec.modelName; // an alias of dsName: the name column is written from dsName only
       delete rec.pwd; // written below, sealed for the record as saved
@@ -262,7 +266,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       const row = await getRow(db, spec, req.query.id);
       if (!row) throw new BizError(`${o.noun}不存在`);
       const settings = connectionSettings(row, secrets, sqliteRoot());
-      const good = await testConnection(settings, { policy: targetPolicy(app.ctx.config.databaseUrl), onError: (m) => req.log.warn({ id: row.id, reason: m }, 'connection test failed') });
+      const good = await testConnection(settings, { policy, onError: (m) => req.log.warn({ id: row.id, reason: m }, 'connection test failed') });
       return ok(good, good ? '连接成功' : '连接失败');
     });
 

@@ -158,6 +158,14 @@ const charCount = (s: string) => [...s].length;
 /** The kinds whose required message is 请选择…; the others (text and number boxes) say 请输入…. */
 const CHOOSE: ReadonlySet<FieldKind> = new Set(['select', 'radio', 'checkbox', 'switch', 'date', 'dateRange', 'image']);
 
+/** The own (custom) patterns of some fields' viewProps, trimmed as they run: what judgePatterns() is given first. */
+export function customPatternsOf(viewProps: unknown[]): string[] {
+  return viewProps
+    .map((v) => (v as { customPattern?: unknown } | undefined)?.customPattern)
+    .filter((p): p is string => typeof p === 'string')
+    .map((p) => p.trim());
+}
+
 /** The pattern an input field checks: a preset, or its own (only ever compiled once judged safe). */
 function patternOf(f: FieldSpec, verdicts?: ReadonlyMap<string, string | null>): RegExp | null {
   const preset = str(f.props.patternPreset);

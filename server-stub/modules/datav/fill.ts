@@ -16,7 +16,7 @@ import { deploymentTag } from '../../core/throttle.js';
 import { now } from '../../store/columns.js';
 import { partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
 import { clientAddress, MSG_TOO_MANY_REQUESTS } from '../uams/index.js';
-import { FORM_BUCKET, formValidator, type FormWidget } from './fields.js';
+import { customPatternsOf, FORM_BUCKET, formValidator, type FormWidget } from './fields.js';
 import { judgePatterns } from '../../core/patterns.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
 import { findPage, pageWidgets, presentWidgets, type PageRow } from './store.js';
@@ -77,7 +77,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
   const validatorOf = async (widgets: ReturnType<typeof presentWidgets>) => {
     const fields = widgets.map((w): FormWidget => ({ widgetName: w.widgetName, widgetTitle: w.widgetTitle, viewProps: w.widgetProps.viewProps }));
     // patterns judged off the event loop first (after a restart the verdicts are not cached yet)
-    const verdicts = await judgePatterns(fields.map((f) => (f.viewProps as { customPattern?: unknown }).customPattern).filter((p): p is string => typeof p === 'string').map((p) => p.trim()));
+    const verdicts = await judgePatterns(customPatternsOf(fields.map((f) => f.viewProps)));
     return formValidator(fields, { messages, dicts: schemas.dicts, verdicts });
   };
 

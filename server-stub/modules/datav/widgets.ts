@@ -9,7 +9,7 @@ import { idQuery, isUniqueViolation } from '../../core/declarations.js';
 import { now } from '../../store/columns.js';
 import { judgePatterns, patternFault } from '../../core/patterns.js';
 import { allowedIn, catalogueOf, declarationOf, isFieldKind, maxUseOf, newWidgetProps, PropsValidators, type WidgetDeclaration, type WidgetProps } from './declarations.js';
-import { isReservedField, newFieldName } from './fields.js';
+import { customPatternsOf, isReservedField, newFieldName } from './fields.js';
 import { intIn } from './pages.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
 import { findPage, pageWidgets, presentWidget, presentWidgets } from './store.js';
@@ -260,7 +260,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     const seen = new Set<string>();
     const perKind = new Map<WidgetDeclaration, number>();
     // the fields' own patterns are judged first, off the event loop (core/patterns.ts)
-    const verdicts = await judgePatterns(items.map((w) => (w.widgetProps?.viewProps as { customPattern?: unknown } | undefined)?.customPattern).filter((p): p is string => typeof p === 'string').map((p) => p.trim()));
+    const verdicts = await judgePatterns(customPatternsOf(items.map((w) => w.widgetProps?.viewProps)));
     const rows = items.map((w, i) => {
       // the bare list names its page in every item; in { pageId, widgets } an item may leave it out
       const named = bare || w.pageId != null;
