@@ -39,29 +39,48 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startFtpServer(user: string, password: string): Promise<{ port: number; root: string; close(): Promise<void> }> {
-  const port = await freePort();
+/** extra: ftp-srv options (e.g. pasv_url naming another host for data connections, blacklist of commands). */
+export async function startFtpServer(user: string, password: string, extra: Record<string, unknown> = {}): Promise<{ port: number; root: string; close(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'ftp-root-'));
-  const server = new FtpSrv({
-    url: `ftp://127.0.0.1:${port}`,
-    pasv_url: '127.0.0.1',
-    pasv_min: 30000,
-    pasv_max: 40000,
-    anonymous: false,
-    greeting: 'test ftp',
-    log: silentLog as never,
-  });
-  server.on('login', ({ username, password: pw }: { username: string; password: string }, resolve: (o: { root: string }) => void, reject: (e: Error) => void) => {
-    if (username === user && pw === password) resolve({ root });
-    else reject(new Error('Invalid username or password'));
-  });
-  server.on('client-error', () => undefined);
-  await server.listen();
-  return { port, root, close: () => server.close().then(() => undefined, () => undefined) };
+  // ftp-srv needs its port up front: a free port may be taken by a parallel suite before it listens, so retry
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const server = new FtpSrv({
+      url: `ftp://127.0.0.1:${port}`,
+      pasv_url: '127.0.0.1',
+      pasv_min: 30000,
+      pasv_max: 40000,
+      anonymous: false,
+      greeting: 'test ftp',
+      log: silentLog as never,
+      ...extra,
+    });
+    server.on('login', ({ username, password: pw }: { username: string; password: string }, resolve: (o: { root: string }) => void, reject: (e: Error) => void) => {
+      if (username === user && pw === password) resolve({ root });
+      else reject(new Error('Invalid username or password'));
+    });
+    server.on('client-error', () => undefined);
+    try {
+      await server.listen();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5) continue;
+      throw err;
+    }
+    return { port, root, close: () => server.close().then(() => undefined, () => undefined) };
+  }
+}
+
+/** ssh2 strips leading zero bytes from ed25519 keys, so about 1 key in 256 cannot be parsed back
+ *  (mscdex/ssh2#1390, #1513); draw again until both halves parse. */
+function hostKeyPair(): { private: string; public: string } {
+  for (;;) {
+    const keys = ssh2.utils.generateKeyPairSync('ed25519');
+    if (!(ssh2.utils.parseKey(keys.private) instanceof Error) && !(ssh2.utils.parseKey(keys.public) instanceof Error)) return keys;
+  }
 }
 
 export async function startSshServer(user: string, password: string): Promise<{ port: number; close(): Promise<void> }> {
-  const keys = ssh2.utils.generateKeyPairSync('ed25519');
+  const keys = hostKeyPair();
   const clients = new Set<ssh2.Connection>();
   const server = new ssh2.Server({ hostKeys: [keys.private] }, (client) => {
     clients.add(client);
