@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { installAuth } from './core/auth.js';
 import { createCache } from './core/cache.js';
-import { installErrorHandling } from './core/errors.js';
+import { answerBadAddress, answerClientError, installErrorHandling } from './core/errors.js';
 import { installInputGuards } from './core/input.js';
 import { createLoggers, type ServiceLoggers } from './core/logs.js';
 import type { ServerModule } from './core/module.js';
@@ -60,7 +60,18 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const seeded = await seed(store.db, schemas, config);
   await seedDemoData(store.db, config);
 
-  const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxyOption(config.trustProxy) });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // a request must arrive whole within this time; stalled ones are checked for every few seconds. Node takes
+    // the limit only when the server is created with it (set afterwards, as Fastify does, it is not enforced)
+    requestTimeout: config.requestTimeoutMs,
+    http: { requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(5000, config.requestTimeoutMs) },
+    // an address the router cannot take (bad %-escape, over-long parameter) answers the envelope too
+    frameworkErrors: answerBadAddress,
+    clientErrorHandler: answerClientError,
+  });
   app.setValidatorCompiler(validatorCompilers());
   app.decorate('ctx', { config, db: store.db, dialect: store.dialect, schemas, cache, log: loggers.platform });
   // first, so that every answer carries them, the guard's early 401 included

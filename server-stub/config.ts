@@ -49,6 +49,17 @@ export interface Config {
    * token, since a token in a foreign address is the account.
    */
   embedTokenOrigins: string[];
+  /**
+   * SQL_SOURCES_PER_CALLER: data sources one caller (a signed-in user, else a client address) may keep busy at
+   * once (connectors/sql/quota.ts), so that no one caller can hold every data-source process.
+   */
+  sqlSourcesPerCaller: number;
+  /**
+   * REQUEST_TIMEOUT (seconds, default 60): a request whose headers and body have not all arrived by then is
+   * answered 408 and its connection closed, so a client that stalls mid-body cannot hold memory, a temp file
+   * and a socket for ever. (Waiting for the answer, e.g. a long query, is not limited by it.)
+   */
+  requestTimeoutMs: number;
 }
 
 function positive(v: string | undefined, dflt: number): number {
@@ -123,5 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: instanceIdOf(env.INSTANCE_ID),
     instanceAddresses: addressesOf(env.INSTANCE_ADDRESS),
     embedTokenOrigins: originsOf(env.EMBED_TOKEN_ORIGINS),
+    sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
+    requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
   };
 }

@@ -1,5 +1,6 @@
 // Every failure becomes the envelope with a Chinese message: never a stack trace, never a bare 500 body.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizError, LOGIN_URL, STATUS, UnsignedError } from './envelope.js';
 
 const TYPE_ZH: Record<string, string> = {
@@ -100,4 +101,35 @@ export function installErrorHandling(app: FastifyInstance) {
     req.log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');
     return reply.code(500).send({ status: STATUS.ERROR, msg: '服务器异常', data: null });
   });
+}
+
+/**
+ * Fastify's own answer to an address its router cannot take (FST_ERR_BAD_URL: a broken %-escape;
+ * FST_ERR_MAX_PARAM_LENGTH: an over-long path parameter) echoes the path and comes before every hook, so it
+ * would carry none of the security headers. This one answers the envelope, with the headers set here.
+ */
+export function answerBadAddress(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(error.statusCode === 414 ? 414 : 400)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .send({ status: STATUS.ERROR, msg: '请求地址不合法', data: null });
+}
+
+/**
+ * A request the HTTP parser gives up on before any route sees it (not arrived whole within REQUEST_TIMEOUT,
+ * headers too large, unparsable): the envelope, then the connection closed.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, msg] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? ['408 Request Timeout', '请求超时：请求未在规定时间内发送完整'] : err.code === 'HPE_HEADER_OVERFLOW' ? ['431 Request Header Fields Too Large', '请求头过大'] : ['400 Bad Request', '请求不合法'];
+  const body = JSON.stringify({ status: STATUS.ERROR, msg, data: null });
+  if (socket.writable) {
+    const head = [`HTTP/1.1 ${status}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'X-Content-Type-Options: nosniff', 'Cache-Control: no-store', 'Connection: close'];
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }

@@ -155,7 +155,9 @@ export async function resolveChecked(hostname: string, policy: NetPolicy = {}): 
   if (METADATA_NAMES.has(normalizeHost(host))) throw new NetGuardError(NET_MSG.refused, `${host} (metadata name)`);
   if (ipaddr.isValid(host)) {
     checkAddress(host, policy);
-    return [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }];
+    // in its canonical form: a socket takes 127.0.0.1, not the short or numeric spellings (127.1, 2130706433)
+    const parsed = ipaddr.parse(host);
+    return [{ address: parsed.toString(), family: parsed.kind() === 'ipv6' ? 6 : 4 }];
   }
   let found: ResolvedAddress[];
   try {
@@ -173,24 +175,28 @@ export async function resolveChecked(hostname: string, policy: NetPolicy = {}): 
 
 /**
  * A `lookup` for sockets (http(s).request, net.connect): resolves through resolveChecked, so the socket
- * connects only to an address that was checked in this very lookup.
+ * connects only to an address that was checked in this very lookup. judge: a further check of what the name
+ * resolved to (throws to refuse).
  */
-export function guardedLookup(policy: NetPolicy = {}): LookupFunction {
+export function guardedLookup(policy: NetPolicy = {}, judge?: (host: string, found: ResolvedAddress[]) => Promise<void> | void): LookupFunction {
   return ((hostname: string, options: dns.LookupOptions | number | undefined, callback: (...args: any[]) => void) => {
     const opts: dns.LookupOptions = typeof options === 'number' ? { family: options } : (options ?? {});
-    resolveChecked(hostname, policy).then(
-      (all) => {
-        const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : Number(opts.family) || 0;
-        const fit = family ? all.filter((a) => a.family === family) : all;
-        if (!fit.length) {
-          const err = Object.assign(new Error(`no IPv${family} address for ${hostname}`), { code: 'ENOTFOUND' });
-          return callback(err, opts.all ? [] : undefined);
-        }
-        if (opts.all) callback(null, fit);
-        else callback(null, fit[0].address, fit[0].family);
-      },
-      (err) => callback(err, opts.all ? [] : undefined),
-    );
+    const answer = (all: ResolvedAddress[]) => {
+      const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : Number(opts.family) || 0;
+      const fit = family ? all.filter((a) => a.family === family) : all;
+      if (!fit.length) {
+        const err = Object.assign(new Error(`no IPv${family} address for ${hostname}`), { code: 'ENOTFOUND' });
+        return callback(err, opts.all ? [] : undefined);
+      }
+      if (opts.all) callback(null, fit);
+      else callback(null, fit[0].address, fit[0].family);
+    };
+    resolveChecked(hostname, policy)
+      .then(async (all) => {
+        await judge?.(hostname, all);
+        return all;
+      })
+      .then(answer, (err) => callback(err, opts.all ? [] : undefined));
   }) as LookupFunction;
 }
 

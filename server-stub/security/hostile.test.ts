@@ -35,18 +35,26 @@ beforeAll(async () => {
   await probe.close();
 
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-hostile-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_PASSWORD, DEMO_PASSWORD: TEST_PASSWORD, DIST_DIR: path.join(dataDir, 'no-dist') };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', 'server-stub/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  child.on('exit', (code, signal) => (exited = `exit ${code} ${signal ?? ''}`));
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200 && !/已启动/.test(output); i++) {
-    if (exited) throw new Error(`server did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
+  // the free port may be taken by a parallel suite before the server listens: then start again on another
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: TEST_PASSWORD, DEMO_PASSWORD: TEST_PASSWORD, DIST_DIR: path.join(dataDir, 'no-dist') };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    output = '';
+    exited = null;
+    const started = spawn(process.execPath, ['--import', 'tsx', 'server-stub/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    started.stdout!.on('data', (d) => (output += d));
+    started.stderr!.on('data', (d) => (output += d));
+    started.on('exit', (code, signal) => {
+      if (child === started) exited = `exit ${code} ${signal ?? ''}`;
+    });
+    base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 200 && !/已启动/.test(output) && !exited; i++) await new Promise((r) => setTimeout(r, 100));
+    if (/已启动/.test(output)) break;
+    if (exited && /EADDRINUSE/.test(output) && attempt < 3) continue;
+    throw new Error(`server did not start: ${output}`);
   }
   const pem = (await rawRequest(base, 'GET', '/api/uams/publicKey')).body.data;
   const login = await rawRequest(base, 'POST', '/api/uams/login', { body: JSON.stringify({ mobilePhone: 'admin', password: encryptFor(pem, TEST_PASSWORD) }) });

@@ -7,7 +7,8 @@
 import { Client } from 'basic-ftp';
 import { scrub } from '../../core/secrets.js';
 import { describeError, limitText } from '../errors.js';
-import { checkTarget } from '../target.js';
+import { isIP } from 'node:net';
+import { bareHost, checkedAddresses } from '../target.js';
 
 export interface FtpSettings {
   ip: string;
@@ -24,6 +25,9 @@ export interface RemoteTestOptions {
   timeout?: number;
   onError?: (message: string) => void;
 }
+
+/** Connection errors after which the name's next address is tried. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
 
 /** Characters an FTP command line cannot carry. */
 const CONTROL = /[\r\n\0]/;
@@ -53,19 +57,36 @@ export async function testFtp(s: FtpSettings, opts: RemoteTestOptions = {}): Pro
   let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   try {
-    // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata address
-    await checkTarget({ host: s.ip });
-    client = new Client(ms);
-    const c = client;
+    // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata
+    // address; it connects to these checked addresses, so the name cannot resolve elsewhere afterwards
+    const addresses = await checkedAddresses(s.ip);
+    const name = bareHost(s.ip);
     const attempt = (async () => {
-      await c.access({
-        host: s.ip,
-        port: Number(s.port) || 21,
-        user: s.username || 'anonymous',
-        password: s.password ?? '',
-        secure: s.secure ?? false,
-      });
-      await c.list(s.rootPath || '/');
+      for (let i = 0; ; i++) {
+        // data connections go to the control connection's address, never to one the server names in its PASV
+        // answer (a server could send the console to any address and port)
+        const c = (client = new Client(ms, { allowSeparateTransferHost: false }));
+        try {
+          await c.access({
+            host: addresses[i],
+            port: Number(s.port) || 21,
+            user: s.username || 'anonymous',
+            password: s.password ?? '',
+            secure: s.secure ?? false,
+            // connected by address: TLS still checks the certificate against the name that was given
+            secureOptions: isIP(name) ? undefined : { servername: name },
+          });
+        } catch (err) {
+          // the next address of the name, as a plain connect would try it; any other failure is the answer
+          if (i + 1 < addresses.length && UNREACHABLE.has((err as NodeJS.ErrnoException)?.code ?? '')) {
+            c.close();
+            continue;
+          }
+          throw err;
+        }
+        await c.list(s.rootPath || '/');
+        return;
+      }
     })();
     attempt.catch(() => undefined); // lost the race against the timer: its rejection is not unhandled
     await Promise.race([

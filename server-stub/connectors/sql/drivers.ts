@@ -7,7 +7,8 @@ import { RowSink } from './rows.js';
 import { sqliteFile } from './sqlite-file.js';
 import { SqliteDirectPool } from './sqlite-direct.js';
 import { ProcessPool } from './pool-process.js';
-import { SqlConnectorError, normalize, parseProperties } from './types.js';
+import { bareHost, targetSocket } from '../target.js';
+import { SqlConnectorError, normalize, parseProperties, pgAccount } from './types.js';
 import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
 
 export { MAX_ROWS } from './rows.js';
@@ -16,11 +17,14 @@ export { openSqlite, sqliteFile } from './sqlite-file.js';
 export function pgConfig(s: SqlSettings, waitMs: number, queryMs: number): pg.ClientConfig {
   const props = parseProperties(s.properties);
   const sslmode = props.sslmode ?? (props.ssl === 'true' ? 'require' : undefined);
+  const { user, database } = pgAccount(s);
+  const port = Number(s.port) || 5432;
   return {
-    host: s.hostName ?? '127.0.0.1',
-    port: Number(s.port) || 5432,
-    database: s.dbName ?? undefined,
-    user: s.username ?? undefined,
+    host: bareHost(s.hostName),
+    port,
+    // both given, never left to pg's defaults: the database judged is the database connected to
+    database,
+    user,
     password: s.password ?? '',
     connectionTimeoutMillis: waitMs,
     statement_timeout: queryMs,
@@ -28,15 +32,18 @@ export function pgConfig(s: SqlSettings, waitMs: number, queryMs: number): pg.Cl
     // only a plain name: the value travels in the start-up message beside the database and user
     application_name: /^[\w .-]{1,63}$/.test(props.application_name ?? '') ? props.application_name : 'data-service-console',
     ssl: sslmode && sslmode !== 'disable' ? { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca' } : undefined,
+    // the socket judges the name in its own lookup: what was checked is what it connects to
+    stream: () => targetSocket({ port, database }, s.policy),
   };
 }
 
 export function mysqlConfig(s: SqlSettings, waitMs: number): mysql.ConnectionOptions {
   const props = parseProperties(s.properties);
   const ssl = props.usessl === 'true' || props.ssl === 'true' || props.sslmode === 'required';
+  const port = Number(s.port) || 3306;
   return {
-    host: s.hostName ?? '127.0.0.1',
-    port: Number(s.port) || 3306,
+    host: bareHost(s.hostName),
+    port,
     database: s.dbName ?? undefined,
     user: s.username ?? undefined,
     password: s.password ?? '',
@@ -46,6 +53,13 @@ export function mysqlConfig(s: SqlSettings, waitMs: number): mysql.ConnectionOpt
     dateStrings: true,
     multipleStatements: false,
     ssl: ssl ? {} : undefined,
+    // as for PostgreSQL: the name is judged in the lookup of the socket that connects
+    stream: () => {
+      const socket = targetSocket({ port, database: s.dbName }, s.policy).connect(port, bareHost(s.hostName));
+      socket.setNoDelay(true);
+      socket.once('connect', () => socket.setKeepAlive(true));
+      return socket;
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import mysql from 'mysql2';
 import { createPool, mysqlConfig, openSqlite, pgConfig } from './drivers.js';
 import { deadline } from './gate.js';
 import { bindNamed } from './placeholders.js';
-import { SqlConnectorError, normalize } from './types.js';
+import { SqlConnectorError, normalize, pgAccount } from './types.js';
 import type { SqlParams, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { scrub } from '../../core/secrets.js';
 import { describeError, limitText } from '../errors.js';
@@ -30,8 +30,10 @@ const DEFAULT_PORTS: Record<string, number> = { postgresql: 5432, mysql: 3306, m
 export async function checkSqlTarget(s: SqlSettings, policy: TargetPolicy = {}, lenient = false): Promise<void> {
   const { dbType } = normalize(s);
   if (dbType === 'sqlite') return;
+  // the database the driver will really use (PostgreSQL: the account's name when none is given)
+  const database = dbType === 'postgresql' ? pgAccount(s).database : s.dbName;
   try {
-    await checkTarget({ host: s.hostName, port: Number(s.port) || DEFAULT_PORTS[dbType], database: s.dbName }, policy, lenient);
+    await checkTarget({ host: s.hostName, port: Number(s.port) || DEFAULT_PORTS[dbType], database }, policy, lenient);
   } catch (err) {
     if (err instanceof TargetError) throw new SqlConnectorError(err.message, 'REFUSED');
     throw err;
@@ -49,7 +51,7 @@ export class PoolRegistry {
     const cur = this.pools.get(k);
     if (cur && cur.key === key) return cur.pool;
     if (cur) void cur.pool.close();
-    const pool = createPool(s);
+    const pool = createPool({ ...s, policy: this.policy });
     this.pools.set(k, { key, pool });
     return pool;
   }
@@ -90,7 +92,7 @@ export async function execute(s: SqlSettings, sql: string, params?: SqlParams, p
   const { dbType } = normalize(s);
   const bound = bindNamed(sql, params, dbType);
   await checkSqlTarget(s, policy);
-  const pool = createPool(s);
+  const pool = createPool({ ...s, policy });
   try {
     return await pool.query(bound.sql, bound.values);
   } finally {
@@ -111,6 +113,7 @@ export async function testConnection(s: SqlSettings, opts: TestOptions = {}): Pr
   try {
     const { dbType, waitMs, queryMs } = normalize(s);
     await checkSqlTarget(s, opts.policy);
+    s = { ...s, policy: opts.policy }; // and every connection judges the name again
     const attempt = async (): Promise<void> => {
       if (dbType === 'postgresql') {
         const client = new pg.Client(pgConfig(s, waitMs, Math.min(queryMs, waitMs)));

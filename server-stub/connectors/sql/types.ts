@@ -1,3 +1,5 @@
+import type { TargetPolicy } from '../target.js';
+
 export type DbType = 'mysql' | 'mariadb' | 'postgresql' | 'sqlite';
 export const DB_TYPES: readonly DbType[] = ['mysql', 'mariadb', 'postgresql', 'sqlite'];
 
@@ -19,6 +21,8 @@ export interface SqlSettings {
   queryTimeout?: number | null;
   /** SQLite only: directory the file name in dbName is resolved in (no absolute paths, no '..'). */
   sqliteRoot?: string;
+  /** Where connections may go: every connection's own lookup judges the name again (connectors/target.ts). */
+  policy?: TargetPolicy;
 }
 
 export interface SqlResult {
@@ -93,4 +97,14 @@ function decodeLoose(text: string): string {
   } catch {
     return text;
   }
+}
+
+/**
+ * The account and database a PostgreSQL connection uses. pg fills an empty database with the user name and an
+ * empty user from PGUSER or USER, so a data source without a database name would reach the
+ * database named like its account (the platform store's, say) without the target check seeing that name.
+ */
+export function pgAccount(s: Pick<SqlSettings, 'username' | 'dbName'>): { user: string; database: string } {
+  const user = s.username || process.env.PGUSER || process.env.USER || 'postgres'; // as pg defaults it
+  return { user, database: s.dbName || user };
 }

@@ -4,7 +4,7 @@
 import { Client } from 'ssh2';
 import { scrub } from '../../core/secrets.js';
 import { describeError, limitText } from '../errors.js';
-import { TargetError, checkTarget } from '../target.js';
+import { TargetError, bareHost, checkTarget, targetSocket } from '../target.js';
 
 export interface SshSettings {
   ip: string;
@@ -62,9 +62,12 @@ function handshake(s: SshSettings, opts: SshTestOptions): Promise<boolean> {
       client.on('ready', () => finish(true));
       client.on('error', (err) => finish(false, err));
       client.on('close', () => finish(false, '连接已关闭'));
+      const port = Number(s.port) || 22;
       client.connect({
-        host: s.ip,
-        port: Number(s.port) || 22,
+        // the socket judges the name again in its own lookup and connects to what it answered (every address
+        // of the name, in turn), so the name cannot resolve elsewhere after the check above
+        sock: targetSocket({ port }).connect(port, bareHost(s.ip)),
+        port,
         username: s.username ?? '',
         password: s.password ?? '',
         readyTimeout: ms,

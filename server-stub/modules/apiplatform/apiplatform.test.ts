@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { hashPassword } from '../../core/passwords.js';
-import { openApiDocument } from './published.js';
+import { ANONYMOUS_CALLS, openApiDocument } from './published.js';
 import { REQ_TYPES, RESP_TYPES } from './params.js';
 import { GOODS_SQL, sqliteFile, sqliteFixture } from '../../testing/sqlite.js';
 import { startTestServer, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
@@ -296,6 +296,24 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     expect(pub.paths['/open/api/goodsByPrice'].post.security).toEqual([]);
     const rechecked = await new Validator({ allErrors: true }).validate(structuredClone(pub));
     expect(rechecked.errors ?? [], JSON.stringify(rechecked.errors, null, 2)).toEqual([]);
+  });
+
+  it('limits callers with neither a session nor a valid key per address; sessions and keys are not limited', async () => {
+    // an outside attack: 150 anonymous calls of a public API ran 150 SQL statements, with no limit at all
+    let answered = 0;
+    let refused: Awaited<ReturnType<typeof open>> | undefined;
+    for (let i = 0; i <= ANONYMOUS_CALLS.max && !refused; i++) {
+      const r = await open('goodsByPrice', { minPrice: 8 }, i % 2 ? { 'x-api-key': 'dsk_not-a-key' } : {});
+      if (r.http === 429) refused = r;
+      else answered++;
+    }
+    expect(refused?.body).toEqual({ status: 1, msg: '请求过于频繁，请稍后再试', data: null });
+    expect(answered).toBeLessThanOrEqual(ANONYMOUS_CALLS.max);
+    expect(answered).toBeGreaterThan(ANONYMOUS_CALLS.max - 20); // the suite's earlier anonymous calls count too
+    // from the same address, a session and a valid key still get through
+    expect((await open('goodsByPrice', { minPrice: 8 }, {}, dev)).body).toMatchObject({ status: 0, data: [{ name: 'fig' }] });
+    const fresh = (await as(dev).post('/key/add', { keyName: '限流测试' })).body.data.apiKey;
+    expect((await open('goodsByPrice', { minPrice: 8 }, { 'x-api-key': fresh })).body).toMatchObject({ status: 0, data: [{ name: 'fig' }] });
   });
 
   it('refuses an approver approving a design they designed or submitted (sys_admin aside)', async () => {

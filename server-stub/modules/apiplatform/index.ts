@@ -31,6 +31,6 @@ export const openApiModule: ServerModule = {
   prefix: '/open',
   service: 'platform',
   plugin: async (app) => {
-    publishedRoutes(app);
+    await publishedRoutes(app);
   },
 };

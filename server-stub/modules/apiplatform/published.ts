@@ -5,7 +5,8 @@
 // API key), the body against the version's request parameters. Results are cached per API, online
 // sequence, version and parameters when the version caches; the online sequence moves at every online /
 // offline change and is read from the store on every call, so old entries are dead on every instance.
-// Each call is counted for the detail screen's 24-hour statistics (calls.ts).
+// Each call is counted for the detail screen's 24-hour statistics (calls.ts). Callers with neither a session
+// nor a valid key (of public versions) are limited per address: each uncached call runs SQL on the data source.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { deploymentTag } from '../../core/throttle.js';
@@ -15,6 +16,23 @@ import { runScript, ONLINE_STATUS } from './design.js';
 import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
 import { callValues, rowsOf, type ParamRow } from './params.js';
+import { registerAddressLimits } from '../uams/index.js';
+
+/** Calls per client address per minute by callers with neither a session nor a valid API key. */
+export const ANONYMOUS_CALLS = { max: 600, windowMs: 60_000 } as const;
+
+/** The key a request's X-API-Key names, looked up once per request (the limit and the access check both ask). */
+const keysOf = new WeakMap<FastifyRequest, Promise<Awaited<ReturnType<typeof findKey>>>>();
+function keyOf(app: FastifyInstance, req: FastifyRequest) {
+  let found = keysOf.get(req);
+  if (!found) {
+    const header = req.headers['x-api-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    found = key ? findKey(app.ctx.db, key) : Promise.resolve(undefined);
+    keysOf.set(req, found);
+  }
+  return found;
+}
 
 export const OPEN_MSG = {
   unknown: (name: string) => `接口【${name}】不存在`,
@@ -27,10 +45,8 @@ export const OPEN_MSG = {
 
 /** Who is calling, when allowed: a session user or a key; null when the request carries neither. */
 async function credentialOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
-  const header = req.headers['x-api-key'];
-  const key = Array.isArray(header) ? header[0] : header;
-  if (key) {
-    const found = await findKey(app.ctx.db, key);
+  if (req.headers['x-api-key']) {
+    const found = await keyOf(app, req);
     if (!found) throw new BizError(OPEN_MSG.badKey, 401);
     return `key:${found.id}`;
   }
@@ -45,8 +61,11 @@ function stable(o: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
 }
 
-export function publishedRoutes(app: FastifyInstance) {
+export async function publishedRoutes(app: FastifyInstance) {
   const { db, cache, config } = app.ctx;
+  await registerAddressLimits(app, 'open-api:');
+  // a session or a valid key is accountable and not limited here; everyone else counts per address
+  const accountable = async (req: FastifyRequest) => Boolean(req.user) || Boolean(await keyOf(app, req));
   const tag = deploymentTag(config);
 
   const calls = callRecorder(app);
@@ -54,7 +73,7 @@ export function publishedRoutes(app: FastifyInstance) {
   app.post<{ Params: { apiName: string }; Body: unknown }>(
     '/api/:apiName',
     {
-      config: { public: true, sessionOptional: true },
+      config: { public: true, sessionOptional: true, rateLimit: { max: ANONYMOUS_CALLS.max, timeWindow: ANONYMOUS_CALLS.windowMs, allowList: accountable } },
       schema: {
         params: { type: 'object', properties: { apiName: { type: 'string', maxLength: 100, title: '接口名' } } },
         body: { type: ['object', 'null'], maxProperties: 200, title: '请求参数' },

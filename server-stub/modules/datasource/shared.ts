@@ -26,6 +26,8 @@ import {
   type TableSpec,
 } from '../../core/declarations.js';
 import { MASK, Secrets, encryptRoute, maskPassword } from '../../core/secrets.js';
+import { SourceQuota } from '../../connectors/sql/quota.js';
+import { clientKey } from '../uams/index.js';
 import { PoolRegistry, SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import type { TargetPolicy } from '../../connectors/target.js';
 import { idColumn } from '../../store/columns.js';
@@ -108,7 +110,9 @@ export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
   if (!databaseUrl) return {};
   try {
     const u = new URL(databaseUrl);
-    const host = decodeURIComponent(u.hostname || u.searchParams.get('host') || '127.0.0.1').replace(/^\[|\]$/g, '');
+    const named = decodeURIComponent(u.hostname || u.searchParams.get('host') || '127.0.0.1').replace(/^\[|\]$/g, '');
+    // a socket path (host=/var/run/postgresql) is this machine: the same server answers on loopback
+    const host = named.startsWith('/') ? '127.0.0.1' : named;
     const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || decodeURIComponent(u.username) || 'postgres';
     return { reserved: [{ host, port: Number(u.port) || 5432, database }] };
   } catch {
@@ -116,11 +120,16 @@ export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
   }
 }
 
+/** A statement on one more data source than the caller's quota waits this long for a free share. */
+const QUOTA_WAIT_MS = 30_000;
+
 interface Services {
   pools: PoolRegistry;
   secrets: Secrets;
   /** where this app's data sources may point (read once from DATABASE_URL) */
   policy: TargetPolicy;
+  /** how many data sources one caller may keep busy at once */
+  quota: SourceQuota;
 }
 const perApp = new WeakMap<AppContext, Services>();
 
@@ -128,10 +137,16 @@ export function servicesOf(app: FastifyInstance): Services {
   let s = perApp.get(app.ctx);
   if (!s) {
     const policy = targetPolicy(app.ctx.config.databaseUrl);
-    s = { pools: new PoolRegistry(policy), secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }), policy };
+    s = {
+      pools: new PoolRegistry(policy),
+      secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }),
+      policy,
+      quota: new SourceQuota({ maxSources: app.ctx.config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS }),
+    };
     perApp.set(app.ctx, s);
-    const pools = s.pools;
+    const { pools, quota } = s;
     app.addHook('onClose', async () => {
+      quota.close();
       await pools.closeAll();
     });
   }
@@ -314,13 +329,17 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
   };
 }
 
-/** Runs bound SQL on a stored data source / model through the app's pool registry. */
+/** Whose share of the data-source processes a request uses: the signed-in user, else the client (clientKey). */
+const callerOf = (req: FastifyRequest) => (req.user ? `user:${req.user.username}` : `addr:${clientKey(req)}`);
+
+/** Runs bound SQL on a stored data source / model through the app's pool registry, within the caller's quota. */
 export async function runOn(app: FastifyInstance, kind: string, row: DatasourceTable, sqlText: string, params: SqlParams, req: FastifyRequest) {
-  const { pools, secrets } = servicesOf(app);
+  const { pools, secrets, quota } = servicesOf(app);
   if (row.status === 0) throw new BizError(`【${row.ds_name}】已停用`);
   const settings = connectionSettings(row, secrets, `${app.ctx.config.dataDir}/sqlite`);
+  const source = `${kind}:${row.id}`;
   try {
-    return await pools.execute(`${kind}:${row.id}`, settings, sqlText, params);
+    return await quota.run(callerOf(req), source, () => pools.execute(source, settings, sqlText, params));
   } catch (err) {
     const msg = errorText(err, settings);
     req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');

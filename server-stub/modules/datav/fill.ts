@@ -6,16 +6,13 @@
 // the form decides: fill_access 'login' needs a signed-in caller (else status 2 / HTTP 401, as any
 // unsigned call), 'public' takes anyone. Each client address is rate limited on all three.
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
 import { MSG_NOT_SIGNED_IN } from '../../core/auth.js';
 import { BizError, ok, UnsignedError } from '../../core/envelope.js';
 import { idQuery } from '../../core/declarations.js';
-import { deploymentTag } from '../../core/throttle.js';
 import { now } from '../../store/columns.js';
 import { partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
-import { clientAddress, MSG_TOO_MANY_REQUESTS } from '../uams/index.js';
+import { clientAddress, registerAddressLimits } from '../uams/index.js';
 import { customPatternsOf, FORM_BUCKET, formValidator, type FormWidget } from './fields.js';
 import { judgePatterns } from '../../core/patterns.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
@@ -48,18 +45,11 @@ function thanksOf(widgets: ReturnType<typeof presentWidgets>, fallback: string):
 }
 
 export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessages) {
-  const { db, dialect, config, schemas } = app.ctx;
+  const { db, dialect, schemas } = app.ctx;
   const messages = schemas.messages;
 
   // Scoped to this module (global: false): only the routes below carry a limit.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: clientAddress,
-    errorResponseBuilder: () => new BizError(MSG_TOO_MANY_REQUESTS, 429),
-    ...(redis ? { redis, nameSpace: `rate-limit:${deploymentTag(config)}:form-fill:` } : {}),
-  });
+  await registerAddressLimits(app, 'form-fill:');
   const limited = (max: number) => ({ public: true, sessionOptional: true, rateLimit: { max, timeWindow: FILL_RATE.windowMs } });
 
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, partsOptions(FORM_UPLOAD) as never);

@@ -9,8 +9,9 @@
 //    right password.
 //  - per client address: @fastify/rate-limit on sign-in and the public key, keyed on the TCP peer.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import { likePattern } from '../../core/declarations.js';
 import { BizError, LOGIN_URL, ok } from '../../core/envelope.js';
@@ -46,6 +47,38 @@ export function clientAddress(req: FastifyRequest): string {
   return req.ip ?? req.socket?.remoteAddress ?? '';
 }
 
+/**
+ * What per-address limits count by: the client address, an IPv6 one by its /64 (one host commonly holds a whole
+ * /64, and would otherwise get a fresh count per address it picks).
+ */
+export function clientKey(req: FastifyRequest): string {
+  const address = clientAddress(req);
+  try {
+    const a = ipaddr.process(address);
+    return a.kind() === 'ipv6' ? `${(a as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64` : a.toString();
+  } catch {
+    return address;
+  }
+}
+
+/**
+ * Per-address limits for the routes of one module's scope that declare config.rateLimit (global: false, so the
+ * other routes carry none), answered with the envelope's 429. With REDIS_URL the counters live in Redis under
+ * nameSpace (tagged with the deployment), so every instance shares them. Answers the module's Redis client.
+ */
+export async function registerAddressLimits(app: FastifyInstance, nameSpace: string): Promise<Redis | null> {
+  const { config } = app.ctx;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: clientKey,
+    errorResponseBuilder: () => new BizError(MSG_TOO_MANY_REQUESTS, 429),
+    ...(redis ? { redis, nameSpace: `rate-limit:${deploymentTag(config)}:${nameSpace}` } : {}),
+  });
+  return redis;
+}
+
 // account and password are checked in the handler, for the spec's own messages (请输入账号 / 请输入密码)
 const loginBody = {
   type: 'object',
@@ -65,19 +98,11 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     // Counters in a shared Redis carry the deployment's tag: its instances share them, other deployments
     // (and test servers) on the same Redis never meet.
     const tag = deploymentTag(config);
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-    if (redis) app.addHook('onClose', async () => redis.disconnect());
+    // Registered in this module's scope with global: false, so only routes with config.rateLimit are limited.
+    const redis = await registerAddressLimits(app, '');
     const rule = { max: MAX_FAILED_LOGINS, windowMs: LOCK_SECONDS * 1000 };
     const throttle = redis ? redisThrottle(redis, `login-attempt:${tag}:`, rule) : storeThrottle(db, rule);
     const noAccountHash = unmatchableHash();
-
-    // Registered in this module's scope with global: false, so only routes with config.rateLimit are limited.
-    await app.register(rateLimit, {
-      global: false,
-      keyGenerator: clientAddress,
-      errorResponseBuilder: () => new BizError(MSG_TOO_MANY_REQUESTS, 429),
-      ...(redis ? { redis, nameSpace: `rate-limit:${tag}:` } : {}),
-    });
 
     app.get('/publicKey', { config: { public: true, rateLimit: { max: PUBLIC_KEYS_PER_ADDRESS, timeWindow: ADDRESS_WINDOW_MS } } }, async () => ok(keys.publicPem));
 

@@ -8,7 +8,7 @@ import type { Envelope } from '../../core/envelope.js';
 import { hashPassword } from '../../core/passwords.js';
 import { redisThrottle, storeThrottle, type LoginThrottle } from '../../core/throttle.js';
 import { encryptFor, startTestServer, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
-import { LOGINS_PER_ADDRESS, MSG_NOW_LOCKED, MSG_TOO_MANY_REQUESTS, PUBLIC_KEYS_PER_ADDRESS } from './index.js';
+import { LOGINS_PER_ADDRESS, MSG_NOW_LOCKED, MSG_TOO_MANY_REQUESTS, PUBLIC_KEYS_PER_ADDRESS, clientKey } from './index.js';
 
 // Every password check the server makes, counted (the real check still runs).
 const checks = vi.hoisted(() => ({ count: 0 }));
@@ -227,5 +227,15 @@ describe.each(backends)('login-attempt counter ($name)', ({ store, env }) => {
     await throttle.reserve('k3');
     await throttle.reset('k3');
     expect(await throttle.reserve('k3')).toEqual({ granted: true, attempt: 1 });
+  });
+});
+
+describe('what per-address limits count by', () => {
+  const key = (ip: string) => clientKey({ ip } as never);
+  it('an IPv4 address as itself, every IPv6 address of one /64 as one', () => {
+    expect(key('10.1.2.3')).toBe('10.1.2.3');
+    expect(key('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(key('2001:db8:1:2::1')).toBe(key('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+    expect(key('2001:db8:1:2::1')).not.toBe(key('2001:db8:1:3::1'));
   });
 });
