@@ -60,11 +60,22 @@ export interface Config {
    * and a socket for ever. (Waiting for the answer, e.g. a long query, is not limited by it.)
    */
   requestTimeoutMs: number;
+  /**
+   * MIN_FREE_DISK_MB (default 100; 0 turns it off): uploads and public form entries are refused while the disk
+   * holding DATA_DIR has less room than this, so that outside callers cannot fill the disk the store, the logs
+   * and the sessions write to.
+   */
+  minFreeDiskBytes: number;
 }
 
 function positive(v: string | undefined, dflt: number): number {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isFinite(n) && n > 0 ? Math.floor(n) : dflt;
+}
+
+function nonNegative(v: string | undefined, dflt: number): number {
+  const n = Number(v);
+  return v !== undefined && v.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : dflt;
 }
 
 function parseTrustProxy(v: string | undefined): false | number | string[] {
@@ -136,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedTokenOrigins: originsOf(env.EMBED_TOKEN_ORIGINS),
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
+    minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,
   };
 }

@@ -11,7 +11,7 @@ import { MSG_NOT_SIGNED_IN } from '../../core/auth.js';
 import { BizError, ok, UnsignedError } from '../../core/envelope.js';
 import { idQuery } from '../../core/declarations.js';
 import { now } from '../../store/columns.js';
-import { partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
+import { checkDiskRoom, partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
 import { clientAddress, registerAddressLimits } from '../uams/index.js';
 import { customPatternsOf, FORM_BUCKET, formValidator, type FormWidget } from './fields.js';
 import { judgePatterns } from '../../core/patterns.js';
@@ -102,6 +102,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
     async (req) => {
       const page = await openForm(req, req.query.id);
       if (!Number(page.accepting)) throw closed();
+      await checkDiskRoom(tmp, app.ctx.config.minFreeDiskBytes);
       const widgets = presentWidgets(await pageWidgets(db, page.id));
       const v = await validatorOf(widgets);
       const sub = v.validate(req.body.values);

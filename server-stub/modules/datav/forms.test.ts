@@ -1,7 +1,7 @@
 // Forms that collect data (issue 11) over real HTTP, on each store: catalogue per designer, field names,
 // form settings, the public fill-in routes (access, validation, storage, closed / deleted forms, body
 // limit, uploads, the per-address limit) and the entries (columns, search, delete, CSV export).
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { rawRequest } from '../../security/sweep.js';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
@@ -360,6 +360,43 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       expect((await post(`${F}/entry/search`, { formId: form.id })).body).toMatchObject({ status: 1, msg: '表单不存在' });
       const left = await s.app.ctx.db.selectFrom('jimu_form_entry').select('id').where('form_id', '=', form.id).execute();
       expect(left).toEqual([]);
+    });
+
+    it('refuses uploads and entries while the disk is short of MIN_FREE_DISK_MB, storing nothing, and takes them again once there is room', async () => {
+      const form = await newForm('磁盘空间', { fillAccess: 'public' });
+      await add(form.id, 'formInput');
+      await add(form.id, 'formImage');
+      const files = () => readdirSync(path.join(s.app.ctx.config.dataDir, 'files'), { recursive: true }).length;
+      const entries = async () => (await s.app.ctx.db.selectFrom('jimu_form_entry').select('id').where('form_id', '=', form.id).execute()).length;
+      const listUpload = async () => {
+        const body = new FormData();
+        body.append('files', new Blob([new Uint8Array(PNG)]), 'a.png');
+        return (await (await fetch(`${s.url}/api/file/image/uploadImage`, { method: 'POST', body, headers: { authorization: `Bearer ${s.token}` } })).json()) as any;
+      };
+      const wikiUpload = async () => {
+        const body = new FormData();
+        body.append('fileBizType', 'wiki');
+        body.append('file', new Blob([new Uint8Array(PNG)]), 'a.png');
+        const res = await fetch(`${s.url}/api/doc/file/upload`, { method: 'POST', body, headers: { authorization: `Bearer ${s.token}` } });
+        return { http: res.status, body: (await res.json()) as any };
+      };
+      const before = { files: files(), entries: await entries() };
+      const room = s.app.ctx.config.minFreeDiskBytes;
+      s.app.ctx.config.minFreeDiskBytes = Number.MAX_SAFE_INTEGER; // more than any disk has free
+      try {
+        const full = { status: 1, msg: '服务器存储空间不足，暂时不能保存，请联系管理员', data: null };
+        expect(await upload(form.id, 'a.png', PNG)).toEqual({ http: 507, body: full });
+        expect(await fill('POST', `/fill/submit?id=${form.id}`, { values: { input_1: 'x' } })).toEqual({ http: 507, body: full });
+        expect(await listUpload()).toEqual(full);
+        expect(await wikiUpload()).toEqual({ http: 507, body: full });
+        expect({ files: files(), entries: await entries() }).toEqual(before);
+      } finally {
+        s.app.ctx.config.minFreeDiskBytes = room;
+      }
+      expect((await upload(form.id, 'a.png', PNG)).body.status).toBe(0);
+      expect((await fill('POST', `/fill/submit?id=${form.id}`, { values: { input_1: 'x' } })).body.status).toBe(0);
+      expect((await listUpload()).status).toBe(0);
+      expect((await wikiUpload()).body.status).toBe(0);
     });
 
     it('takes uploads only through the image checks, only for a form with an image field, only as access allows', async () => {

@@ -3,7 +3,7 @@
 // name, an accepted extension, the size limit, and the content sniffed to match the extension — and
 // only then moved into DATA_DIR/files/<bucketName>/ and recorded in file_image.
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { open, rename, rm, stat, statfs, unlink } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -27,7 +27,18 @@ export const MSG = {
   wrongType: (accept: string) => `只能上传${accept}文件!`,
   noFiles: '请先上传文件',
   badName: '文件名不合法',
+  diskFull: '服务器存储空间不足，暂时不能保存，请联系管理员',
 };
+
+/**
+ * Refuses (HTTP 507) while the disk holding `dir` has less than `minFreeBytes` free (MIN_FREE_DISK_MB): what
+ * outside callers can store must not take the room the platform store, the logs and the sessions need.
+ */
+export async function checkDiskRoom(dir: string, minFreeBytes: number): Promise<void> {
+  if (minFreeBytes <= 0) return;
+  const fs = await statfs(dir);
+  if (fs.bavail * fs.bsize < minFreeBytes) throw new BizError(MSG.diskFull, 507);
+}
 
 /** The name of an uploaded file: a plain name, no directories, no NUL, no control characters. */
 export function checkFileName(name: string): void {
@@ -89,6 +100,7 @@ export interface Received {
  */
 export async function receiveImages(req: FastifyRequest, up: UploadRules, tmpDir: string): Promise<Received> {
   if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传文件');
+  await checkDiskRoom(tmpDir, req.server.ctx.config.minFreeDiskBytes);
   const files: StagedFile[] = [];
   const fields: Record<string, string> = {};
   const discard = async () => {
