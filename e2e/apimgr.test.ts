@@ -126,8 +126,7 @@ describeBrowser('API 设计与审批', () => {
     // unsaved changes ask before leaving
     await dev.getByLabel('缓存时长').fill('61');
     await dev.getByRole('button', { name: /返\s?回/ }).click();
-    await dev.locator('.ant-modal-confirm:visible').getByText('数据有变化，确定要放弃保存吗？').waitFor();
-    await dev.locator('.ant-modal-confirm:visible').getByRole('button', { name: /取\s?消/ }).click();
+    await confirmBox(dev, '数据有变化，确定要放弃保存吗？', /取\s?消/);
 
     await dev.goto(`${base}/apimgr/design/edit?id=${apiId}`);
     await dev.getByRole('textbox', { name: 'API名称' }).waitFor();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { toast as waitToast } from './lib/calls';
+import { confirmBox, toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 import { startFtpServer, startSshServer } from '../server-stub/connectors/testing/servers';
 
@@ -37,10 +37,7 @@ async function confirmDialog(page: Page) {
 }
 async function deleteRow(page: Page, name: string, confirmText: string) {
   await btn(row(page, name), '删除').click();
-  // The confirm box of this row (an earlier one may still be animating out).
-  const box = page.locator('.ant-modal-confirm', { hasText: confirmText });
-  await box.waitFor();
-  await btn(box, '确定').click();
+  await confirmBox(page, confirmText);
   await toast(page, '删除成功');
   await row(page, name).waitFor({ state: 'detached' });
 }

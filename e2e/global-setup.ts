@@ -5,9 +5,10 @@
 //  2. starts the real server (`npx tsx server-stub/main.ts`) on a free port with a fresh temp
 //     DATA_DIR and ADMIN_PASSWORD='Admin@12345', waits until it answers;
 //  3. provides `baseURL` and `adminPassword` to the tests (inject('baseURL')), and stops the
-//     server on teardown.
+//     server on teardown, keeping its log files in .test-results/e2e-server-logs/ (a failure seen
+//     only in CI can then be read from the server's side too).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,6 +155,10 @@ export default async function setup(project: TestProject) {
         }
       }
     }
+    const logs = path.join(dataDir, 'logs');
+    const kept = path.join(root, '.test-results', 'e2e-server-logs');
+    rmSync(kept, { recursive: true, force: true });
+    if (existsSync(logs)) cpSync(logs, kept, { recursive: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { toast as waitToast } from './lib/calls';
+import { confirmBox, toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 
 const ROLE_DEFAULT = '普通用户';
@@ -148,7 +148,7 @@ describeBrowser('低代码页面', () => {
         await shot(page, 'lowcode-failed-delete');
         throw e;
       });
-      await btn(page.locator('.ant-modal-confirm', { hasText: `确定要删除【${name}】吗？` }), '确定').click();
+      await confirmBox(page, `确定要删除【${name}】吗？`);
       await toast(page, '删除成功');
       await row(page, name).waitFor({ state: 'detached' });
     }
@@ -160,7 +160,7 @@ describeBrowser('低代码页面', () => {
     await page.getByText('供应商', { exact: true }).first().waitFor();
     await btn(page.locator('.ant-space'), '删除').first().click();
     await page.getByText('确定要删除【供应商】吗？', { exact: true }).waitFor();
-    await btn(page.locator('.ant-modal-confirm', { hasText: '确定要删除【供应商】吗？' }), '确定').click();
+    await confirmBox(page, '确定要删除【供应商】吗？');
     await toast(page, '删除成功');
     await page.getByTestId('page-item-custom-supplier').waitFor({ state: 'detached' });
   });

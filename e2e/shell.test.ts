@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
+import { opened } from './lib/calls';
 
 const TOKEN_KEY = 'dsc.token';
 
@@ -92,7 +93,7 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.getByTestId('user-menu').hover();
     await page.getByText('退出登录', { exact: true }).click();
     await page.getByText('确定注销并退出系统吗？').waitFor();
-    await page.waitForTimeout(400); // the box zooms in
+    await opened(page.locator('.ant-modal-confirm'));
     await shot(page, 'shell-logout-confirm');
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL(/\/login/);

@@ -4,7 +4,7 @@
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
-import { call, must, signIn, toast } from './lib/calls';
+import { call, confirmBox, must, signIn, toast } from './lib/calls';
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQm/CfJMQwqmFUw/DVAAAwgK0QRUd/ngAAAABJRU5ErkJggg==';
 
@@ -127,8 +127,7 @@ describeBrowser('Wiki文档', () => {
     await page.getByText('有未保存的修改').waitFor();
     await shot(page, 'wiki-edit');
     await page.getByTestId('wiki-edit').getByRole('button', { name: /取\s?消/ }).click();
-    await page.locator('.ant-modal-confirm').getByText('数据有变化，确定要放弃保存吗？').waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+    await confirmBox(page, '数据有变化，确定要放弃保存吗？');
     await view.waitFor();
     await expect.poll(() => view.getByTestId('wiki-body').textContent()).not.toContain('这一句不会保存');
 
@@ -144,8 +143,7 @@ describeBrowser('Wiki文档', () => {
     await treeNode(page, '日志轮转').click();
     await view.getByRole('heading', { name: '日志轮转' }).waitFor();
     await view.getByRole('button', { name: /删\s?除/ }).click();
-    await page.locator('.ant-modal-confirm').getByText('确定要删除【日志轮转】吗？').waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+    await confirmBox(page, '确定要删除【日志轮转】吗？');
     await toast(page, '删除成功', { prefix: 'wiki' });
     await expect.poll(() => treeNode(page, '日志轮转').count()).toBe(0);
 
@@ -153,7 +151,7 @@ describeBrowser('Wiki文档', () => {
     await treeNode(page, '开发规范').hover();
     await page.getByRole('button', { name: '分组【开发规范】操作' }).click();
     await page.locator('.ant-dropdown:visible').getByText('删除分组').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s?定/ }).click();
+    await confirmBox(page, '确定要删除【开发规范】吗？');
     await toast(page, '分组【开发规范】下还有文档或分组，不能删除', { prefix: 'wiki' });
     await page.locator('.ant-modal-confirm').getByRole('button', { name: /取\s?消/ }).click().catch(() => undefined);
 

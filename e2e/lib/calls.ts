@@ -1,7 +1,7 @@
 // What browser tests share besides the browser: HTTP calls to the server under test, signing in through the
 // real login call, and waiting for an antd message (with a screenshot and the messages shown when it fails).
 import { inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { encryptFor } from '../../server-stub/testing/server';
 import { shot } from './browser';
 
@@ -51,9 +51,27 @@ export async function toast(page: Page, text: string | RegExp, opts: { prefix?: 
   }
 }
 
-/** Confirms the open modal.confirm after checking its text. */
-export async function confirmBox(page: Page, text: string) {
-  const box = page.locator('.ant-modal-confirm:visible');
-  await box.getByText(text).waitFor();
-  await box.getByRole('button', { name: /确\s?定/ }).click();
+/**
+ * Resolves once the antd modal holding `inside` has finished opening. Its zoom first lays the box out unscaled
+ * and transparent (rc-motion's prepare step), then scales it up from small: a click aimed in those frames can
+ * land where the button no longer is and be lost (seen on a loaded 2-core machine: the box stayed open).
+ */
+export async function opened(inside: Locator): Promise<void> {
+  await inside.evaluate(
+    (el) =>
+      new Promise<void>((done) => {
+        const modal = el.closest('.ant-modal') ?? el;
+        const moving = () => /(^|\s)ant-zoom/.test(modal.className) || modal.getAnimations().some((a) => a.playState === 'running');
+        const check = () => (moving() ? requestAnimationFrame(check) : done());
+        check();
+      }),
+  );
+}
+
+/** Answers the modal.confirm showing `text` (确定 unless another button is named), once it has opened. */
+export async function confirmBox(page: Page, text: string, button: RegExp = /确\s?定/) {
+  const box = page.locator('.ant-modal-confirm:visible', { hasText: text }).last();
+  await box.waitFor();
+  await opened(box);
+  await box.getByRole('button', { name: button }).click();
 }
