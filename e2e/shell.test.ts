@@ -304,4 +304,30 @@ describeBrowser('外壳：登录、菜单、个人中心、退出', () => {
     await page.locator('.ant-menu-submenu-popup').getByText('系统管理').waitFor();
     await shot(page, 'shell-top-nav-more');
   });
+
+  it('动效跟随系统的“减少动态效果”设置：对话框直接出现在原位，否则缩放进入', async () => {
+    /** Every class list the logout confirm box had while it opened. */
+    const openingClasses = async (page: Page) => {
+      await page.evaluate(() => {
+        const w = window as unknown as { __box: string[] };
+        w.__box = [];
+        new MutationObserver(() => {
+          const box = document.querySelector('.ant-modal-confirm');
+          if (box) w.__box.push(box.className);
+        }).observe(document.body, { childList: true, subtree: true, attributes: true });
+      });
+      await page.getByTestId('user-menu').hover();
+      await page.getByText('退出登录', { exact: true }).click();
+      await page.getByText('确定注销并退出系统吗？').waitFor();
+      await opened(page.locator('.ant-modal-confirm'));
+      return (await page.evaluate(() => (window as unknown as { __box: string[] }).__box)).join(' ');
+    };
+    const still = await fresh(); // newPage asks for reduced motion
+    await login(still, baseURL, 'admin', password);
+    expect(await openingClasses(still)).not.toMatch(/ant-zoom-appear-(start|active)/);
+    const moving = await newPage(browser, { reducedMotion: 'no-preference' });
+    pages.push(moving);
+    await login(moving, baseURL, 'admin', password);
+    expect(await openingClasses(moving)).toMatch(/ant-zoom-appear-active/);
+  });
 });

@@ -54,7 +54,9 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 
 /** A fresh page (own context: own localStorage) with a desktop viewport and Chinese locale. */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', ...options });
+  // Reduced motion turns antd's motion off (App.tsx): a dialog is where it will stay the moment it shows, so a
+  // click aimed at it cannot miss while it zooms in.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', reducedMotion: 'reduce', ...options });
   return context.newPage();
 }
 
