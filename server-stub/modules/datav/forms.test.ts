@@ -362,6 +362,22 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       expect(left).toEqual([]);
     });
 
+    it('answers an upload whose body ends inside the file at once (400), leaving no temp file', async () => {
+      const form = await newForm('截断上传', { fillAccess: 'public' });
+      await add(form.id, 'formImage');
+      const staging = path.join(s.app.ctx.config.dataDir, 'files', '.tmp');
+      const cut = '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG';
+      // the route looks the form up first, so busboy has seen the whole body before the parts are read
+      const res = await fetch(`${s.url}${F}/fill/upload?id=${form.id}`, {
+        method: 'POST',
+        body: cut,
+        headers: { 'content-type': 'multipart/form-data; boundary=zzz' },
+        signal: AbortSignal.timeout(5000),
+      });
+      expect({ http: res.status, body: await res.json() }).toEqual({ http: 400, body: { status: 1, msg: '上传内容格式不正确', data: null } });
+      expect(readdirSync(staging)).toEqual([]);
+    });
+
     it('refuses uploads and entries while the disk is short of MIN_FREE_DISK_MB, storing nothing, and takes them again once there is room', async () => {
       const form = await newForm('磁盘空间', { fillAccess: 'public' });
       await add(form.id, 'formInput');
