@@ -62,6 +62,8 @@ export function describeValidation(err: AjvLikeError, where: string): string {
   }
 }
 
+/** What a client is told of a multipart body it cut short or broke (here and where a handler finds one itself). */
+export const MSG_MALFORMED_UPLOAD = '上传内容格式不正确';
 /** Faults of a malformed multipart body, raised by busboy while a handler reads the parts. */
 const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file|multipart data)|Part terminated early|Malformed (part header|urlencoded form))/;
 
@@ -80,7 +82,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ status: STATUS.ERROR, msg: describeValidation(error.validation[0], where), data: null });
     }
     if (!error.statusCode && MALFORMED_MULTIPART.test(error.message ?? '')) {
-      return reply.code(400).send({ status: STATUS.ERROR, msg: '上传内容格式不正确', data: null });
+      return reply.code(400).send({ status: STATUS.ERROR, msg: MSG_MALFORMED_UPLOAD, data: null });
     }
     const code = error.statusCode ?? 500;
     if (code < 500) {

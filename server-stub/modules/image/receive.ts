@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError } from '../../core/envelope.js';
+import { MSG_MALFORMED_UPLOAD } from '../../core/errors.js';
 import { now } from '../../store/columns.js';
 
 export const UPLOAD = { limit: 10, maxSizeMB: 50, accept: '.jpg,.jpeg,.png,.webp,.svg' };
@@ -27,7 +28,6 @@ export const MSG = {
   wrongType: (accept: string) => `只能上传${accept}文件!`,
   noFiles: '请先上传文件',
   badName: '文件名不合法',
-  malformed: '上传内容格式不正确',
   diskFull: '服务器存储空间不足，暂时不能保存，请联系管理员',
 };
 
@@ -130,7 +130,7 @@ export async function receiveImages(req: FastifyRequest, up: UploadRules, tmpDir
       // A body that ends inside this part can reach us with the part already closed (busboy saw the end before
       // the handler asked for parts, as after an await); pipeline() would wait on it for ever, holding the
       // request and an open temp file.
-      if (part.file.destroyed) throw new BizError(MSG.malformed, 400);
+      if (part.file.destroyed) throw new BizError(MSG_MALFORMED_UPLOAD, 400);
       const file = join(tmpDir, randomUUID());
       files.push({ tmp: file, name, ext, size: 0 });
       await pipeline(part.file, createWriteStream(file, { mode: 0o600 }));
