@@ -49,6 +49,11 @@ describe('route table', () => {
         'POST /api/uams/login',
         'POST /api/uams/logout',
         'POST /open/api/:apiName',
+        // any other method on a published API answers 405 请使用 POST 调用 (nothing runs, nothing is read)
+        'GET /open/api/:apiName',
+        'PUT /open/api/:apiName',
+        'DELETE /open/api/:apiName',
+        'PATCH /open/api/:apiName',
         'GET /open/api-docs',
         // filling in a form (issue 11): the form's own fill_access decides, inside the route
         'GET /api/jimu/form/fill/get',

@@ -20,7 +20,7 @@ export interface TestServer {
   dataDir: string;
   store: 'sqlite' | 'pg';
   loginAs(username: string, password?: string): Promise<string>;
-  request<T = any>(method: 'GET' | 'POST', path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<{ http: number; body: Envelope<T> }>;
+  request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<{ http: number; body: Envelope<T> }>;
   /** The running app (tests reach app.ctx.db for set-up through the store's own functions). */
   app: FastifyInstance;
   /** Runs raw SQL on this server's own store (test set-up only). */

@@ -159,11 +159,62 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     const good = await open('goodsByPrice', { minPrice: 4 }, { 'x-api-key': key });
     expect(good.body).toMatchObject({ status: 0, data: [{ name: 'pear', price: 5 }, { name: 'plum', price: 7 }] });
     expect((await open('goodsByPrice', { minPrice: 6 }, {}, dev)).body.data).toEqual([{ name: 'plum', price: 7 }]);
-    expect((await open('goodsByPrice', { minPrice: '4' }, { 'x-api-key': key })).body).toMatchObject({ status: 1, msg: '参数【minPrice】应为数字' });
+    const typed = await open('goodsByPrice', { minPrice: '4' }, { 'x-api-key': key });
+    expect(typed.http).toBe(400);
+    expect(typed.body).toMatchObject({ status: 1, msg: '参数【minPrice】应为数字' });
     expect((await open('goodsByPrice', { minPrice: 4, drop: 1 }, { 'x-api-key': key })).body).toMatchObject({ status: 1, msg: '未知参数：drop' });
     expect((await open('goodsByPrice', [1], { 'x-api-key': key })).body.status).toBe(1);
     expect((await open('goodsByPrice', { minPrice: 0, name: "' or 1=1 --" }, { 'x-api-key': key })).body.data).toEqual([]);
     expect((await open('noSuchApi', {}, { 'x-api-key': key })).body).toMatchObject({ status: 1, msg: '接口【noSuchApi】不存在' });
+  });
+
+  it('answers another method than POST with 405 (请使用 POST 调用), a missing required parameter with 400 naming it, and binds declared defaults', async () => {
+    const d = as(dev);
+    const reqParamList = [
+      { paramName: 'code', paramType: 'string', paramValue: 'A1', required: true },
+      { paramName: 'qty', paramType: 'integer', paramValue: '3' },
+      { paramName: 'note', paramType: 'string', paramValue: '' },
+      { paramName: 'on', paramType: 'boolean', paramValue: 'false' },
+    ];
+    // a value that is not of its declared type is refused at save: it would be the default of every call
+    expect((await d.post('/design/info/save', { groupId, apiName: 'paramDefaults', apiComment: '参数默认值', reqParamList: [{ paramName: 'qty', paramType: 'integer', paramValue: 'abc' }] })).body.msg).toBe('请求参数【qty】的参数值应为整数');
+    const id = (await d.post('/design/info/save', { groupId, apiName: 'paramDefaults', apiComment: '参数默认值', reqParamList })).body.data;
+    expect((await d.post('/config/save', { apiId: id, dsName: 'shop', script: 'select :code as code, :qty as qty, :note as note, :on as "on"', reqParamList })).body.status).toBe(0);
+    expect((await d.post('/design/info/submit', { id })).body.status).toBe(0);
+    expect((await s.request('POST', `${P}/approve/resolveAndOnline`, { id })).body.status).toBe(0);
+    const hdr = { 'x-api-key': key };
+
+    // GET (also without any credential, also for a name that does not exist) is told to use POST, not 401
+    for (const [method, name, token] of [['GET', 'paramDefaults', null], ['GET', 'paramDefaults', dev], ['GET', 'noSuchApi', null], ['PUT', 'paramDefaults', null], ['DELETE', 'paramDefaults', null]] as const) {
+      const r = await s.request(method, `/open/api/${name}`, method === 'GET' ? undefined : {}, token);
+      expect(r.http, `${method} ${name}`).toBe(405);
+      expect(r.body).toEqual({ status: 1, msg: '请使用 POST 调用', data: null });
+    }
+    const raw = await fetch(`${s.url}/open/api/paramDefaults`);
+    expect(raw.status).toBe(405);
+    expect(raw.headers.get('allow')).toBe('POST');
+
+    // required and missing (or null): 400 naming it; nothing runs
+    for (const body of [{}, { code: null }, { qty: 1 }]) {
+      const r = await open('paramDefaults', body, hdr);
+      expect(r.http).toBe(400);
+      expect(r.body).toMatchObject({ status: 1, msg: '缺少必填参数：code' });
+    }
+    // optional and missing: the declared value; an empty declared value is NULL; an explicit null stays NULL
+    expect((await open('paramDefaults', { code: 'x' }, hdr)).body).toMatchObject({ status: 0, data: [{ code: 'x', qty: 3, note: null, on: 0 }] });
+    expect((await open('paramDefaults', { code: 'x', qty: 9, note: 'n', on: true }, hdr)).body.data).toEqual([{ code: 'x', qty: 9, note: 'n', on: 1 }]);
+    expect((await open('paramDefaults', { code: 'x', qty: null }, hdr)).body.data).toEqual([{ code: 'x', qty: null, note: null, on: 0 }]);
+    // the caller's other faults are 400 too
+    expect((await open('paramDefaults', { code: 'x', qty: '9' }, hdr)).http).toBe(400);
+    expect((await open('paramDefaults', { code: 'x', extra: 1 }, hdr)).http).toBe(400);
+    // the OpenAPI document lists the required one and the defaults
+    const doc = (await s.request<any>('GET', '/open/api-docs', undefined, dev)).body as any;
+    const schema = doc.paths['/open/api/paramDefaults'].post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['code']);
+    expect(schema.properties).toMatchObject({ code: { type: 'string' }, qty: { type: 'integer', default: 3 }, on: { type: 'boolean', default: false } });
+    expect(schema.properties.code.default).toBeUndefined();
+    expect(schema.properties.note.default).toBeUndefined();
+    expect((await s.request('GET', `${P}/approve/offline?id=${id}`)).body.status).toBe(0);
   });
 
   it('runs an approved version only against the database it was approved on: a data source pointed elsewhere is refused', async () => {
@@ -255,7 +306,7 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     expect(op.security).toBeUndefined(); // not public yet: the document-wide requirement applies
     // the request body: one property per request parameter, of its declared type, nothing else accepted
     expect(op.requestBody.content['application/json'].schema).toMatchObject({ type: 'object', additionalProperties: false });
-    expect(op.requestBody.content['application/json'].schema.properties).toEqual({ minPrice: { type: 'number', description: '最低价' }, name: { type: 'string', description: '名称' } });
+    expect(op.requestBody.content['application/json'].schema.properties).toEqual({ minPrice: { type: 'number', description: '最低价', default: 4 }, name: { type: 'string', description: '名称' } });
     expect(op.responses['200'].content['application/json'].schema.properties.data.items.properties).toEqual({ name: { type: 'string' } });
     // every parameter type the design screen allows maps to a valid schema of that type; required ones are listed
     const all = openApiDocument([

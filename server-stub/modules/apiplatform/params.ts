@@ -42,6 +42,8 @@ export function checkParamList(list: unknown, kind: 'request' | 'response'): Par
     if (typeof value === 'string' && value.length > 1000) throw new BizError(`${label}【${name}】的示例值不能超过1000个字符`);
     const comment = r.paramComment == null ? null : String(r.paramComment);
     if (comment && comment.length > 255) throw new BizError(`${label}【${name}】的说明不能超过255个字符`);
+    // a request parameter's value is its default in published calls: it must be of the declared type
+    if (kind === 'request') fromText({ paramName: name, paramType: type }, value, `${label}【${name}】的参数值应为`);
     return { id: i + 1, paramName: name, paramType: type, paramValue: (value as ParamRow['paramValue']) ?? null, paramComment: comment, required: r.required === true };
   });
 }
@@ -54,22 +56,34 @@ function parseJson(text: string, label: string): unknown {
   }
 }
 
-/** A value typed in the table (text) as its declared type: the test button sends what the table shows. */
-function fromText(row: ParamRow, v: unknown): unknown {
+/**
+ * A value typed in the table (text) as its declared type: the test button sends what the table shows, and a
+ * published call binds it for a parameter the caller left out (its default; empty means NULL).
+ */
+function fromText(row: ParamRow, v: unknown, fault = `参数【${row.paramName}】应为`, httpStatus = 200): unknown {
   if (v == null || v === '') return null;
   switch (row.paramType) {
     case 'integer':
     case 'number': {
-      const n = typeof v === 'number' ? v : Number(String(v).trim());
-      if (!Number.isFinite(n) || (row.paramType === 'integer' && !Number.isInteger(n))) throw new BizError(`参数【${row.paramName}】应为${TYPE_ZH[row.paramType]}`);
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v.trim()) : NaN;
+      if (!Number.isFinite(n) || (row.paramType === 'integer' && !Number.isInteger(n))) throw new BizError(`${fault}${TYPE_ZH[row.paramType]}`, httpStatus);
       return n;
     }
     case 'boolean':
       if (v === true || v === 'true' || v === 1 || v === '1') return true;
       if (v === false || v === 'false' || v === 0 || v === '0') return false;
-      throw new BizError(`参数【${row.paramName}】应为布尔值`);
+      throw new BizError(`${fault}布尔值`, httpStatus);
     default:
       return String(v);
+  }
+}
+
+/** The value a published call binds for an optional parameter left out (undefined: NULL, or a bad stored value). */
+export function defaultOf(row: ParamRow): unknown {
+  try {
+    return row.required ? undefined : (fromText(row, row.paramValue) ?? undefined);
+  } catch {
+    return undefined;
   }
 }
 
@@ -80,21 +94,30 @@ export function testValues(rows: ParamRow[], overrides: Record<string, unknown> 
   return out;
 }
 
+export const CALL_MSG = {
+  notObject: '请求体必须是 JSON 对象（参数名: 值）',
+  unknown: (name: string) => `未知参数：${name.slice(0, 64)}`,
+  missing: (name: string) => `缺少必填参数：${name}`,
+} as const;
+
 /**
  * The values of a published call, strictly: a JSON object whose keys are the declared parameters, each of
- * its declared JSON type; unknown names are refused; a missing one is null (refused when required).
+ * its declared JSON type; unknown names are refused. A missing (or null) required one is refused naming it;
+ * a missing optional one is its declared default, the row's value (NULL when the row declares none).
+ * Every refusal is the caller's fault: HTTP 400.
  */
 export function callValues(rows: ParamRow[], body: unknown): Record<string, unknown> {
   const input = body == null ? {} : body;
-  if (typeof input !== 'object' || Array.isArray(input)) throw new BizError('请求体必须是 JSON 对象（参数名: 值）');
+  if (typeof input !== 'object' || Array.isArray(input)) throw new BizError(CALL_MSG.notObject, 400);
   const known = new Map(rows.map((r) => [r.paramName, r]));
-  for (const k of Object.keys(input)) if (!known.has(k)) throw new BizError(`未知参数：${k.slice(0, 64)}`);
+  for (const k of Object.keys(input)) if (!known.has(k)) throw new BizError(CALL_MSG.unknown(k), 400);
   const out: Record<string, unknown> = {};
   for (const r of rows) {
     const v = (input as Record<string, unknown>)[r.paramName];
     if (v === undefined || v === null) {
-      if (r.required) throw new BizError(`缺少参数：${r.paramName}`);
-      out[r.paramName] = null;
+      if (r.required) throw new BizError(CALL_MSG.missing(r.paramName), 400);
+      // an explicit null from the caller is NULL; a parameter left out takes the declared default
+      out[r.paramName] = v === null ? null : fromText(r, r.paramValue, `参数【${r.paramName}】的默认值应为`, 400);
       continue;
     }
     const good =
@@ -105,8 +128,8 @@ export function callValues(rows: ParamRow[], body: unknown): Record<string, unkn
           : r.paramType === 'boolean'
             ? typeof v === 'boolean'
             : typeof v === 'string';
-    if (!good) throw new BizError(`参数【${r.paramName}】应为${TYPE_ZH[r.paramType] ?? r.paramType}`);
-    if (typeof v === 'string' && v.length > 10000) throw new BizError(`参数【${r.paramName}】不能超过10000个字符`);
+    if (!good) throw new BizError(`参数【${r.paramName}】应为${TYPE_ZH[r.paramType] ?? r.paramType}`, 400);
+    if (typeof v === 'string' && v.length > 10000) throw new BizError(`参数【${r.paramName}】不能超过10000个字符`, 400);
     out[r.paramName] = v;
   }
   return out;

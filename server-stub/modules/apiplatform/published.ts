@@ -8,14 +8,14 @@
 // Each call is counted for the detail screen's 24-hour statistics (calls.ts). Callers with neither a session
 // nor a valid key (of public versions) are limited per address: each uncached call runs SQL on the data source.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BizError, ok } from '../../core/envelope.js';
+import { BizError, fail, ok } from '../../core/envelope.js';
 import { deploymentTag } from '../../core/throttle.js';
 import { loadConnection, type DatasourceTable } from '../datasource/shared.js';
 import { datasourceTarget } from '../datasource/settings.js';
 import { runScript, ONLINE_STATUS } from './design.js';
 import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
-import { callValues, rowsOf, type ParamRow } from './params.js';
+import { callValues, defaultOf, rowsOf, type ParamRow } from './params.js';
 import { registerAddressLimits } from '../uams/index.js';
 
 /** Calls per client address per minute by callers with neither a session nor a valid API key. */
@@ -41,7 +41,11 @@ export const OPEN_MSG = {
   badKey: 'API Key 无效或已吊销',
   dsGone: '接口的数据源已不存在，请联系接口负责人',
   dsChanged: '接口的数据源在审批后已变更（地址、数据库或账号），须重新提交审批后才能调用',
+  postOnly: '请使用 POST 调用',
 } as const;
+
+/** Methods a caller may try on a published API by mistake: answered 405, whoever asks (nothing runs). */
+export const WRONG_METHODS = ['GET', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /** Who is calling, when allowed: a session user or a key; null when the request carries neither. */
 async function credentialOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
@@ -116,6 +120,18 @@ export async function publishedRoutes(app: FastifyInstance) {
     },
   );
 
+  // a published API is called with POST only: another method is told so (405), before any credential is
+  // asked for, instead of a 401 that sends the caller looking for a key they already have
+  for (const method of WRONG_METHODS) {
+    app.route({
+      method,
+      url: '/api/:apiName',
+      config: { public: true },
+      schema: { params: { type: 'object', properties: { apiName: { type: 'string', maxLength: 100, title: '接口名' } } } },
+      handler: async (_req, reply) => reply.code(405).header('allow', 'POST').send(fail(OPEN_MSG.postOnly)),
+    });
+  }
+
   // OpenAPI 3 of the online APIs, from their parameter lists (same access as a non-public API).
   app.get('/api-docs', { config: { public: true, sessionOptional: true } }, async (req) => {
     if (!(await credentialOf(app, req))) throw new BizError(OPEN_MSG.noCredential, 401);
@@ -145,7 +161,13 @@ export function openApiDocument(rows: Array<{ api_name: string; api_desc: string
   for (const r of rows) {
     const req = rowsOf(r.req_params);
     const resp = rowsOf(r.resp_params);
-    const props = (list: ParamRow[]) => Object.fromEntries(list.map((p) => [p.paramName, { ...OAS_TYPES[p.paramType], ...(p.paramComment ? { description: p.paramComment } : {}) }]));
+    const props = (list: ParamRow[], withDefault = false) =>
+      Object.fromEntries(
+        list.map((p) => {
+          const fallback = withDefault ? defaultOf(p) : undefined;
+          return [p.paramName, { ...OAS_TYPES[p.paramType], ...(p.paramComment ? { description: p.paramComment } : {}), ...(fallback !== undefined ? { default: fallback } : {}) }];
+        }),
+      );
     const required = req.filter((p) => p.required).map((p) => p.paramName);
     paths[`/open/api/${r.api_name}`] = {
       post: {
@@ -156,7 +178,7 @@ export function openApiDocument(rows: Array<{ api_name: string; api_desc: string
         ...(r.is_public ? { security: [] } : {}),
         requestBody: {
           required: false,
-          content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: props(req), ...(required.length ? { required } : {}) } } },
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: props(req, true), ...(required.length ? { required } : {}) } } },
         },
         responses: {
           '200': {
@@ -171,6 +193,7 @@ export function openApiDocument(rows: Array<{ api_name: string; api_desc: string
               },
             },
           },
+          '400': { description: '参数不合法：缺少必填参数、未知参数或类型不符（msg 指明参数名）' },
           '401': { description: '缺少或无效的访问凭证' },
           '404': { description: '接口不存在或未上线' },
         },
