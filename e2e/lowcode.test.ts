@@ -1,5 +1,5 @@
 // A page without code: an admin pastes the supplier declaration into the page manager, sees the
-// faults with their JSON pointers and the live preview, saves, publishes to roles, and then uses the
+// faults naming their fields in Chinese and the live preview, saves, publishes to roles, and then uses the
 // new menu page (add → edit → copy → delete) backed by the lowcode record store.
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
@@ -44,7 +44,7 @@ describeBrowser('低代码页面', () => {
     await shot(page, 'lowcode-builtin');
   });
 
-  it('新建供应商页面：校验错误带 JSON 指针 → 预览 → 保存 → 发布', async () => {
+  it('新建供应商页面：校验错误以中文指明字段 → 预览 → 保存 → 发布', async () => {
     await page.goto(`${inject('baseURL')}/system/pages`);
     await btn(page, '新建页面').click();
     const bad = JSON.stringify({ ...JSON.parse(supplier), id: 'Supplier X', columns: [{ field: 'name' }] }, null, 2);
@@ -54,11 +54,12 @@ describeBrowser('低代码页面', () => {
       await shot(page, 'lowcode-failed-faults');
       throw e;
     });
-    await faults.getByText('/id').waitFor({ timeout: 10_000 }).catch(async (e) => {
+    await faults.getByText('字段「id」格式不正确', { exact: false }).waitFor({ timeout: 10_000 }).catch(async (e) => {
       await shot(page, 'lowcode-failed-faults');
       throw new Error(await faults.innerText(), { cause: e });
     });
-    await faults.getByText('/columns/0').waitFor();
+    await faults.getByText('字段「columns[0].title」缺少必填属性').waitFor();
+    expect(await faults.innerText()).not.toMatch(/\/columns|\^\[a-z/);
     // monaco checks the same meta-schema: squiggles under the faults, completion from the schema
     await page.keyboard.press('Control+Home');
     await page.waitForTimeout(1500);
@@ -72,7 +73,7 @@ describeBrowser('低代码页面', () => {
     await shot(page, 'lowcode-completion');
     await page.keyboard.press('Escape');
     await paste(page, bad);
-    await faults.getByText('/columns/0').waitFor();
+    await faults.getByText('字段「columns[0].title」缺少必填属性').waitFor();
     await btn(page, '保存').click();
     await toast(page, '声明有 2 处错误，未保存');
 

@@ -10,6 +10,9 @@ export type Call = string;
  */
 export interface PageDeclaration {
   $schema?: string;
+  /**
+   * 页面标识：以小写字母开头，只含字母、数字、下划线和短横线，如 supplier
+   */
   id: string;
   title: string;
   description?: string;

@@ -2,64 +2,22 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizError, LOGIN_URL, STATUS, UnsignedError } from './envelope.js';
+import { describeAjvError, type AjvErrorLike, type Labeler } from './ajv-messages.js';
 
-const TYPE_ZH: Record<string, string> = {
-  string: '字符串',
-  number: '数字',
-  integer: '整数',
-  boolean: '布尔值',
-  object: '对象',
-  array: '数组',
-  null: '空值',
+interface AjvLikeError extends AjvErrorLike {
+  parentSchema?: { title?: string; properties?: Record<string, { title?: string }> };
+}
+
+/** A request field as people read it: its schema's title with the name, 组名称（name）; the name alone without one. */
+const titled: Labeler = (field, err, child) => {
+  const schema = (err as AjvLikeError).parentSchema;
+  const title = child === undefined ? schema?.title : schema?.properties?.[child]?.title;
+  return title ? `${title}（${field}）` : field;
 };
 
-interface AjvLikeError {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, any>;
-  parentSchema?: { title?: string; properties?: Record<string, { title?: string }> };
-  schema?: unknown;
-  message?: string;
-}
-
-function fieldName(path: string): string {
-  return path.replace(/^\//, '').replace(/\//g, '.');
-}
-
-/** One Chinese sentence naming the field, from the first ajv error. */
+/** One Chinese sentence naming the field, from the first ajv error (core/ajv-messages.ts, shared with the browser). */
 export function describeValidation(err: AjvLikeError, where: string): string {
-  const p = err.params ?? {};
-  const named = (field: string, title?: string) => (title ? `${title}（${field}）` : field);
-  const at = err.instancePath ? named(fieldName(err.instancePath), err.parentSchema?.title) : '';
-  switch (err.keyword) {
-    case 'required': {
-      const f = String(p.missingProperty);
-      return `缺少必填字段：${named(f, err.parentSchema?.properties?.[f]?.title)}`;
-    }
-    case 'type': {
-      const types = String(p.type).split(',').map((t) => TYPE_ZH[t] ?? t).join('或');
-      return at ? `字段 ${at} 类型错误，应为${types}` : `${where}必须是${types}`;
-    }
-    case 'maxLength':
-      return `字段 ${at} 长度不能超过 ${p.limit} 个字符`;
-    case 'minLength':
-      return p.limit === 1 ? `字段 ${at} 不能为空` : `字段 ${at} 长度不能少于 ${p.limit} 个字符`;
-    case 'maximum':
-      return `字段 ${at} 不能大于 ${p.limit}`;
-    case 'minimum':
-      return `字段 ${at} 不能小于 ${p.limit}`;
-    case 'maxItems':
-      return `字段 ${at || where} 最多 ${p.limit} 项`;
-    case 'enum':
-      return `字段 ${at} 取值不合法，可选值：${(p.allowedValues as unknown[]).join('、')}`;
-    case 'pattern':
-    case 'format':
-      return `字段 ${at} 格式不正确`;
-    case 'additionalProperties':
-      return `不支持的字段：${at ? `${at}.` : ''}${p.additionalProperty}`;
-    default:
-      return at ? `字段 ${at} 不合法` : `${where}不合法`;
-  }
+  return describeAjvError(err, { label: titled, root: where });
 }
 
 /** What a client is told of a multipart body it cut short or broke (here and where a handler finds one itself). */

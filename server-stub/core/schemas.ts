@@ -3,8 +3,9 @@
 import { patternsIn, pinPatternsNow } from './patterns.js';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { describeAjvError } from './ajv-messages.js';
 
 export interface LoadedSchemas {
   /** Page declarations by id (schemas/pages). */
@@ -34,7 +35,8 @@ export class SchemaFileError extends Error {
 }
 
 export function newAjv(): Ajv {
-  const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
+  // verbose: errors carry their schema, so a message can say what a pattern expects (core/ajv-messages.ts)
+  const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   return ajv;
 }
@@ -56,14 +58,6 @@ function parse(file: string, rel: string): any {
   } catch (e) {
     throw new SchemaFileError(rel, '', `不是合法的 JSON：${(e as Error).message}`);
   }
-}
-
-export function describeAjvError(e: ErrorObject): string {
-  const where = e.instancePath || '/';
-  if (e.keyword === 'additionalProperties') return `${where} 含有未声明的属性 ${(e.params as any).additionalProperty}`;
-  if (e.keyword === 'required') return `${where} 缺少必填属性 ${(e.params as any).missingProperty}`;
-  if (e.keyword === 'enum') return `${where} 取值必须是 ${((e.params as any).allowedValues as unknown[]).join(', ')} 之一`;
-  return `${where} ${e.message ?? '不合法'}`;
 }
 
 /** Reads and checks every declaration under rootDir/schemas. Throws SchemaFileError on the first bad file. */
@@ -93,7 +87,7 @@ export function loadSchemas(rootDir: string): LoadedSchemas {
     if (!validate || path.dirname(metaFile) !== metaDir) throw new SchemaFileError(rel, '/$schema', `找不到元模式 ${doc.$schema}`);
     if (!validate(doc)) {
       const first = validate.errors![0];
-      throw new SchemaFileError(rel, first.instancePath, describeAjvError(first).replace(first.instancePath || '/', '').trim());
+      throw new SchemaFileError(rel, first.instancePath, describeAjvError(first));
     }
     file_into(out, path.basename(metaFile), doc, rel);
   }

@@ -4,6 +4,7 @@ import { CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined, SaveOutline
 import { CrudPageWith, builtinPages, type PageDeclaration } from '../../crud';
 import { coreServices } from '../../crud/coreServices';
 import { builtinDicts, useDict } from '../../core/dicts';
+import { settle } from '../../core/settle';
 import supplier from '../../../schemas/examples/supplier.page.json';
 import { checkDeclaration, type Fault } from './validate';
 import { JsonEditor, modelPath } from './JsonEditor';
@@ -122,13 +123,13 @@ export default function PageManager() {
     modal.confirm({
       title: '系统提示',
       content: `确定要删除【${current.title}】吗？`,
-      onOk: async () => {
+      onOk: settle(async () => {
         await pagesApi.remove(current.id!);
         message.success('删除成功');
         setSel(null);
         setText('');
         void reload();
-      },
+      }),
     });
   };
 
@@ -193,7 +194,7 @@ export default function PageManager() {
                 showIcon
                 style={{ marginBottom: 8 }}
                 message={`声明校验未通过（${faults.length} 处）`}
-                description={<ul style={{ margin: 0, paddingLeft: 18, maxHeight: 96, overflow: 'auto' }} data-testid="pm-faults">{faults.map((f, i) => <li key={i}><code>{f.pointer || '(根)'}</code> {f.message}</li>)}</ul>}
+                description={<ul style={{ margin: 0, paddingLeft: 18, maxHeight: 96, overflow: 'auto' }} data-testid="pm-faults">{faults.map((f, i) => <li key={i}>{f.message}</li>)}</ul>}
               />
             )}
             <div style={{ display: 'flex', gap: 12, alignItems: 'stretch' }}>
@@ -237,7 +238,7 @@ function PublishDialog({ open, page, roles, onOk, onCancel }: { open: boolean; p
       okText="确定"
       cancelText="取消"
       destroyOnHidden
-      onOk={async () => {
+      onOk={settle(async () => {
         const v = await form.validateFields();
         setBusy(true);
         try {
@@ -245,7 +246,7 @@ function PublishDialog({ open, page, roles, onOk, onCancel }: { open: boolean; p
         } finally {
           setBusy(false);
         }
-      }}
+      })}
     >
       <Form form={form} labelCol={{ span: 5 }} preserve={false}>
         <Form.Item name="published" label="发布" valuePropName="checked"><Switch checkedChildren="发布" unCheckedChildren="下线" /></Form.Item>

@@ -1,41 +1,41 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv from 'ajv';
+import { ajvFaults } from '../../../server-stub/core/ajv-messages';
 import meta from '../../../schemas/meta/page.schema.json';
 import type { PageDeclaration } from '../../crud/types';
 
+/** One fault: `message` names the field in Chinese; `pointer` is where it is (for code, not for people). */
 export interface Fault { pointer: string; message: string }
 export type Checked = { ok: true; decl: PageDeclaration } | { ok: false; faults: Fault[] };
 
-// The same meta-schema and ajv mode the tests and the server use.
-const ajv = new Ajv({ strict: true, allErrors: true });
+// The same meta-schema and ajv mode the tests and the server use; verbose, so a message can say what a pattern
+// expects. The messages come from the server's translator (server-stub/core/ajv-messages.ts, no imports), so the
+// browser and a refused save word a fault alike: 字段「columns[2].title」缺少必填属性.
+const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
 const validate = ajv.compile<PageDeclaration>(meta);
 
-function describe(e: ErrorObject): string {
-  switch (e.keyword) {
-    case 'required': return `缺少必填属性 ${(e.params as { missingProperty: string }).missingProperty}`;
-    case 'additionalProperties': return `不允许的属性 ${(e.params as { additionalProperty: string }).additionalProperty}`;
-    case 'enum': return `取值须为 ${((e.params as { allowedValues: unknown[] }).allowedValues).map((v) => JSON.stringify(v)).join('、')} 之一`;
-    case 'type': return `类型须为 ${(e.params as { type: string }).type}`;
-    case 'pattern': return `格式不符 ${(e.params as { pattern: string }).pattern}`;
-    case 'minItems': return `至少需要 ${(e.params as { limit: number }).limit} 项`;
-    case 'const': return `取值须为 ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
-    default: return e.message ?? e.keyword;
-  }
+/** A JSON.parse failure in Chinese, by line and column (the engine's own text is English). */
+function jsonSyntax(text: string, err: Error): string {
+  const m = /position (\d+)/.exec(err.message);
+  if (!m) return text.trim() ? '不是合法的 JSON：内容不完整或有多余的字符' : '不是合法的 JSON：内容为空';
+  const before = text.slice(0, Number(m[1]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `不是合法的 JSON：第 ${line} 行第 ${column} 列附近有语法错误（如缺少逗号、引号或括号）`;
 }
 
-/** Parses and validates declaration text; every fault carries its JSON pointer. */
+/** Parses and validates declaration text; every fault names its field. */
 export function checkDeclaration(text: string, builtinIds: string[] = []): Checked {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (err) {
-    return { ok: false, faults: [{ pointer: '', message: `JSON 语法错误：${(err as Error).message}` }] };
+    return { ok: false, faults: [{ pointer: '', message: jsonSyntax(text, err as Error) }] };
   }
   if (!validate(data)) {
-    const faults = (validate.errors ?? []).map((e) => ({ pointer: e.instancePath || '/', message: describe(e) }));
-    return { ok: false, faults };
+    return { ok: false, faults: ajvFaults(validate.errors, { root: '页面声明' }) };
   }
   if (builtinIds.includes(data.id)) {
-    return { ok: false, faults: [{ pointer: '/id', message: `与内置页面重名：${data.id}` }] };
+    return { ok: false, faults: [{ pointer: '/id', message: `字段「id」与内置页面重名：${data.id}` }] };
   }
   return { ok: true, decl: data };
 }

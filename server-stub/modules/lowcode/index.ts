@@ -10,7 +10,7 @@ import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { hasPermission } from '../../core/permissions.js';
-import { describeAjvError } from '../../core/schemas.js';
+import { describeAjvErrors, describeAt } from '../../core/ajv-messages.js';
 import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, migration, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
@@ -73,35 +73,36 @@ function withGenericApi(decl: PageDeclaration, pageKey: string): PageDeclaration
   };
 }
 
-/** Checks the server relies on beyond the meta-schema; each fault with its JSON pointer. */
+/** Checks the server relies on beyond the meta-schema; each fault naming its field (字段「…」). */
 function semanticFaults(decl: PageDeclaration, dicts: Record<string, unknown>): string[] {
   const faults: string[] = [];
   const props: Record<string, any> = decl?.dialog?.schema?.properties ?? {};
-  if (!decl?.dialog?.schema) faults.push('/dialog 缺少表单声明 schema（记录的字段从这里来）');
+  const at = (pointer: string, text: string) => faults.push(describeAt(pointer, text));
+  if (!decl?.dialog?.schema) at('/dialog/schema', '缺少必填属性（记录的字段从这里来）');
   for (const [f, p] of Object.entries(props)) {
-    const at = `/dialog/schema/properties/${f}`;
-    if (!FIELD_RE.test(f)) faults.push(`${at} 字段名只能包含字母、数字和下划线，且不能以数字开头`);
+    const here = `/dialog/schema/properties/${f.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (!FIELD_RE.test(f)) at(here, '的名称只能包含字母、数字和下划线，且不能以数字开头');
     if (!p || typeof p !== 'object') {
-      faults.push(`${at} 必须是对象`);
+      at(here, '类型应为对象');
       continue;
     }
-    if (p.type !== undefined && !['string', 'number', 'integer', 'boolean'].includes(p.type)) faults.push(`${at}/type 取值必须是 string, number, integer, boolean 之一`);
-    if (p['x-dict'] !== undefined && !(typeof p['x-dict'] === 'string' && dicts[p['x-dict']])) faults.push(`${at}/x-dict 字典 ${p['x-dict']} 不存在`);
+    if (p.type !== undefined && !['string', 'number', 'integer', 'boolean'].includes(p.type)) at(`${here}/type`, '取值不在允许范围内（可选：string、number、integer、boolean）');
+    if (p['x-dict'] !== undefined && !(typeof p['x-dict'] === 'string' && dicts[p['x-dict']])) at(`${here}/x-dict`, `引用的字典 ${p['x-dict']} 不存在`);
   }
   // every pattern anywhere (field, validator, component props, nested schemas) and every Formily
   // expression of the dialog: checked where it stands, whatever key holds it
-  walk(decl, '', (at, key, value) => {
+  walk(decl, '', (pointer, key, value) => {
     if (key === 'pattern' && typeof value === 'string') {
       const why = patternFault(value);
-      if (why) faults.push(`${at} ${why}`);
+      if (why) at(pointer, `：${why}`);
     }
-    if (typeof value === 'string' && at.startsWith('/dialog')) for (const why of expressionFaultsIn(value)) faults.push(`${at} ${why}`);
+    if (typeof value === 'string' && pointer.startsWith('/dialog')) for (const why of expressionFaultsIn(value)) at(pointer, `：${why}`);
   });
   (decl?.search?.fields ?? []).forEach((f: string, i: number) => {
-    if (!props[f]) faults.push(`/search/fields/${i} 字段 ${f} 未在表单中声明`);
+    if (!props[f]) at(`/search/fields/${i}`, `引用的字段 ${f} 未在表单（dialog.schema.properties）中声明`);
   });
   (decl?.columns ?? []).forEach((c: any, i: number) => {
-    if (c?.sortable && !(typeof c.field === 'string' && (props[c.field] || ['createTime', 'updateTime', 'id'].includes(c.field)))) faults.push(`/columns/${i}/field 可排序列的字段 ${c?.field} 未在表单中声明`);
+    if (c?.sortable && !(typeof c.field === 'string' && (props[c.field] || ['createTime', 'updateTime', 'id'].includes(c.field)))) at(`/columns/${i}/field`, `是可排序列，引用的字段 ${c?.field} 未在表单（dialog.schema.properties）中声明`);
   });
   return faults;
 }
@@ -268,7 +269,7 @@ export const lowcodeModule: ServerModule = {
       if (!title) throw new BizError('请输入标题');
       decl = withGenericApi({ ...decl, title: decl.title ?? title }, pageKey);
       const validate = validator();
-      if (!validate(decl)) throw new BizError(`页面声明不合法：${validate.errors!.map(describeAjvError).join('；')}`);
+      if (!validate(decl)) throw new BizError(`页面声明不合法：${describeAjvErrors(validate.errors, { root: '页面声明' }).join('；')}`);
       // every pattern of the declaration judged off the event loop first, and kept (core/patterns.ts)
       await pinPatterns(patternsIn(decl));
       const faults = semanticFaults(decl, app.ctx.schemas.dicts);

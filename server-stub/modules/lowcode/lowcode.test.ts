@@ -44,16 +44,24 @@ describe.each(testStores)('low-code pages (%s store)', (store) => {
   });
   afterAll(() => s?.close());
 
-  it('refuses bad declarations, each fault with its JSON pointer', async () => {
+  it('refuses bad declarations, each fault naming its field in Chinese (never a JSON pointer or a regular expression)', async () => {
     const bad = { ...supplier, columns: [{ field: 'name' }], dialog: { ...supplier.dialog, width: 'wide' } };
     const r = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'supplier', title: '供应商', declaration: bad, published: false, roles: [] });
     expect(r.body.status).toBe(1);
-    expect(r.body.msg).toContain('/columns/0');
-    expect(r.body.msg).toContain('/dialog/width');
+    expect(r.body.msg).toContain('字段「columns[0].title」缺少必填属性');
+    expect(r.body.msg).toMatch(/字段「dialog\.width」类型应为/);
+    expect(r.body.msg).not.toMatch(/\/columns|\/dialog/);
+    const badCall = { ...supplier, columns: [{ title: '名称', type: 'dynamic', api: 'FETCH x' }] };
+    const c = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'supplier', title: '供应商', declaration: badCall });
+    expect(c.body.msg).toContain('字段「columns[0].api」格式不正确，应为：HTTP 调用，形如');
+    expect(c.body.msg).not.toContain('^(GET|POST)');
+    const unsortable = { ...supplier, columns: [{ title: '城市', field: 'city', sortable: true }] };
+    const u = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'supplier', title: '供应商', declaration: unsortable });
+    expect(u.body.msg).toContain('字段「columns[0].field」是可排序列，引用的字段 city 未在表单');
     const badPattern = structuredClone(supplier);
     badPattern.dialog.schema.properties.phone['x-validator'] = [{ pattern: '([', message: 'x' }];
     const p = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'supplier', title: '供应商', declaration: badPattern });
-    expect(p.body.msg).toContain('/dialog/schema/properties/phone/x-validator/0/pattern');
+    expect(p.body.msg).toContain('字段「dialog.schema.properties.phone.x-validator[0].pattern」：不是合法的正则表达式');
     const builtin = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'datasource', title: 'x', declaration: { ...supplier, id: 'datasource' } });
     expect(builtin.body).toMatchObject({ status: 1 });
     expect(builtin.body.msg).toContain('内置页面');

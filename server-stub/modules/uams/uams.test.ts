@@ -92,9 +92,9 @@ describe.each(testStores)('sign-in and session (%s store)', (store) => {
       [{ mobilePhone: '  ', password: 'x' }, /^请输入账号$/],
       [{ mobilePhone: 'admin' }, /^请输入密码$/],
       [{ mobilePhone: 'admin', password: '' }, /^请输入密码$/],
-      [{ mobilePhone: 12, password: 'x' }, /账号（mobilePhone） 类型错误/],
+      [{ mobilePhone: 12, password: 'x' }, /字段「账号（mobilePhone）」类型应为字符串/],
       [{ mobilePhone: 'a'.repeat(65), password: 'x' }, /长度不能超过 64/],
-      [[1, 2], /类型错误|必须是对象/],
+      [[1, 2], /请求体类型应为对象/],
     ];
     for (const [body, msg] of cases) {
       const r = await s.request('POST', '/api/uams/login', body, null);
@@ -104,7 +104,7 @@ describe.each(testStores)('sign-in and session (%s store)', (store) => {
       expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts|stack/);
     }
     const page = await s.request('POST', '/api/uams/user/search', { pageSize: 'ten' });
-    expect(page.body).toMatchObject({ status: 1, msg: '字段 每页条数（pageSize） 类型错误，应为整数' });
+    expect(page.body).toMatchObject({ status: 1, msg: '字段「每页条数（pageSize）」类型应为整数' });
     const unknown = await s.request('GET', '/api/nowhere');
     expect(unknown.http).toBe(404);
     expect(unknown.body).toMatchObject({ status: 1, msg: '接口不存在' });
