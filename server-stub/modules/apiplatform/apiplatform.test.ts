@@ -88,7 +88,13 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     // the list filters by the group subtree the side tree sends, by status, and by designer
     const groups = (await d.post('/group/select')).body.data;
     const top = groups.find((g: any) => g.name === '销售');
-    expect(top.apiCount).toBe(1);
+    // a group counts its subtree once; its own APIs apart: 销售 1 (in 上海, its grandchild), none of its own
+    expect(top).toMatchObject({ apiCount: 1, ownCount: 0 });
+    expect(groups.find((g: any) => g.id === groupId)).toMatchObject({ apiCount: 1, ownCount: 1 });
+    // the approval list shows no drafts: its tree counts none either
+    const approvalTree = (await as(approver).post('/approve/group/select')).body.data;
+    expect(approvalTree.find((g: any) => g.name === '销售')).toMatchObject({ apiCount: 0, ownCount: 0 });
+    expect((await d.post('/approve/group/select')).http).toBe(403);
     const subtree = [top.id, ...groups.filter((g: any) => g.parentId === top.id).flatMap((g: any) => [g.id, ...groups.filter((x: any) => x.parentId === g.id).map((x: any) => x.id)])];
     expect((await d.post('/design/search', { groupIds: subtree, apiStatus: [0], designUser: ['developer'] })).body.data.total).toBe(1);
     expect((await d.post('/design/search', { groupIds: [top.id] })).body.data.total).toBe(0);
@@ -130,6 +136,7 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     expect((await d.post('/config/save', { apiId, dsName: 'shop', script: 'select 1' })).body.msg).toBe('接口待审批中，不能修改');
     expect((await d.post('/approve/resolve', { id: apiId })).http).toBe(403);
     expect((await a.post('/approve/search', {})).body.data.records.map((r: any) => r.apiName)).toContain('goodsByPrice');
+    expect((await a.post('/approve/group/select')).body.data.find((g: any) => g.id === groupId)).toMatchObject({ apiCount: 1, ownCount: 1 });
     expect((await a.post('/approve/reject', { id: apiId, approveResult: 'x'.repeat(256) })).body.msg).toBe('审批意见不能超过255个字符');
     // the approval form names its action (spec: id, approveCmdType, approveResult); it must be the route's
     expect((await a.post('/approve/resolveAndOnline', { id: apiId, approveCmdType: 'reject' })).body.msg).toBe('审批动作与请求的操作不一致');

@@ -7,6 +7,7 @@ import { idQuery, optionalId } from '../../core/declarations.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { PERM } from './perms.js';
+import { API_STATUS } from './design.js';
 
 export const GROUP_MSG = {
   nameRequired: '请输入组名称',
@@ -52,11 +53,16 @@ async function siblingsOf(db: Kysely<Database>, parentId: number): Promise<Group
 export function groupRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.post('/group/select', { config: { perm: PERM.designList } }, async () => {
+  /**
+   * The tree with counts: a group counts the APIs of its whole subtree (each API once, at its own group and
+   * at each ancestor), as the list it filters shows them; `ownCount` is the APIs directly in it. Without
+   * `drafts` the counts leave drafts out, as the approval list does.
+   */
+  const tree = async (drafts: boolean) => {
     const groups = await allGroups(db);
-    const counts = await db.selectFrom('gemini_api').select(['group_id']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('group_id').execute();
-    const direct = new Map(counts.map((c) => [Number(c.group_id), Number(c.n)]));
-    // a group counts the APIs of its whole subtree, as the list it filters shows them
+    let q = db.selectFrom('gemini_api').select(['group_id']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy('group_id');
+    if (!drafts) q = q.where('api_status', '<>', API_STATUS.draft);
+    const direct = new Map((await q.execute()).map((c) => [Number(c.group_id), Number(c.n)]));
     return ok(
       groups.map((g) => ({
         id: g.id,
@@ -64,9 +70,13 @@ export function groupRoutes(app: FastifyInstance) {
         name: g.name,
         sortNo: g.sort_no,
         apiCount: subtreeIds(groups, g.id).reduce((n, id) => n + (direct.get(id) ?? 0), 0),
+        ownCount: direct.get(g.id) ?? 0,
       })),
     );
-  });
+  };
+  app.post('/group/select', { config: { perm: PERM.designList } }, async () => tree(true));
+  // the approval list shows no drafts: its tree counts what it lists
+  app.post('/approve/group/select', { config: { perm: PERM.approveList } }, async () => tree(false));
 
   const groupBody = {
     type: 'object',
