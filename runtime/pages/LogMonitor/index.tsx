@@ -18,6 +18,25 @@ interface LogPage {
   /** the server instance whose files were read (INSTANCE_ID), when instances share a data folder */
   instance?: string | null;
 }
+/** How many lines match (POST /monitor/log/count): exact, or a lower bound when counting ran out of time. */
+interface LogCount {
+  total: number;
+  exact: boolean;
+}
+
+/**
+ * What the pager says: the exact total once it is known (or once the page reached the oldest line); else the
+ * lines known so far with a 「+」 and one page more to go to — never an invented total.
+ */
+export function pagerTotal(page: Pick<LogPage, 'total' | 'more' | 'partial'> | null, count: LogCount | null): { total: number; text: string } {
+  // (a count older than the page — lines written since — is only a lower bound)
+  if (count?.exact && (!page || page.total <= count.total)) return { total: count.total, text: `共 ${count.total} 条` };
+  if (page && !page.more && !page.partial) return { total: page.total, text: `共 ${page.total} 条` };
+  // page.total is the lines up to this page plus 1 while more exist: at least that many match
+  const known = Math.max(count?.total ?? 0, page?.total ?? 0);
+  return { total: known, text: page || count ? `共 ${known}+ 条` : '' };
+}
+
 interface Query {
   ip: string;
   serveName: string;
@@ -33,6 +52,9 @@ export default function LogMonitor() {
   const [page, setPage] = useState<LogPage | null>(null);
   const [loading, setLoading] = useState(false);
 
+  const [count, setCount] = useState<LogCount | null>(null);
+  const [reloads, setReloads] = useState(0);
+
   const load = useCallback(async (q: Query) => {
     setLoading(true);
     try {
@@ -44,6 +66,21 @@ export default function LogMonitor() {
     }
   }, []);
   useEffect(() => void load(query), [load, query]);
+
+  // the total is counted once per filter (and on 刷新), not at every page: counting reads the whole files
+  const { ip, serveName, search } = query;
+  useEffect(() => {
+    let live = true;
+    setCount(null);
+    post<LogCount>('/monitor/log/count', { serveName, ip: ip.trim() || null, search: search.trim() || null }, { silent: true }).then(
+      (c) => live && setCount(c),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [ip, serveName, search, reloads]);
+  const shownTotal = pagerTotal(page, count);
 
   const apply = () => setQuery((q) => ({ ...q, ...draft, pageNum: 1 }));
   const text = page ? page.records.map((r) => r.line).join('\n') : '';
@@ -66,7 +103,14 @@ export default function LogMonitor() {
         <Button type="primary" icon={<SearchOutlined />} onClick={apply}>
           搜索
         </Button>
-        <Button icon={<ReloadOutlined />} loading={loading} onClick={() => void load(query)}>
+        <Button
+          icon={<ReloadOutlined />}
+          loading={loading}
+          onClick={() => {
+            void load(query);
+            setReloads((n) => n + 1);
+          }}
+        >
           刷新
         </Button>
       </Space>
@@ -83,7 +127,8 @@ export default function LogMonitor() {
           size="small"
           current={query.pageNum}
           pageSize={query.pageSize}
-          total={page?.total ?? 0}
+          total={shownTotal.total}
+          showTotal={() => <span data-testid="log-total">{shownTotal.text}</span>}
           pageSizeOptions={[10, 50, 100]}
           showSizeChanger
           onChange={(pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize === q.pageSize ? pageNum : 1, pageSize }))}

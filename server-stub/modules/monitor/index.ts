@@ -7,7 +7,7 @@ import { logFiles, SERVICES } from '../../core/logs.js';
 import type { ServerModule, ServiceName } from '../../core/module.js';
 import { toRecord, type LogRecord } from './format.js';
 import { instanceAt, interfaceAddresses, readRegistry, recordInstance, REFRESH_MS } from './instances.js';
-import { linesNewestFirst, type ScanState } from './reader.js';
+import { countLines, linesNewestFirst, type ScanState } from './reader.js';
 
 export const LOG_PAGE_SIZES = [10, 50, 100];
 export const MSG_TIMED_OUT = '搜索超时，仅显示已找到的结果';
@@ -23,8 +23,8 @@ export interface LogQuery {
 export interface LogPage {
   records: LogRecord[];
   /**
-   * Matching lines seen, plus 1 when at least one more exists after this page: an exact count would
-   * need the whole file, so the pager always offers one page further while there is more.
+   * Matching lines seen, plus 1 when at least one more exists after this page (a lower bound, exact when
+   * `more` is false): the page never reads further than it shows. The exact number comes from `/count`.
    */
   total: number;
   /** At least one more matching line follows this page. */
@@ -65,6 +65,37 @@ export async function searchLogs(files: string[], q: Required<Pick<LogQuery, 'pa
   return { records, total: matched + (more ? 1 : 0), more, partial: state.timedOut && !full };
 }
 
+/** How many lines match: `exact` when every file was read to its beginning in time, else a lower bound. */
+export interface LogCount {
+  total: number;
+  exact: boolean;
+}
+
+/**
+ * The number of matching lines of the given files, within the time limit. Without a filter it counts
+ * newline bytes (no line is decoded); with one, each line is matched as the page matches it (an `ip` only
+ * ever occurs in a line's text, so lines without it are not parsed).
+ */
+export async function countLogs(files: string[], q: Pick<LogQuery, 'ip' | 'search'>, timeLimitMs: number): Promise<LogCount> {
+  const needle = q.search?.trim().toLowerCase() || '';
+  const ip = q.ip?.trim() || '';
+  const deadline = Date.now() + timeLimitMs;
+  const state: ScanState = { timedOut: false };
+  if (!needle && !ip) {
+    const total = await countLines(files, deadline, state);
+    return { total, exact: !state.timedOut };
+  }
+  let total = 0;
+  for await (const raw of linesNewestFirst(files, deadline, state)) {
+    if (ip && !raw.includes(ip)) continue;
+    const rec = toRecord(raw);
+    if (ip && rec.ip !== ip) continue;
+    if (needle && !rec.line.toLowerCase().includes(needle)) continue;
+    total++;
+  }
+  return { total, exact: !state.timedOut };
+}
+
 export const monitorModule: ServerModule = {
   name: 'monitor',
   prefix: '/api/monitor/log',
@@ -95,18 +126,30 @@ export const monitorModule: ServerModule = {
       },
     };
 
-    app.post<{ Body: LogQuery }>('/searchList', { config: { perm: 'monitor:log:list' }, schema: { body } }, async (req) => {
-      const q = req.body ?? {};
+    /** The files a query reads and the client address that still filters (none when it named an instance). */
+    const target = async (q: LogQuery) => {
       const serveName = q.serveName ?? 'platform';
       // the schema already refused anything else; the file name is built only from a dictionary value
       if (!names.includes(serveName as ServiceName)) throw new BizError('服务名称不存在');
       // a recorded server address names an instance: its files, all their lines; any other ip is a client address
       const byAddress = selfId && q.ip ? instanceAt(await readRegistry(config.dataDir), q.ip, selfId) : undefined;
       const instance = byAddress?.id ?? selfId;
-      const files = logFiles(config.dataDir, serveName as ServiceName, config.logKeep, instance);
-      const page = await searchLogs(files, { ...q, ip: byAddress ? null : q.ip, pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 50 }, config.logSearchMs);
-      const answer: LogAnswer = { ...page, instance: instance ?? null };
+      return { files: logFiles(config.dataDir, serveName as ServiceName, config.logKeep, instance), ip: byAddress ? null : q.ip, instance: instance ?? null };
+    };
+
+    app.post<{ Body: LogQuery }>('/searchList', { config: { perm: 'monitor:log:list' }, schema: { body } }, async (req) => {
+      const q = req.body ?? {};
+      const { files, ip, instance } = await target(q);
+      const page = await searchLogs(files, { ...q, ip, pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 50 }, config.logSearchMs);
+      const answer: LogAnswer = { ...page, instance };
       return ok(answer, page.partial ? MSG_TIMED_OUT : '查询成功');
+    });
+
+    // the list's total, asked once per query (not per page): the page itself never reads further than it shows
+    app.post<{ Body: LogQuery }>('/count', { config: { perm: 'monitor:log:list' }, schema: { body } }, async (req) => {
+      const q = req.body ?? {};
+      const { files, ip } = await target(q);
+      return ok(await countLogs(files, { ip, search: q.search }, config.logSearchMs), '查询成功');
     });
   },
 };

@@ -95,6 +95,27 @@ describe.each(testStores)('log monitor (%s store)', (store) => {
     expect((await s.request('POST', LIST, { serveName: 'auth', ip: '10.1.2' })).body.data.records).toEqual([]);
   });
 
+  it('counts the matching lines exactly, as wc -l / grep -c would (POST /count)', async () => {
+    const COUNT = '/api/monitor/log/count';
+    const file = logPath(s, 'auth.log');
+    for (let i = 0; i < 7; i++) appendFileSync(file, pinoLine({ reqId: `cnt-${i}`, ip: i < 3 ? '10.9.9.9' : '10.9.9.8', method: 'GET', route: '/api/cnt', status: 200, ms: 1, msg: 'cnt-mark' }));
+    appendFileSync(file, '\nplain CNT-MARK text\n\n');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const wc = lines.filter(Boolean).length; // wc -l, empty lines aside (they are no log lines)
+    const all = (await s.request('POST', COUNT, { serveName: 'auth' })).body;
+    expect(all).toMatchObject({ status: 0, data: { total: wc, exact: true } });
+    expect((await s.request('POST', COUNT, { serveName: 'auth', search: 'cnt-MARK' })).body.data).toEqual({ total: 8, exact: true });
+    expect((await s.request('POST', COUNT, { serveName: 'auth', ip: '10.9.9.9' })).body.data).toEqual({ total: 3, exact: true });
+    expect((await s.request('POST', COUNT, { serveName: 'auth', ip: '10.9.9', search: 'cnt' })).body.data).toEqual({ total: 0, exact: true });
+    // the page agrees: all 8 on one page, nothing more, so its total is exact too
+    const page = (await s.request('POST', LIST, { serveName: 'auth', search: 'cnt-mark', pageSize: 10 })).body.data;
+    expect(page).toMatchObject({ total: 8, more: false });
+    expect(page.records).toHaveLength(8);
+    // the same body rules as the list
+    expect((await s.request('POST', COUNT, { serveName: '../auth' })).body.status).toBe(1);
+    expect((await s.request('POST', COUNT, { search: 'x'.repeat(21) })).body.status).toBe(1);
+  });
+
   it('never shows a token, an Authorization value or a password', async () => {
     const dev = await s.loginAs('devapprover');
     await s.request('POST', '/api/sys/var/searchList', {}, dev);
@@ -195,6 +216,41 @@ describe('log monitor on large and rotating files', () => {
     expect(slow.body.status).toBe(0);
     expect(slow.body.msg).toBe('搜索超时，仅显示已找到的结果');
     expect(slow.body.data).toMatchObject({ records: [], partial: true });
+    // counting it: a search that cannot finish in time says so (a lower bound), never an invented total
+    const counted = (await s.request('POST', '/api/monitor/log/count', { serveName: 'auth', search: 'big/1' })).body.data;
+    expect(counted.exact).toBe(false);
+    expect(counted.total).toBeLessThan(200_000);
+  });
+
+  it('counts lines across chunks, rotated files and a last line without its newline, as the reader reads them', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'logcount-'));
+    try {
+      const cur = path.join(dir, 'x.log');
+      // ~2.5 MB of lines of every length around the 1 MB chunk edges, empty lines between some
+      const parts: string[] = [];
+      let n = 0;
+      for (let i = 0, size = 0; size < 2_500_000; i++) {
+        parts.push(`${'y'.repeat((i * 7919) % 3000)}${i}\n${i % 5 === 0 ? '\n' : ''}`);
+        size += parts[i].length;
+        n++;
+      }
+      writeFileSync(cur, `${parts.join('')}last-without-newline`);
+      writeFileSync(`${cur}.1`, 'a\nb\n');
+      const state = { timedOut: false };
+      const { countLines, linesNewestFirst } = await import('./reader.js');
+      const counted = await countLines([cur, `${cur}.1`, `${cur}.2`], Date.now() + 60_000, state);
+      let read = 0;
+      for await (const _ of linesNewestFirst([cur, `${cur}.1`], Date.now() + 60_000, { timedOut: false })) read++;
+      expect(counted).toBe(n + 1 + 2);
+      expect(counted).toBe(read);
+      expect(state.timedOut).toBe(false);
+      // past the deadline: stops, and says so
+      const late = { timedOut: false };
+      await countLines([cur], Date.now() - 1, late);
+      expect(late.timedOut).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

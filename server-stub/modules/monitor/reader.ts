@@ -69,3 +69,54 @@ export async function* linesNewestFirst(files: string[], deadline: number, state
     if (state.timedOut) return;
   }
 }
+
+/** Bytes read at a time by the line count (forward, one buffer reused). */
+export const COUNT_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The number of lines of the given files as the reader yields them (non-empty lines; a file read once under
+ * two names counted once), counting newline bytes without decoding: ~1 GB/s from the page cache. Stops at
+ * the deadline with `state.timedOut` (the count is then a lower bound).
+ */
+export async function countLines(files: string[], deadline: number, state: ScanState): Promise<number> {
+  const seen = new Set<string>();
+  const buf = Buffer.alloc(COUNT_CHUNK_BYTES);
+  let count = 0;
+  for (const file of files) {
+    let fh: fsp.FileHandle;
+    try {
+      fh = await fsp.open(file, 'r');
+    } catch {
+      continue;
+    }
+    try {
+      const st = await fh.stat();
+      const id = `${st.dev}:${st.ino}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      let pos = 0;
+      let open = false; // the current line has at least one byte
+      while (pos < st.size) {
+        if (Date.now() > deadline) {
+          state.timedOut = true;
+          return count;
+        }
+        const { bytesRead } = await fh.read(buf, 0, Math.min(COUNT_CHUNK_BYTES, st.size - pos), pos);
+        if (!bytesRead) break;
+        pos += bytesRead;
+        const data = bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
+        let at = 0;
+        for (let nl = data.indexOf(0x0a, at); nl !== -1; nl = data.indexOf(0x0a, at)) {
+          if (open || nl > at) count++;
+          open = false;
+          at = nl + 1;
+        }
+        if (at < bytesRead) open = true;
+      }
+      if (open) count++;
+    } finally {
+      await fh.close();
+    }
+  }
+  return count;
+}
