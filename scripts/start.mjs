@@ -1,4 +1,5 @@
-// `npm start`: build the browser app when it is missing or older than its sources, then serve.
+// `npm start`: build the browser app (dist/) and the compiled server (dist-server/, scripts/build-server.mjs) when
+// either is missing or older than its sources, then run the compiled server (what `npm run serve` runs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,5 +21,12 @@ if (!existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs) {
   const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-const r = spawnSync('npx', ['tsx', 'server-stub/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = path.join(root, 'dist-server', 'main.js');
+const serverSources = ['server-stub', 'common', 'scripts/build-server.mjs', 'package-lock.json'].map((p) => newest(path.join(root, p)));
+if (!existsSync(server) || Math.max(...serverSources) > statSync(server).mtimeMs) {
+  console.log('正在构建服务端…');
+  const b = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+const r = spawnSync(process.execPath, [server], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 0);

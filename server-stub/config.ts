@@ -118,6 +118,7 @@ function addressesOf(v: string | undefined): string[] | undefined {
   return list;
 }
 
+// the repository: one level above this file, or above dist-server/main.js, the compiled server it is bundled into
 const rootDir = path.resolve(import.meta.dirname, '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -9,9 +9,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SqlConnectorError } from './types.js';
 import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
 
-const RUNNER = fileURLToPath(new URL('./pool-runner.ts', import.meta.url));
-/** The runner is TypeScript: the child loads it through tsx, whatever runs the server (tsx or a test runner). */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/**
+ * The compiled server (`npm run build`: dist-server/main.js, this module bundled into it) starts the compiled
+ * runner beside it (dist-server/pool-runner.js) with plain node. Run from source (tsx, the tests), the runner is
+ * TypeScript and the child loads it through tsx.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+const RUNNER = fileURLToPath(new URL(COMPILED ? './pool-runner.js' : './pool-runner.ts', import.meta.url));
+const LOADER = COMPILED ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
 /** The process's heap: far above a capped result (rows.ts), far below the machine's memory. */
 const HEAP_MB = 256;
 export const MAX_PROCESSES = 16;
@@ -75,7 +80,7 @@ export class ProcessPool implements SqlPool {
       idle.stop();
     }
     const child = fork(RUNNER, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${HEAP_MB}`],
+      execArgv: [...LOADER, `--max-old-space-size=${HEAP_MB}`],
       serialization: 'advanced', // dates, buffers and big integers arrive as they left
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
