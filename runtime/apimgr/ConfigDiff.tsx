@@ -6,7 +6,9 @@ import { ParamList } from './ApiFacts';
 import { versionLabel, type ApproveInfo } from './api';
 import type { ParamRow } from '../editors';
 
-const paramsText = (rows: ParamRow[]) => rows.map((r) => `${r.paramName}: ${r.paramType}${r.paramComment ? `（${r.paramComment}）` : ''}`).join('\n');
+// what a call binds matters to the approver: required, or the default a call that leaves it out gets
+const paramsText = (rows: ParamRow[], request = false) =>
+  rows.map((r) => `${r.paramName}: ${r.paramType}${!request ? '' : r.required ? ' 必填' : r.paramValue !== undefined && r.paramValue !== null && r.paramValue !== '' ? ` 默认 ${r.paramValue}` : ''}${r.paramComment ? `（${r.paramComment}）` : ''}`).join('\n');
 const cacheText = (c: { cacheable: number; cacheTime: number | null }) => (c.cacheable ? `缓存 ${c.cacheTime ?? ''} 秒` : '不缓存');
 
 interface Line {
@@ -23,7 +25,7 @@ export function ConfigDiff({ info }: { info: ApproveInfo }) {
     { key: 'ds', label: '数据源', online: o?.dsName ?? '', submitted: s.dsName ?? '' },
     { key: 'cache', label: '缓存', online: o ? cacheText(o) : '', submitted: cacheText(s) },
     { key: 'public', label: '访问方式', online: o ? (o.isPublic ? '公开' : '需凭证') : '', submitted: api.isPublic ? '公开' : '需凭证' },
-    { key: 'req', label: '请求参数', online: o ? paramsText(o.reqParamList) : '', submitted: paramsText(s.reqParamList) },
+    { key: 'req', label: '请求参数', online: o ? paramsText(o.reqParamList, true) : '', submitted: paramsText(s.reqParamList, true) },
     { key: 'resp', label: '响应参数', online: o ? paramsText(o.respParamList) : '', submitted: paramsText(s.respParamList) },
   ];
   const cell = (v: string) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{v}</Typography.Text>;

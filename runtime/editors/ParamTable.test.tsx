@@ -47,3 +47,34 @@ describe('parameter rows and their JSON', () => {
     expect(screen.getByTestId('out').textContent).toBe('[]');
   });
 });
+
+describe('parameter names flagged while typing', () => {
+  function Host({ initial, withRequired }: { initial: ParamRow[]; withRequired?: boolean }) {
+    const [v, setV] = useState<ParamRow[]>(initial);
+    return (
+      <>
+        <ParamTable value={v} onChange={setV} withComment withRequired={withRequired} />
+        <output data-testid="out">{JSON.stringify(v)}</output>
+      </>
+    );
+  }
+
+  it('marks a name typed a second time on both rows at once, and clears it when changed', () => {
+    render(<Host initial={[{ paramName: 'name', paramType: 'string' }, { paramName: '', paramType: 'string' }]} />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('参数名2'), { target: { value: 'name' } });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['参数名【name】重复', '参数名【name】重复']);
+    expect(screen.getByLabelText('参数名1')).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(screen.getByLabelText('参数名2'), { target: { value: 'name2' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('参数名2'), { target: { value: '2x' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('只能包含字母、数字和下划线');
+  });
+
+  it('API request parameters: a 必填 box per row, kept through the JSON view', () => {
+    render(<Host initial={[{ paramName: 'code', paramType: 'string', paramValue: '' }]} withRequired />);
+    fireEvent.click(screen.getByLabelText('必填1'));
+    expect(JSON.parse(screen.getByTestId('out').textContent!)[0]).toMatchObject({ paramName: 'code', required: true });
+    expect(mergeJson([{ paramName: 'code', paramType: 'string', required: true }], '{"code": "A"}')).toEqual([{ paramName: 'code', paramType: 'string', paramValue: 'A', paramComment: '', required: true }]);
+  });
+});

@@ -2,7 +2,7 @@
 // name, type (REQ_PARAM_TYPE), value and comment, edited in place, or as a JSON object of
 // name → value whose edits flow back into the rows (and the rows' edits rewrite the JSON).
 import { useMemo, useState } from 'react';
-import { Button, Input, Segmented, Select, Space, Table, Typography } from 'antd';
+import { Button, Checkbox, Input, Segmented, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useDict } from '../core/dicts';
 import { CodeEditor } from '../crud/fields/CodeEditor';
@@ -12,6 +12,8 @@ export interface ParamRow {
   paramType: string;
   paramValue?: string;
   paramComment?: string;
+  /** API request parameters: a call without it is refused (400 缺少必填参数：name) */
+  required?: boolean;
 }
 
 export interface ParamTableProps {
@@ -24,9 +26,22 @@ export interface ParamTableProps {
   withJson?: boolean;
   /** the dictionary that lists the types */
   typeDict?: string;
+  /** API request parameters: a 必填 column, and the value is the default of a call that leaves it out */
+  withRequired?: boolean;
 }
 
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** What is wrong with each row's name, as it is typed (duplicates are flagged on every row that has the name). */
+export function nameFaults(rows: ParamRow[]): Array<string | null> {
+  const seen = new Map<string, number>();
+  for (const r of rows) if (r.paramName) seen.set(r.paramName, (seen.get(r.paramName) ?? 0) + 1);
+  return rows.map((r) => {
+    if (!r.paramName) return null;
+    if (!NAME_RE.test(r.paramName)) return '只能包含字母、数字和下划线，且不能以数字开头';
+    return (seen.get(r.paramName) ?? 0) > 1 ? `参数名【${r.paramName}】重复` : null;
+  });
+}
 
 /** name → typed sample value, as a request body would carry it. */
 export function valuesOf(rows: ParamRow[]): Record<string, unknown> {
@@ -62,11 +77,11 @@ export function mergeJson(rows: ParamRow[], text: string): ParamRow[] | string {
   return entries.map(([name, v]) => {
     const old = rows.find((r) => r.paramName === name);
     const value = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return { paramName: name, paramType: old?.paramType ?? typeOf(v), paramValue: value, paramComment: old?.paramComment ?? '' };
+    return { paramName: name, paramType: old?.paramType ?? typeOf(v), paramValue: value, paramComment: old?.paramComment ?? '', ...(old?.required ? { required: true } : {}) };
   });
 }
 
-export function ParamTable({ value = [], onChange, readOnly, withComment, withJson, typeDict = 'REQ_PARAM_TYPE' }: ParamTableProps) {
+export function ParamTable({ value = [], onChange, readOnly, withComment, withJson, withRequired, typeDict = 'REQ_PARAM_TYPE' }: ParamTableProps) {
   const types = useDict(typeDict);
   const [mode, setMode] = useState<'table' | 'json'>('table');
   const [jsonText, setJsonText] = useState<string | null>(null);
@@ -74,6 +89,7 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
   const rows = value;
   const update = (i: number, patch: Partial<ParamRow>) => onChange?.(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const shownJson = jsonText ?? JSON.stringify(valuesOf(rows), null, 2);
+  const faults = nameFaults(rows);
 
   const columns = useMemo(
     () => [
@@ -82,16 +98,24 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
         dataIndex: 'paramName',
         width: '24%',
         render: (v: string, _r: ParamRow, i: number) => (
-          <Input
-            size="small"
-            value={v}
-            maxLength={64}
-            disabled={readOnly}
-            status={v && !NAME_RE.test(v) ? 'error' : undefined}
-            placeholder="字母、数字、下划线"
-            aria-label={`参数名${i + 1}`}
-            onChange={(e) => update(i, { paramName: e.target.value.trim() })}
-          />
+          <>
+            <Input
+              size="small"
+              value={v}
+              maxLength={64}
+              disabled={readOnly}
+              status={faults[i] ? 'error' : undefined}
+              placeholder="字母、数字、下划线"
+              aria-label={`参数名${i + 1}`}
+              aria-invalid={faults[i] ? true : undefined}
+              onChange={(e) => update(i, { paramName: e.target.value.trim() })}
+            />
+            {faults[i] && !readOnly && (
+              <Typography.Text type="danger" style={{ display: 'block', fontSize: 12, lineHeight: '18px' }} role="alert">
+                {faults[i]}
+              </Typography.Text>
+            )}
+          </>
         ),
       },
       {
@@ -107,6 +131,17 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
         dataIndex: 'paramValue',
         render: (v: string, _r: ParamRow, i: number) => <Input size="small" value={v} maxLength={1000} disabled={readOnly} aria-label={`参数值${i + 1}`} onChange={(e) => update(i, { paramValue: e.target.value })} />,
       },
+      ...(withRequired
+        ? [
+            {
+              title: '必填',
+              dataIndex: 'required',
+              width: 56,
+              align: 'center' as const,
+              render: (v: boolean | undefined, _r: ParamRow, i: number) => <Checkbox checked={Boolean(v)} disabled={readOnly} aria-label={`必填${i + 1}`} onChange={(e) => update(i, { required: e.target.checked })} />,
+            },
+          ]
+        : []),
       ...(withComment
         ? [
             {
@@ -128,7 +163,7 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
           ]),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [rows, readOnly, withComment, types],
+    [rows, readOnly, withComment, withRequired, types],
   );
 
   return (
@@ -177,6 +212,11 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
           />
           {jsonFault && <Typography.Text type="danger">{jsonFault}</Typography.Text>}
         </>
+      )}
+      {withRequired && !readOnly && (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4, fontSize: 12 }}>
+          调用时未传的参数：必填的被拒绝（缺少必填参数），其余取参数值作为默认值，参数值为空即 NULL。
+        </Typography.Text>
       )}
     </div>
   );

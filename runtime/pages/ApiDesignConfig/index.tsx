@@ -208,7 +208,7 @@ export default function ApiDesignConfig() {
                 </Form.Item>
                 <Form.Item label="请求参数">
                   <div data-testid="req-params">
-                    <ParamTable value={shown.reqParamList} onChange={(reqParamList) => patch({ reqParamList })} readOnly={readOnly} withComment withJson />
+                    <ParamTable value={shown.reqParamList} onChange={(reqParamList) => patch({ reqParamList })} readOnly={readOnly} withComment withJson withRequired />
                   </div>
                 </Form.Item>
               </Form>
