@@ -128,7 +128,8 @@ interface PageRow {
   update_time: string;
 }
 
-function presentPage(r: PageRow, withDeclaration: boolean) {
+/** A page as the page manager sees it; `recordCount` is how many records a delete would take with it. */
+function presentPage(r: PageRow, withDeclaration: boolean, recordCount = 0) {
   return {
     id: r.id,
     pageKey: r.page_key,
@@ -136,6 +137,7 @@ function presentPage(r: PageRow, withDeclaration: boolean) {
     published: r.published === 1,
     roles: JSON.parse(r.roles) as string[],
     menuKey: menuKeyOf(r.page_key),
+    recordCount,
     createTime: r.create_time,
     updateTime: r.update_time,
     ...(withDeclaration ? { declaration: JSON.parse(r.declaration) } : {}),
@@ -190,6 +192,12 @@ export const lowcodeModule: ServerModule = {
     };
     const has = (req: FastifyRequest, perm: string) => !app.ctx.config.permissionSwitch || hasPermission(req.user!.permissions, perm);
 
+    /** How many records each page holds (pages without any are absent). */
+    const recordCounts = async (keys: string[]): Promise<Map<string, number>> => {
+      if (!keys.length) return new Map();
+      const rows = await db.selectFrom('lowcode_data').select(['page_key', (eb: any) => eb.fn.countAll().as('n')]).where('page_key', 'in', keys).groupBy('page_key').execute();
+      return new Map(rows.map((r: any) => [r.page_key as string, Number(r.n)]));
+    };
     const pageByKey = async (key: string) => (await db.selectFrom('lowcode_page').selectAll().where('page_key', '=', key).executeTakeFirst()) as PageRow | undefined;
 
     // the patterns of every stored page are judged once, off the event loop, and kept for good: a data call
@@ -230,7 +238,8 @@ export const lowcodeModule: ServerModule = {
       let list = filter(db.selectFrom('lowcode_page').selectAll());
       list = win.order ? list.orderBy(win.order.column, win.order.dir) : list.orderBy('id', 'desc');
       const rows = await list.limit(win.limit).offset(win.offset).execute();
-      return ok({ records: rows.map((r: PageRow) => presentPage(r, false)), total: Number(total?.n ?? 0) });
+      const counts = await recordCounts(rows.map((r: PageRow) => r.page_key));
+      return ok({ records: rows.map((r: PageRow) => presentPage(r, false, counts.get(r.page_key))), total: Number(total?.n ?? 0) });
     });
 
     app.get<{ Querystring: { id?: number; pageKey?: string } }>(
@@ -245,7 +254,7 @@ export const lowcodeModule: ServerModule = {
         if (!key && id) key = (await db.selectFrom('lowcode_page').select('page_key').where('id', '=', id).executeTakeFirst())?.page_key;
         if (!key) throw new BizError(id || pageKey ? '页面不存在' : '请指定页面编号或页面标识');
         const { row } = await usablePage(req, key);
-        return ok(presentPage(row, true));
+        return ok(presentPage(row, true, (await recordCounts([row.page_key])).get(row.page_key)));
       },
     );
 

@@ -165,6 +165,10 @@ describe.each(testStores)('low-code pages (%s store)', (store) => {
     const menu = await s.request('GET', '/api/menu/routes/get?moduleType=platform', undefined, dev);
     expect(flatten(menu.body.data).some((n) => n.component === 'page:supplier')).toBe(false);
     expect((await s.request('POST', '/api/lowcode/data/supplier/search', {}, dev)).body.msg).toContain('没有权限');
+    // the page manager says how many records a delete takes with it: the list and the page itself answer the count
+    expect((await s.request('GET', `/api/lowcode/page/get?id=${pageId}`)).body.data).toMatchObject({ pageKey: 'supplier', recordCount: 5 });
+    const listed = (await s.request('POST', '/api/lowcode/page/search', { pageNum: 1, pageSize: 10 })).body.data.records;
+    expect(listed.find((p: any) => p.pageKey === 'supplier')).toMatchObject({ recordCount: 5 });
     expect((await s.request('GET', `/api/lowcode/page/delete?id=${pageId}`)).body).toMatchObject({ status: 0, msg: '删除成功' });
     expect((await s.request('GET', '/api/lowcode/page/get?pageKey=supplier')).body.status).toBe(1);
   });

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { idColumn, type Dialect } from '../../store/columns.js';
-import { menuTreeFor } from './store.js';
+import { menuTreeFor, routeExists, syncSeededMenus } from './store.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -34,11 +34,33 @@ export function menuModule(dialect: Dialect): ServerModule {
     prefix: '/api/menu',
     service: 'admin',
     migrations: migrations(dialect),
+    // the declared menus (schemas/menus) on every start; entries published from the page manager stay
+    seed: async (db, { schemas }) => {
+      for (const [moduleType, menu] of Object.entries(schemas.menus)) await syncSeededMenus(db, moduleType, menu.items);
+    },
     plugin: async (app) => {
       app.get<{ Querystring: { moduleType?: string } }>(
         '/routes/get',
         { schema: { querystring: { type: 'object', properties: { moduleType: { type: 'string', maxLength: 32, pattern: '^[a-zA-Z_-]+$', title: '模块' } } } } },
         async (req) => ok(await menuTreeFor(app.ctx.db, req.query.moduleType ?? 'platform', req.user!.roles)),
+      );
+      // Does some entry route this path (for anyone)? The shell asks for a path the user's menu does not route,
+      // to show 无权限访问 (401) instead of 404. Yes or no for the path asked, nothing else.
+      app.get<{ Querystring: { moduleType?: string; path: string } }>(
+        '/routes/exists',
+        {
+          schema: {
+            querystring: {
+              type: 'object',
+              required: ['path'],
+              properties: {
+                moduleType: { type: 'string', maxLength: 32, pattern: '^[a-zA-Z_-]+$', title: '模块' },
+                path: { type: 'string', minLength: 1, maxLength: 300, pattern: '^/', title: '路径', description: '以 / 开头的页面地址' },
+              },
+            },
+          },
+        },
+        async (req) => ok({ exists: await routeExists(app.ctx.db, req.query.moduleType ?? 'platform', req.query.path) }),
       );
     },
   };

@@ -28,6 +28,27 @@ describe.each(testStores)('menus per role (%s store)', (store) => {
     expect(data.children!.every((c) => c.parentId != null)).toBe(true);
   });
 
+  it('says whether a path exists for anyone (the shell then shows 401, not 404), and nothing more', async () => {
+    const dev = await s.loginAs('developer');
+    const exists = async (path: string) => (await s.request<{ exists: boolean }>('GET', `/api/menu/routes/exists?path=${encodeURIComponent(path)}`, undefined, dev)).body;
+    // admin-only page and its directory: they exist, though the developer's own menu lacks them
+    expect(await exists('/system/pages')).toEqual({ status: 0, msg: '操作成功', data: { exists: true } });
+    expect((await exists('/system/pages/')).data.exists).toBe(true);
+    expect((await exists('/system')).data.exists).toBe(true);
+    // hidden V pages count too; buttons (no path) and unknown paths do not
+    expect((await exists('/apimgr/design/detail')).data.exists).toBe(true);
+    expect((await exists('/nowhere/at/all')).data.exists).toBe(false);
+    expect((await exists('/system/page')).data.exists).toBe(false);
+    // a published custom page exists; once removed it does not
+    await upsertMenuEntry(s.app.ctx.db, { key: 'lowcode-probe', name: '探针', type: 'C', path: '/custom/probe', component: 'page:probe' }, ['sys_admin']);
+    expect((await exists('/custom/probe')).data.exists).toBe(true);
+    await removeMenuEntry(s.app.ctx.db, 'lowcode-probe');
+    expect((await exists('/custom/probe')).data.exists).toBe(false);
+    // bad input is named in Chinese; no session, no answer
+    expect((await exists('system')).msg).toBe('字段「路径（path）」格式不正确，应为：以 / 开头的页面地址');
+    expect((await s.request('GET', '/api/menu/routes/exists?path=/system', undefined, null)).http).toBe(401);
+  });
+
   it('hides entries a role may not see, and empty directories with them', async () => {
     const biz = await s.loginAs('bizapprover');
     const r = await s.request<Node[]>('GET', '/api/menu/routes/get?moduleType=platform', undefined, biz);

@@ -90,3 +90,33 @@ export async function menuTreeFor(db: Kysely<Database>, moduleType: string, role
     });
   return prune(roots);
 }
+
+const isExternal = (p: string) => /^(https?:)?\/\//i.test(p);
+
+/**
+ * Whether some entry of the module, granted to anyone, routes `path` (directories included, buttons and outside
+ * links not). The shell asks it for a path the user's own menu does not route: 401 then, not 404. It answers only
+ * yes or no for a path the caller names, so it tells nobody which pages exist, who may see them, or what they hold.
+ */
+export async function routeExists(db: Kysely<Database>, moduleType: string, path: string): Promise<boolean> {
+  const want = path.replace(/\/+$/, '') || '/';
+  const rows = await db.selectFrom('sys_menu').select(['menu_key', 'parent_key', 'entry']).where('module_type', '=', moduleType).execute();
+  const byKey = new Map(rows.map((r) => [r.menu_key, r]));
+  const full = new Map<string, string>();
+  const pathOf = (key: string, depth = 0): string => {
+    if (full.has(key)) return full.get(key)!;
+    const row = byKey.get(key);
+    if (!row || depth > 32) return '';
+    const own = (JSON.parse(row.entry) as MenuEntry).path ?? '';
+    const parent = row.parent_key ? pathOf(row.parent_key, depth + 1) : '';
+    const p = !own ? parent : own.startsWith('/') || isExternal(own) ? own : `${parent.replace(/\/$/, '')}/${own}`;
+    full.set(key, p);
+    return p;
+  };
+  return rows.some((r) => {
+    const e = JSON.parse(r.entry) as MenuEntry;
+    if (e.type === 'F' || (e.link && e.layout !== 'iframe')) return false;
+    const p = pathOf(r.menu_key);
+    return !!p && !isExternal(p) && p.replace(/\/+$/, '') === want;
+  });
+}
