@@ -48,7 +48,8 @@ function writeBuilt(file: string, text: string) {
 
 function expectAppHeaders(a: Answer, csp = APP_DOCUMENT_CSP) {
   expect(a.headers['content-security-policy']).toBe(csp);
-  expect(a.headers['x-frame-options']).toBe('DENY');
+  // the console may frame its own pages (the embedded page), no other site may
+  expect(a.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(a.headers['x-content-type-options']).toBe('nosniff');
   expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 }
@@ -91,7 +92,9 @@ describe('serving: headers, compression, caching', () => {
     expect(APP_CSP).toContain("object-src 'none'");
     expect(APP_CSP).toContain("base-uri 'self'");
     expect(APP_CSP).toContain("form-action 'self'");
-    expect(APP_CSP).toContain("frame-ancestors 'none'");
+    expect(APP_CSP).toContain("frame-ancestors 'self'");
+    expect(APP_DOCUMENT_CSP).toContain("frame-ancestors 'self'");
+    expect(API_CSP).toContain("frame-ancestors 'none'");
     expect(APP_CSP).not.toContain('upgrade-insecure-requests');
   });
 
@@ -202,7 +205,8 @@ describe('serving: headers, compression, caching', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-security-policy']).toBe(FILE_CSP);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['x-frame-options']).toBe('DENY');
+    // sandboxed, and framed by the console's own pages at most
+    expect(file.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('the store, its WAL and shared-memory files, and the logs are owner-only (0600)', async () => {

@@ -30,7 +30,8 @@ import { isGuardedPath } from './paths.js';
  *  - frame-src 'self' http: https:: a menu entry of layout `iframe` embeds the http(s) address it declares
  *    (only http(s) and in-app paths pass runtime/core/urls.ts); what it embeds runs in its own origin;
  *  - object-src 'none', base-uri 'self', form-action 'self';
- *  - frame-ancestors 'none' (with X-Frame-Options: DENY for old browsers): nobody frames the console.
+ *  - frame-ancestors 'self' (with X-Frame-Options: SAMEORIGIN for old browsers): only the console frames its
+ *    own pages (the embedded page /datav/embedded?src=/… showing one of them); no other site can.
  * No upgrade-insecure-requests: the product is served over plain http on a LAN by default, where that
  * directive would send every asset request to an https port that does not exist.
  */
@@ -46,7 +47,7 @@ export const APP_CSP_DIRECTIVES: Record<string, string[]> = {
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
+  'frame-ancestors': ["'self'"],
 };
 
 /**
@@ -100,7 +101,7 @@ export async function installServing(app: FastifyInstance): Promise<void> {
   });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
-    frameguard: { action: 'deny' },
+    frameguard: { action: 'sameorigin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // honoured only over https (behind a TLS proxy); no includeSubDomains: other hosts of the domain are not ours
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: false },
@@ -112,6 +113,7 @@ export async function installServing(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('content-security-policy', API_CSP);
+    reply.header('x-frame-options', 'DENY');
   });
 }
 

@@ -1,4 +1,4 @@
-import { embeddedSrc } from './index';
+import { embeddedSrc, hasSrc } from './index';
 
 describe('embedded page source', () => {
   const here = window.location.origin;
@@ -21,5 +21,10 @@ describe('embedded page source', () => {
       expect(got?.withheld, src).toBe(true);
       expect(got?.src, src).not.toContain('tok');
     }
+  });
+
+  it('a missing or blank src names nothing to embed (the page shows an empty state, not the console in itself)', () => {
+    for (const q of ['', '?', '?src=', '?src=%20%20', '?authentication=1&key=t']) expect(hasSrc(q), q).toBe(false);
+    for (const q of ['?src=/datav/screen/preview?pageId=1', '?src=https://report.example.com/']) expect(hasSrc(q), q).toBe(true);
   });
 });

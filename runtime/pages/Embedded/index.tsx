@@ -2,7 +2,8 @@
 // frame. Only http(s) sources. With authentication set, the session token is appended under the name `key`,
 // but only for the console's own origin or a site the server lists (EMBED_TOKEN_ORIGINS): a token in any
 // other address would hand the account to whoever wrote the link. Such a page is shown without it, and says so.
-import { Alert, Result } from 'antd';
+// Without src there is nothing to show: an empty state says so (an empty src would frame the console in itself).
+import { Alert, Empty, Result } from 'antd';
 import { useStore } from '../../core/store';
 import { useLocation } from 'react-router-dom';
 import { getToken, sessionStore } from '../../core/session';
@@ -11,6 +12,11 @@ export interface EmbeddedSource {
   src: string;
   /** authentication was asked for, but the site may not have the token */
   withheld: boolean;
+}
+
+/** Whether the address names a page to embed at all (a missing or blank src does not). */
+export function hasSrc(search: string): boolean {
+  return (new URLSearchParams(search).get('src') ?? '').trim() !== '';
 }
 
 export function embeddedSrc(search: string, token: string | null, trusted: readonly string[] = []): EmbeddedSource | null {
@@ -33,6 +39,7 @@ export function embeddedSrc(search: string, token: string | null, trusted: reado
 export default function Embedded() {
   const { search } = useLocation();
   const trusted = useStore(sessionStore, (s) => s.user?.embedTokenOrigins) ?? [];
+  if (!hasSrc(search)) return <Empty data-testid="embedded-empty" style={{ marginTop: '20vh' }} description="未指定要嵌入的页面地址（src）" />;
   const source = embeddedSrc(search, getToken(), trusted);
   if (!source) return <Result status="warning" title="无法嵌入该页面" subTitle="只能嵌入 http:// 或 https:// 地址" />;
   return (
