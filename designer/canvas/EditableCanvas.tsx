@@ -126,7 +126,9 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
       ref={setArea}
       className="designer-canvas-area"
       data-testid="designer-canvas-area"
-      style={{ position: 'relative', overflow: 'auto', flex: 1, background: '#181a23' }}
+      // its own stacking context: the selected widget (9999), the handles (10001) and the context menu stack
+      // only among themselves, and the whole canvas stays under every dialog, drawer, dropdown and message
+      style={{ position: 'relative', isolation: 'isolate', overflow: 'auto', flex: 1, background: '#181a23' }}
       onDragOver={(e) => e.dataTransfer.types.includes(TEMPLATE_DND_TYPE) && e.preventDefault()}
       onDrop={onDrop}
       onContextMenu={onContextMenu}
