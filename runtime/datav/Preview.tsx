@@ -21,11 +21,30 @@ const FITS: Array<{ value: FitMode; label: string }> = [
   { value: 'actual', label: '实际大小' },
 ];
 
-export function fitScale(mode: FitMode, page: { width: number; height: number }, view: { width: number; height: number }): number {
+/**
+ * The scale of a fit mode. `scrollbar` is the width the browser gives a scroll bar: fitting the width of a
+ * canvas taller than the window leaves room for the vertical bar (and fitting the height, for the horizontal
+ * one), so the fitted side is never cut by the bar it causes. Rounded down, so a fitted side never overflows
+ * by a fraction of a pixel.
+ */
+export function fitScale(mode: FitMode, page: { width: number; height: number }, view: { width: number; height: number }, scrollbar = 0): number {
   if (mode === 'actual') return 1;
   const sx = view.width / page.width;
   const sy = view.height / page.height;
-  return mode === 'width' ? sx : mode === 'height' ? sy : Math.min(sx, sy);
+  let s = Math.min(sx, sy);
+  if (mode === 'width') s = page.height * sx > view.height ? (view.width - scrollbar) / page.width : sx;
+  else if (mode === 'height') s = page.width * sy > view.width ? (view.height - scrollbar) / page.height : sy;
+  return Math.max(Math.floor(s * 10000) / 10000, 0.0001);
+}
+
+/** The width of a classic scroll bar here (0 where bars overlay the content, as on phones). */
+function measureScrollbar(): number {
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position:absolute;top:-9999px;width:100px;height:100px;overflow:scroll';
+  document.body.appendChild(probe);
+  const w = probe.offsetWidth - probe.clientWidth;
+  probe.remove();
+  return w;
 }
 
 function useViewport() {
@@ -53,6 +72,7 @@ export function Preview({ kind }: { kind: DesignKind }) {
   const [failed, setFailed] = useState<string | null>(id ? null : '缺少编号');
   const [fit, setFit] = useState<FitMode>(() => (FITS.some((f) => f.value === localStorage.getItem(FIT_KEY)) ? (localStorage.getItem(FIT_KEY) as FitMode) : 'whole'));
   const view = useViewport();
+  const [scrollbar] = useState(measureScrollbar);
   const refresh = useRefreshSignal(data?.page.refreshSeconds);
   const services = useMemo(() => ({ fetchApiData, refresh }), [refresh]);
 
@@ -67,17 +87,22 @@ export function Preview({ kind }: { kind: DesignKind }) {
   if (failed) return <Result status="404" title={failed} />;
   if (!data) return <Spin style={{ display: 'block', marginTop: '30vh' }} />;
   const { page, widgets } = data;
-  const scale = fitScale(fit, page, view);
+  const scale = fitScale(fit, page, view, scrollbar);
   return (
     <WidgetDataContext.Provider value={services}>
-      <div data-testid="preview" data-fit={fit} data-scale={scale.toFixed(4)} style={{ width: '100vw', height: '100vh', overflow: fit === 'whole' ? 'hidden' : 'auto', background: '#0b0d13', display: 'flex', justifyContent: fit === 'whole' ? 'center' : 'flex-start', alignItems: fit === 'whole' ? 'center' : 'flex-start' }}>
-        {kind === 'form' ? (
-          <FormRunProvider mode="preview" submit={previewSubmit} uploadImage={previewUpload}>
+      {/* Every fit mode scrolls what does not fit: the stage never shrinks (flex: none), and it is centred by
+          auto margins, which become 0 where the stage is larger than the window, so no side is cut off (centring
+          by justify-content would push an overflowing left or top edge out of reach). */}
+      <div data-testid="preview" data-fit={fit} data-scale={scale.toFixed(4)} style={{ width: '100vw', height: '100vh', overflow: 'auto', background: '#0b0d13', display: 'flex' }}>
+        <div data-testid="preview-stage" style={{ flex: 'none', margin: 'auto' }}>
+          {kind === 'form' ? (
+            <FormRunProvider mode="preview" submit={previewSubmit} uploadImage={previewUpload}>
+              <CanvasStage canvas={page} widgets={widgets} scale={scale} />
+            </FormRunProvider>
+          ) : (
             <CanvasStage canvas={page} widgets={widgets} scale={scale} />
-          </FormRunProvider>
-        ) : (
-          <CanvasStage canvas={page} widgets={widgets} scale={scale} />
-        )}
+          )}
+        </div>
       </div>
       <Segmented
         aria-label="适配方式"
