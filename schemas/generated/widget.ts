@@ -67,6 +67,25 @@ export interface WidgetDeclaration {
     viewProps?: UiSchema;
     datasourceProps?: UiSchema;
   };
+  /**
+   * 颜色属性各自的用途，用于可读性检查：每个颜色属性（uiSchema 中 ui:widget 为 color）要么是文字颜色（text，on 为其下自下而上叠在画布上的底色属性，缺省即直接在画布上），要么是文字的底色（出现在某个 on 中），要么不承载文字（decor：填充、边框、柱体）。测试按 WCAG 计算每个文字颜色的默认值在该部件所属设计器默认画布上的对比度，不足 4.5:1 即失败。
+   */
+  colors?: {
+    text: {
+      /**
+       * 文字颜色的视图属性名
+       */
+      color: string;
+      /**
+       * 其下的底色属性名，自下而上叠在画布上；缺省为直接在画布上
+       */
+      on?: string[];
+    }[];
+    /**
+     * 不承载文字的颜色属性名
+     */
+    decor?: string[];
+  };
 }
 /**
  * 一个属性面板的 JSON Schema：根为 object，每个属性必须有中文 title。

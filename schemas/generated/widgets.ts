@@ -1276,6 +1276,14 @@ export interface FormSubmitViewProps {
    * 字号
    */
   fontSize?: number;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 按钮颜色
+   */
+  buttonColor?: string;
 }
 
 export interface FormSubmitDatasourceProps {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { checkUpload, DEFAULT_UPLOAD } from '../../runtime/crud/upload-rules';
+import { checkUpload, DEFAULT_UPLOAD } from '../../common/uploads';
 import { useFormRun } from './context';
 
 interface Props {
@@ -52,7 +52,8 @@ export function ImageInput({ value, onChange, maxCount = 1, disabled }: Props) {
         showUploadList={{ showPreviewIcon: false }}
       >
         {urls.length + busy < maxCount && (
-          <div style={{ color: '#595959' }}>
+          // on the canvas, not on a white box: the field's label colour keeps it readable (widgets/contrast.test.ts)
+          <div style={{ color: 'var(--field-color, inherit)' }}>
             <PlusOutlined />
             <div style={{ marginTop: 4, fontSize: 12 }}>上传图片</div>
           </div>
