@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { monacoZhCn } from './scripts/monaco-zh-cn';
 
 // The browser app: runtime/main.tsx is the entry, index.html at the root.
 // /api and /open go to the Fastify server in `npm run dev`.
@@ -85,7 +86,10 @@ export function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // monacoZhCn: the code editors' menus and hints in Chinese (scripts/monaco-zh-cn.ts)
+  plugins: [react(), monacoZhCn(), precompress()],
+  // `npm run dev` pre-bundles monaco with rolldown: the same translation there
+  optimizeDeps: { rolldownOptions: { plugins: [monacoZhCn()] } },
   build: { outDir: 'dist', chunkSizeWarningLimit: 4000 },
   server: {
     port: 5173,

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { confirmBox, toast as waitToast } from './lib/calls';
+import { confirmBox, must, signIn, toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 
 const ROLE_DEFAULT = '普通用户';
@@ -75,7 +75,22 @@ describeBrowser('低代码页面', () => {
     await paste(page, bad);
     await faults.getByText('字段「columns[0].title」缺少必填属性').waitFor();
     await btn(page, '保存').click();
-    await toast(page, '声明有 2 处错误，未保存');
+    // a refused save is said in a box that stays until dismissed, not a passing message
+    const failure = page.getByTestId('pm-error');
+    await failure.getByText('声明有 2 处错误，未保存').waitFor();
+
+    // one the browser's check passes but the server refuses: its faults, one a line, stay until closed
+    const unsortable = JSON.parse(supplier);
+    unsortable.columns.splice(1, 0, { title: '城市', field: 'city', sortable: true });
+    await paste(page, JSON.stringify(unsortable, null, 2));
+    await faults.waitFor({ state: 'detached', timeout: 10_000 });
+    await btn(page, '保存').click();
+    await failure.getByText('字段「columns[1].field」是可排序列，引用的字段 city 未在表单', { exact: false }).waitFor();
+    await page.waitForTimeout(4000);
+    expect(await failure.innerText()).toContain('保存失败：页面声明不合法');
+    await shot(page, 'lowcode-server-refusal');
+    await failure.locator('.ant-alert-close-icon').click();
+    await failure.waitFor({ state: 'detached' });
 
     await paste(page, supplier);
     await faults.waitFor({ state: 'detached', timeout: 10_000 });
@@ -93,8 +108,12 @@ describeBrowser('低代码页面', () => {
     await dlg.locator('.ant-checkbox-wrapper', { hasText: ROLE_DEFAULT }).first().click();
     await shot(page, 'lowcode-publish');
     await btn(dlg, '确定').click();
-    await toast(page, '发布成功，刷新后菜单中可见');
+    await toast(page, '发布成功，菜单中已可见');
     await page.getByTestId('page-item-custom-supplier').getByText('已发布').waitFor();
+    // the entry is in the side menu at once, without reloading the app
+    await page.getByText('自定义页面', { exact: true }).first().click();
+    await page.getByRole('menuitem', { name: /供应商/ }).first().waitFor({ timeout: 10_000 });
+    await shot(page, 'lowcode-published-menu');
   });
 
   it('使用发布的供应商页面：新增（必填与手机号校验）→ 搜索 → 编辑 → 复制 → 删除', async () => {
@@ -155,14 +174,20 @@ describeBrowser('低代码页面', () => {
     }
   });
 
-  it('页面管理：删除自定义页面（菜单随之移除）', async () => {
+  it('页面管理：删除自定义页面先说明连带删除的数据条数（菜单随之移除）', async () => {
+    const admin = await signIn('admin', inject('adminPassword'));
+    for (const name of ['甲公司', '乙公司']) await must('/api/lowcode/data/supplier/save', { name, phone: '13812345678' }, admin);
     await page.goto(`${inject('baseURL')}/system/pages`);
     await page.getByTestId('page-item-custom-supplier').click();
     await page.getByText('供应商', { exact: true }).first().waitFor();
     await btn(page.locator('.ant-space'), '删除').first().click();
-    await page.getByText('确定要删除【供应商】吗？', { exact: true }).waitFor();
-    await confirmBox(page, '确定要删除【供应商】吗？');
+    const question = '该页面有 2 条数据，删除后一并删除，确定删除【供应商】吗？';
+    await page.getByText(question, { exact: true }).waitFor();
+    await shot(page, 'lowcode-delete-count');
+    await confirmBox(page, question);
     await toast(page, '删除成功');
     await page.getByTestId('page-item-custom-supplier').waitFor({ state: 'detached' });
+    // and its menu entry is gone without a reload
+    await expect.poll(() => page.getByRole('menuitem', { name: /供应商/ }).count()).toBe(0);
   });
 });

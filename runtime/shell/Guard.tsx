@@ -7,6 +7,7 @@ import { browser } from '../core/browser';
 import { get } from '../core/request';
 import { clearSession, getToken, loadSession, logout, sessionStore, setToken } from '../core/session';
 import { useStore } from '../core/store';
+import { MENUS_CHANGED_EVENT } from '../core/menus';
 import { extractAuthorization, type MenuEntry } from './menu';
 import { menuStore } from './state';
 
@@ -29,7 +30,7 @@ export async function loadMenus(): Promise<MenuEntry[]> {
 }
 
 /** Window event other screens fire after changing menus (e.g. publishing a page): the shell reloads them. */
-export const MENUS_CHANGED_EVENT = 'dsc:menus-changed';
+export { MENUS_CHANGED_EVENT } from '../core/menus';
 
 function useMenuRefresh(active: boolean) {
   useEffect(() => {

@@ -11,8 +11,7 @@ import { loadChunk } from '../core/chunk';
 import { PageBoundary, PageSpin } from './layout/PageBoundary';
 import { FullPageSpin } from './Guard';
 import { Login } from './Login';
-import { directoryRedirects, type RouteDef } from './menu';
-import { useMenuRoutes } from './routeDefs';
+import { buildRoutes, directoryRedirects, type RouteDef } from './menu';
 import { menuStore } from './state';
 
 /** /redirect/<path>?q → replaces the route with /<path>?q (used to re-render a page). */
@@ -50,6 +49,16 @@ const Home = resolveComponent('view:Home') as ComponentType;
 const Profile = resolveComponent('view:Profile') as ComponentType;
 const FormFill = resolveComponent('view:FormFill') as ComponentType;
 
+/** Static meta for the initial routes inside the shell. */
+export const STATIC_META: Record<string, { title: string; cache: boolean }> = {
+  '/index': { title: '首页', cache: true },
+  '/user/profile': { title: '个人中心', cache: false },
+};
+
+export function useMenuRoutes(): RouteDef[] {
+  const menus = useStore(menuStore, (s) => s.menus);
+  return useMemo(() => buildRoutes(menus), [menus]);
+}
 
 export function AppRoutes() {
   const menus = useStore(menuStore, (s) => s.menus);
@@ -94,7 +103,8 @@ export function AppRoutes() {
       },
       { element: <Loaded><SiteLayout /></Loaded>, children: site.map((d) => ({ path: d.path, element: element(d) })) },
       ...full.map((d) => ({ path: d.path, element: wrap(element(d)) })),
-      { path: '*', element: <Loaded><ErrorPage code={404} /></Loaded> },
+      // 404 only for a path nobody's menu routes; one that exists for others is 401 无权限访问
+      { path: '*', element: <Loaded><ErrorPage code={404} probe /></Loaded> },
         ],
       },
     ];

@@ -1,8 +1,13 @@
 import { Input } from 'antd';
 import { lazy, Suspense } from 'react';
-import type { JsonEditorProps } from './types';
 
-export type { JsonEditorProps } from './types';
+export interface JsonEditorProps {
+  value: string;
+  onChange?: (text: string) => void;
+  height?: number;
+  readOnly?: boolean;
+  ariaLabel?: string;
+}
 
 // monaco is heavy: it loads only when a JSON editor is first shown.
 const MonacoJsonEditor = lazy(() => import('./MonacoJsonEditor'));

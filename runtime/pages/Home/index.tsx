@@ -1,8 +1,9 @@
-// Home: the cloud platform's four feature cards, a search box, the 大模型 / 智能体 labels
+// Home: the cloud platform's four feature cards, a search box (menus, pages, screens, forms, APIs: search.tsx), the 大模型 / 智能体 labels
 // and a 热门 / 最新 tab set (placeholder content).
 import { ApiOutlined, ClusterOutlined, MonitorOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Card, Col, Input, List, Row, Tabs, Tag, Typography, theme } from 'antd';
+import { Card, Col, List, Row, Tabs, Tag, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
+import { HomeSearch } from './search';
 
 interface Feature {
   title: string;
@@ -39,7 +40,7 @@ export default function Home() {
         <Typography.Paragraph style={{ color: 'rgba(255,255,255,.85)', margin: '8px 0 16px' }}>
           一站式数据接入、服务开发与运维管控
         </Typography.Paragraph>
-        <Input.Search placeholder="搜索功能、服务或文档" enterButton="搜索" size="large" style={{ maxWidth: 560 }} allowClear />
+        <HomeSearch />
         <div style={{ marginTop: 12 }}>
           <Tag color="gold">大模型</Tag>
           <Tag color="cyan">智能体</Tag>

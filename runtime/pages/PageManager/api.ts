@@ -9,6 +9,8 @@ export interface CustomPage {
   declaration: PageDeclaration;
   published: boolean;
   roles: string[];
+  /** Records the page holds (a delete takes them with it); answered by the server's list and get. */
+  recordCount?: number;
 }
 
 type Stored = Omit<CustomPage, 'declaration' | 'published'> & { declaration?: unknown; published?: boolean | number };
@@ -20,19 +22,22 @@ const normalise = (r: Stored): CustomPage => ({
   roles: r.roles ?? [],
 });
 
-// The custom-page calls of the server (paths relative to /api).
+// The custom-page calls of the server (paths relative to /api). Silent: the page manager shows a failure itself,
+// in a box that stays until dismissed, instead of the request layer's passing message.
+const QUIET = { silent: true };
+
 export const pagesApi = {
   async search(search = ''): Promise<CustomPage[]> {
-    const d = await post<{ records: Stored[] }>('/lowcode/page/search', { pageNum: 1, pageSize: 100, search });
+    const d = await post<{ records: Stored[] }>('/lowcode/page/search', { pageNum: 1, pageSize: 100, search }, QUIET);
     return (d?.records ?? []).map(normalise);
   },
   async get(id: number | string): Promise<CustomPage> {
-    return normalise(await get<Stored>('/lowcode/page/get', { id }));
+    return normalise(await get<Stored>('/lowcode/page/get', { id }, QUIET));
   },
   save(page: CustomPage): Promise<unknown> {
-    return post('/lowcode/page/save', page);
+    return post('/lowcode/page/save', page, QUIET);
   },
   remove(id: number | string): Promise<unknown> {
-    return get('/lowcode/page/delete', { id });
+    return get('/lowcode/page/delete', { id }, QUIET);
   },
 };

@@ -4,6 +4,8 @@ import { CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined, SaveOutline
 import { CrudPageWith, builtinPages, type PageDeclaration } from '../../crud';
 import { coreServices } from '../../crud/coreServices';
 import { builtinDicts, useDict } from '../../core/dicts';
+import { notifyMenusChanged } from '../../core/menus';
+import { ApiError } from '../../core/request';
 import { settle } from '../../core/settle';
 import supplier from '../../../schemas/examples/supplier.page.json';
 import { checkDeclaration, type Fault } from './validate';
@@ -44,17 +46,29 @@ export default function PageManager() {
   const [faults, setFaults] = useState<Fault[]>([]);
   const [saving, setSaving] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
+  // a failed call or a refused save: shown in a box that stays until dismissed (the page manager's calls are silent)
+  const [failure, setFailure] = useState<{ title: string; lines: string[] } | null>(null);
+  const showFailure = useCallback((e: unknown, title: string) => {
+    if (e instanceof ApiError && e.status === 2) return; // signed out: the request layer's box says so
+    const msg = e instanceof Error && e.message ? e.message : '操作失败';
+    // 页面声明不合法：a；b；c → one line per fault
+    const faults = /^([^：]*不合法)：(.+)$/s.exec(msg);
+    if (!faults) return setFailure({ title, lines: [msg] });
+    const lines = faults[2].split('；');
+    setFailure({ title: `${title}：${faults[1]}（${lines.length} 处）`, lines });
+  }, []);
 
   const reload = useCallback(async () => {
     setLoading(true);
     try {
       setCustom(await pagesApi.search());
-    } catch {
+    } catch (e) {
       setCustom([]);
+      showFailure(e, '页面列表加载失败');
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [showFailure]);
   useEffect(() => void reload(), [reload]);
 
   // validate and preview 500 ms after typing stops (spec: editor delay 500 ms)
@@ -85,8 +99,8 @@ export default function PageManager() {
   const openCustom = async (p: CustomPage) => {
     try {
       open({ kind: 'custom', page: p.declaration || p.id === undefined ? p : await pagesApi.get(p.id) });
-    } catch {
-      // shown by the request layer
+    } catch (e) {
+      showFailure(e, `页面【${p.title}】打开失败`);
     }
   };
   const newDraft = (decl: PageDeclaration) => open({ kind: 'custom', page: { pageKey: decl.id, title: decl.title, declaration: decl, published: false, roles: ['sys_admin'] } });
@@ -99,33 +113,53 @@ export default function PageManager() {
     const r = checkDeclaration(text, BUILTIN_IDS);
     if (!r.ok) {
       setFaults(r.faults);
-      message.error(`声明有 ${r.faults.length} 处错误，未保存`);
+      setFailure({ title: `声明有 ${r.faults.length} 处错误，未保存`, lines: ['请按下方「声明校验未通过」中列出的字段修改后再保存'] });
       return false;
     }
+    setFailure(null);
     setSaving(true);
     try {
       const page: CustomPage = { ...current, ...patch, pageKey: r.decl.id, title: r.decl.title, declaration: r.decl };
       const id = await pagesApi.save(page);
       const saved = { ...page, id: page.id ?? (typeof id === 'number' || typeof id === 'string' ? id : undefined) };
       setSel({ kind: 'custom', page: saved });
-      message.success(patch.published ? '发布成功，刷新后菜单中可见' : '保存成功');
+      message.success(patch.published ? '发布成功，菜单中已可见' : '保存成功');
+      // a published page's entry (or an unpublished one's absence) shows in the menu at once
+      notifyMenusChanged();
       void reload();
       return true;
-    } catch {
-      return false; // the request layer showed why
+    } catch (e) {
+      showFailure(e, patch.published === undefined ? '保存失败' : '发布失败');
+      return false;
     } finally {
       setSaving(false);
     }
   };
 
-  const remove = () => {
+  const remove = async () => {
     if (!current?.id) return;
+    // the records go with the page: say how many, counted now
+    let count: number;
+    try {
+      count = (await pagesApi.get(current.id)).recordCount ?? 0;
+    } catch (e) {
+      showFailure(e, '删除失败');
+      return;
+    }
     modal.confirm({
       title: '系统提示',
-      content: `确定要删除【${current.title}】吗？`,
+      content: count > 0 ? `该页面有 ${count} 条数据，删除后一并删除，确定删除【${current.title}】吗？` : `确定要删除【${current.title}】吗？`,
+      okButtonProps: count > 0 ? { danger: true } : undefined,
       onOk: settle(async () => {
-        await pagesApi.remove(current.id!);
+        try {
+          await pagesApi.remove(current.id!);
+        } catch (e) {
+          showFailure(e, '删除失败');
+          return;
+        }
+        setFailure(null);
         message.success('删除成功');
+        notifyMenusChanged();
         setSel(null);
         setText('');
         void reload();
@@ -170,6 +204,18 @@ export default function PageManager() {
         />
       </div>
       <div style={{ flex: 1, minWidth: 0 }}>
+        {failure && (
+          <Alert
+            type="error"
+            showIcon
+            closable
+            onClose={() => setFailure(null)}
+            style={{ marginBottom: 8 }}
+            data-testid="pm-error"
+            message={failure.title}
+            description={failure.lines.length > 1 ? <ul style={{ margin: 0, paddingLeft: 18, maxHeight: 120, overflow: 'auto' }}>{failure.lines.map((l, i) => <li key={i}>{l}</li>)}</ul> : failure.lines[0]}
+          />
+        )}
         {!sel ? (
           <Empty style={{ marginTop: 120 }} description="从左侧选择页面，或新建页面" />
         ) : (
@@ -184,7 +230,7 @@ export default function PageManager() {
                 <>
                   <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="pm-save">保存</Button>
                   <Button icon={<SendOutlined />} onClick={() => setPublishOpen(true)} data-testid="pm-publish">发布</Button>
-                  {current?.id !== undefined && <Button danger icon={<DeleteOutlined />} onClick={remove}>删除</Button>}
+                  {current?.id !== undefined && <Button danger icon={<DeleteOutlined />} onClick={() => void remove()}>删除</Button>}
                 </>
               )}
             </Space>

@@ -1,9 +1,16 @@
-// Seeding from schemas/menus/roles.json on every start: roles and their permissions, one account per role.
+// First-start and every-start seeding from schemas/: roles and their permissions, menus, demo users.
 import type { Kysely } from 'kysely';
-import type { SeedContext } from '../../core/module.js';
-import { generatePassword, hashPassword } from '../../core/passwords.js';
-import { now } from '../../store/columns.js';
-import type { Database } from '../../store/schema.js';
+import type { Config } from '../config.js';
+import { generatePassword, hashPassword } from '../core/passwords.js';
+import type { LoadedSchemas } from '../core/schemas.js';
+import { syncSeededMenus } from '../modules/menu/store.js';
+import { now } from './columns.js';
+import type { Database } from './schema.js';
+
+export interface SeedResult {
+  /** Passwords generated on this start, to print once. */
+  generated: { username: string; password: string }[];
+}
 
 interface RoleDecl {
   roleKey: string;
@@ -12,7 +19,8 @@ interface RoleDecl {
   demoUser?: { username: string; nickName: string; phoneNumber?: string; email?: string };
 }
 
-export async function seedRolesAndUsers(db: Kysely<Database>, { schemas, config, generated }: SeedContext): Promise<void> {
+export async function seed(db: Kysely<Database>, schemas: LoadedSchemas, config: Config): Promise<SeedResult> {
+  const result: SeedResult = { generated: [] };
   const roles: RoleDecl[] = schemas.roles?.roles ?? [];
 
   // Roles and permissions follow the declaration on every start.
@@ -23,6 +31,8 @@ export async function seedRolesAndUsers(db: Kysely<Database>, { schemas, config,
     await db.deleteFrom('sys_role_permission').where('role_id', '=', role.id).execute();
     if (r.permissions.length) await db.insertInto('sys_role_permission').values(r.permissions.map((permission) => ({ role_id: role!.id, permission }))).execute();
   }
+
+  for (const [moduleType, menu] of Object.entries(schemas.menus)) await syncSeededMenus(db, moduleType, menu.items);
 
   // One account per role. admin's password: ADMIN_PASSWORD (applied on every start when set) or generated once.
   const demoPassword = config.demoPassword ?? null;
@@ -36,7 +46,7 @@ export async function seedRolesAndUsers(db: Kysely<Database>, { schemas, config,
       continue;
     }
     const password = wanted ?? generatePassword();
-    if (!wanted) generated.push({ username: r.demoUser.username, password });
+    if (!wanted) result.generated.push({ username: r.demoUser.username, password });
     const user = await db
       .insertInto('sys_user')
       .values({
@@ -57,4 +67,5 @@ export async function seedRolesAndUsers(db: Kysely<Database>, { schemas, config,
     const role = await db.selectFrom('sys_role').select('id').where('role_key', '=', r.roleKey).executeTakeFirstOrThrow();
     await db.insertInto('sys_user_role').values({ user_id: user.id, role_id: role.id }).execute();
   }
+  return result;
 }

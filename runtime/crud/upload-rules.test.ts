@@ -1,4 +1,4 @@
-import { checkUpload } from './uploads';
+import { checkUpload } from './upload-rules';
 
 const f = (name: string, mb = 1) => ({ name, size: mb * 1024 * 1024 });
 
