@@ -1,7 +1,36 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+// The layering of DESIGN.md §2 as rules: each zone says which folders the files of `target` may not import.
+// Read top to bottom as "X never imports Y". A break fails `npm test` (step lint).
+const APP = ['./runtime/shell', './runtime/pages', './runtime/main.tsx'];
+const FEATURES = ['./runtime/apimgr', './runtime/editors', './runtime/datav'];
+const BROWSER = ['./runtime', './widgets', './designer'];
+const TOOLS = ['./stories', './e2e', './bench'];
+const zones = [
+  // the server and the shared module never take browser code
+  { target: './server-stub', from: [...BROWSER, ...TOOLS], message: 'server-stub/ imports only schemas/ and common/, never browser code.' },
+  { target: './common', from: [...BROWSER, './server-stub', ...TOOLS], message: 'common/ is framework-free and stands alone: browser and server import it, it imports neither.' },
+  { target: './schemas', from: [...BROWSER, './server-stub', './common', ...TOOLS], message: 'schemas/ holds declarations and generated types only.' },
+  // inside the server: the store and the platform core never reach into modules (their tests may: they drive the whole app)
+  { inside: true, target: './server-stub/store', from: ['./server-stub/modules', './server-stub/connectors'], message: 'store/ never imports modules: modules bring their tables and seeds to the store.' },
+  { inside: true, target: './server-stub/core', from: ['./server-stub/modules'], message: 'core/ never imports modules.' },
+  { inside: true, target: './server-stub/connectors', from: ['./server-stub/modules'], message: 'connectors/ never imports modules.' },
+  // the browser, bottom up: core ← ui ← crud, widgets ← designer ← features ← app
+  { target: './runtime/core', from: ['./runtime/ui', './runtime/crud', ...FEATURES, ...APP, './widgets', './designer'], message: 'runtime/core is the bottom of the browser: request, session, permissions, dictionaries.' },
+  { target: './runtime/ui', from: ['./runtime/crud', ...FEATURES, ...APP, './widgets', './designer'], message: 'runtime/ui (the UI kit) imports only runtime/core.' },
+  { target: './runtime/crud', from: [...FEATURES, ...APP, './widgets', './designer'], message: 'runtime/crud (the generic renderer) imports only runtime/core and runtime/ui.' },
+  { target: './widgets', from: ['./runtime/crud', ...FEATURES, ...APP, './designer'], message: 'widgets/ imports only runtime/core and runtime/ui.' },
+  { target: './designer', from: ['./runtime/crud', ...FEATURES, ...APP], message: 'designer/ imports widgets/, runtime/core and runtime/ui, never the app or the CRUD renderer.' },
+  { target: FEATURES, from: ['./runtime/pages', './runtime/main.tsx'], message: 'Feature folders never import pages.' },
+  // nothing ships tools
+  { target: ['./runtime', './widgets', './designer', './server-stub', './common', './schemas'], from: TOOLS, message: 'Nothing in the product imports stories/, e2e/ or bench/.' },
+];
+const ruleOf = (list) => ['error', { zones: list.map((z) => Object.fromEntries(Object.entries(z).filter(([k]) => k !== 'inside'))) }];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'storybook-static', 'node_modules', 'data', 'schemas/generated', '.test-results'] },
@@ -11,11 +40,26 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': ruleOf(zones),
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  { files: ['server-stub/**/*.test.ts'], rules: { 'import-x/no-restricted-paths': ruleOf(zones.filter((z) => !z.inside)) } },
+  {
+    // the shared module runs in the browser and on the server: no framework, no Node built-ins
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-*', 'antd', 'antd/*', '@formily/*', 'fastify', 'fastify-*', '@fastify/*', 'kysely', 'node:*'], message: 'common/ is framework-free.' }] }],
     },
   },
 );

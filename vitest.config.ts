@@ -4,7 +4,8 @@ import react from '@vitejs/plugin-react';
 // Three projects, one `npm test`:
 //  unit   - schemas, runtime, widgets, designer, stories (jsdom; *.test.ts(x) beside the code)
 //  server - real Fastify over HTTP on a temp store, real PostgreSQL/MariaDB when PG_URL/MYSQL_URL are set
-//  e2e    - Chromium driving the built app served by the real server
+//  e2e    - Chromium driving the built app served by the real server, and every Storybook story
+// Type check and lint are steps of their own in `npm test` (scripts/test.mjs), not tests of a project.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -40,8 +41,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          // One retry absorbs timing noise of a real browser on a 2-core machine; a real failure fails twice.
-          retry: 1,
+          // No retries: a browser test that passes only on a second try hides a race; make it wait for what it means.
+          retry: 0,
         },
       },
     ],

@@ -9,7 +9,6 @@ import { createCache } from './core/cache.js';
 import { answerBadAddress, answerClientError, installErrorHandling } from './core/errors.js';
 import { installInputGuards } from './core/input.js';
 import { createLoggers, type ServiceLoggers } from './core/logs.js';
-import type { ServerModule } from './core/module.js';
 import { loadLoginKeys } from './core/passwords.js';
 import { loadSchemas } from './core/schemas.js';
 import { installServing, serveApp } from './core/serving.js';
@@ -19,13 +18,13 @@ import { modules as featureModules } from './modules/index.js';
 import { uamsMigrations } from './modules/uams/migrations.js';
 import { uamsModule } from './modules/uams/index.js';
 import { migrate, openStore } from './store/db.js';
-import { seedDemoData } from './store/demo.js';
-import { seed, type SeedResult } from './store/seed.js';
+import type { SeedContext, ServerModule } from './core/module.js';
 import './core/context.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
-  seeded: SeedResult;
+  /** Passwords generated on this start, to print once. */
+  seeded: Pick<SeedContext, 'generated'>;
   loggers: ServiceLoggers;
 }
 
@@ -57,8 +56,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations(store.dialect)), menuModule(store.dialect), ...featureModules];
   const migrations = Object.assign({}, ...all.map((m) => m.migrations ?? {}));
   await migrate(store.db, migrations, store.dialect === 'postgres' ? config.databaseSchema : undefined);
-  const seeded = await seed(store.db, schemas, config);
-  await seedDemoData(store.db, config);
+  const seeded: SeedContext = { config, schemas, generated: [] };
+  for (const mod of all) await mod.seed?.(store.db, seeded);
 
   const app = Fastify({
     logger: false,

@@ -6,7 +6,7 @@ import { BarChart } from './barChart/BarChart';
 import { BorderBox } from './borderBox/BorderBox';
 import { Carousel } from './carousel/Carousel';
 import { widgetDeclarations } from './declarations';
-import { defaultsOf } from './schemaDefaults';
+import { catalogueOf, catalogueTree, defaultsOf, GENERAL_WIDGET_SIZE, newWidgetProps } from '../common/widgets';
 import { ScrollTable } from './scrollTable/ScrollTable';
 import { FormInput } from './formInput/FormInput';
 import { FormTextarea } from './formTextarea/FormTextarea';
@@ -95,8 +95,8 @@ export function getWidgetKind(widgetName: string): WidgetKind | undefined {
   return Object.hasOwn(widgetRegistry, widgetName) ? widgetRegistry[widgetName] : undefined;
 }
 
-/** Spec "general widget default size". */
-export const GENERAL_DEFAULT_SIZE = { width: 300, height: 300 } as const;
+/** Spec "general widget default size" (common/widgets.ts). */
+export const GENERAL_DEFAULT_SIZE = GENERAL_WIDGET_SIZE;
 
 export interface CreateWidgetOptions {
   pageId: string;
@@ -109,25 +109,14 @@ export interface CreateWidgetOptions {
 export function createWidget(widgetName: string, opts: CreateWidgetOptions): WidgetEntity {
   const kind = getWidgetKind(widgetName);
   if (!kind) throw new Error(`未知部件：${widgetName}`);
-  const viewProps = structuredClone(kind.defaults.viewProps);
-  viewProps.width ??= GENERAL_DEFAULT_SIZE.width;
-  viewProps.height ??= GENERAL_DEFAULT_SIZE.height;
-  if (opts.top !== undefined) viewProps.top = opts.top;
-  if (opts.left !== undefined) viewProps.left = opts.left;
+  const declaration = widgetDeclarations[widgetName];
   return {
     id: opts.id ?? newId(),
     pageId: opts.pageId,
     widgetName,
     widgetTitle: kind.catalogue.widgetTitle,
     icon: kind.catalogue.icon,
-    widgetProps: {
-      widgetViewName: kind.widgetViewName,
-      widgetFormName: kind.widgetFormName,
-      selectedTab: 'view',
-      viewProps,
-      versionProps: { ...kind.versionProps },
-      datasourceProps: structuredClone(kind.defaults.datasourceProps),
-    },
+    widgetProps: newWidgetProps(declaration, opts),
     isHead: false,
     isTail: false,
   };
@@ -139,21 +128,10 @@ function newId(): string {
 
 /** Flat catalogue (spec §3 entry shape): folders M, then their components C. */
 export function widgetCatalogue(): CatalogueEntry[] {
-  return widgetCatalogueTree().flatMap(({ children, ...folder }) => [folder, ...children]);
+  return catalogueOf(Object.values(widgetDeclarations));
 }
 
 /** The catalogue's folders and components; with `designer`, only the kinds offered in that designer. */
 export function widgetCatalogueTree(designer?: 'screen' | 'form'): CatalogueFolder[] {
-  const folders = new Map<string, CatalogueFolder & { order: number }>();
-  for (const name of widgetNames) {
-    const { catalogue: c } = widgetRegistry[name];
-    if (designer && !c.designers.includes(designer)) continue;
-    let folder = folders.get(c.folderId);
-    if (!folder) {
-      folder = { id: c.folderId, parentId: '0', widgetType: 'M', widgetTitle: c.folderTitle, maxUse: 0, icon: 'FolderOutlined', children: [], order: c.folderOrder };
-      folders.set(c.folderId, folder);
-    }
-    folder.children.push({ id: name, parentId: c.folderId, widgetType: 'C', widgetTitle: c.widgetTitle, maxUse: c.maxUse, icon: c.icon, widgetName: name });
-  }
-  return [...folders.values()].sort((a, b) => a.order - b.order).map(({ order: _order, ...f }) => f);
+  return catalogueTree(Object.values(widgetDeclarations), designer);
 }

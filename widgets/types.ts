@@ -68,21 +68,8 @@ export interface WidgetEntity {
   isTail: boolean;
 }
 
-/** Spec §3 "Widget catalogue entry": folders (M) hold components (C). */
-export interface CatalogueEntry {
-  id: string;
-  parentId: string;
-  widgetType: 'M' | 'C';
-  widgetTitle: string;
-  maxUse: number;
-  icon: string;
-  widgetName?: string;
-}
-
-export interface CatalogueFolder extends CatalogueEntry {
-  widgetType: 'M';
-  children: CatalogueEntry[];
-}
+/** Spec §3 "Widget catalogue entry", one copy for browser and server. */
+export type { CatalogueEntry, CatalogueFolder } from '../common/widgets';
 
 /** What a kind's component gets: its view props and the mapped rows. */
 export interface MappedData {

@@ -1,7 +1,7 @@
 // Canvas properties (spec: width, height, background colour, refresh seconds) share the panel.
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import declaration from '../../schemas/widgets/canvas.panel.json';
-import { defaultsOf } from '../../widgets/schemaDefaults';
+import { defaultsOf } from '../../common/widgets';
 
 export interface CanvasProps {
   width: number;

@@ -8,7 +8,7 @@ import type { ISchema } from '@formily/react';
 import type { DialogDecl, Row } from './types';
 import { useCrudServices } from './services';
 import { useFeedback } from './feedback';
-import { checkUpload, DEFAULT_UPLOAD } from './upload-rules';
+import { checkUpload, DEFAULT_UPLOAD } from '../../common/uploads';
 import { dialogTitle, formSchemaFor } from './dialog-schema';
 import { parseCall } from './template';
 import { msg } from './messages';

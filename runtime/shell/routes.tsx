@@ -11,7 +11,8 @@ import { loadChunk } from '../core/chunk';
 import { PageBoundary, PageSpin } from './layout/PageBoundary';
 import { FullPageSpin } from './Guard';
 import { Login } from './Login';
-import { buildRoutes, directoryRedirects, type RouteDef } from './menu';
+import { directoryRedirects, type RouteDef } from './menu';
+import { useMenuRoutes } from './routeDefs';
 import { menuStore } from './state';
 
 /** /redirect/<path>?q → replaces the route with /<path>?q (used to re-render a page). */
@@ -49,16 +50,6 @@ const Home = resolveComponent('view:Home') as ComponentType;
 const Profile = resolveComponent('view:Profile') as ComponentType;
 const FormFill = resolveComponent('view:FormFill') as ComponentType;
 
-/** Static meta for the initial routes inside the shell. */
-export const STATIC_META: Record<string, { title: string; cache: boolean }> = {
-  '/index': { title: '首页', cache: true },
-  '/user/profile': { title: '个人中心', cache: false },
-};
-
-export function useMenuRoutes(): RouteDef[] {
-  const menus = useStore(menuStore, (s) => s.menus);
-  return useMemo(() => buildRoutes(menus), [menus]);
-}
 
 export function AppRoutes() {
   const menus = useStore(menuStore, (s) => s.menus);

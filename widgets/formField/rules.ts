@@ -1,10 +1,8 @@
 // A form field's rules, from its view props, with the same Chinese messages the server answers
 // (schemas/messages/zh-CN.json field* templates): a rule's own message wins when it is set.
-import file from '../../schemas/messages/zh-CN.json';
+import { fillMessage, messages as M } from '../../common/messages';
 
-type Vars = Record<string, string | number>;
-const M = file.messages;
-export const fill = (template: string, vars: Vars) => template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+export const fill = fillMessage;
 const own = (message: unknown, fallback: string) => (typeof message === 'string' && message.trim() ? message : fallback);
 
 /** The view props a field kind may carry (every kind declares a subset). */

@@ -1,13 +1,8 @@
 import { Input } from 'antd';
 import { lazy, Suspense } from 'react';
+import type { JsonEditorProps } from './types';
 
-export interface JsonEditorProps {
-  value: string;
-  onChange?: (text: string) => void;
-  height?: number;
-  readOnly?: boolean;
-  ariaLabel?: string;
-}
+export type { JsonEditorProps } from './types';
 
 // monaco is heavy: it loads only when a JSON editor is first shown.
 const MonacoJsonEditor = lazy(() => import('./MonacoJsonEditor'));

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from './monacoSetup';
-import type { JsonEditorProps } from './JsonEditor';
-import { autoFormatJson } from '../../../runtime/crud/monaco/autoFormat';
+import type { JsonEditorProps } from './types';
+import { autoFormatJson } from '../../../runtime/ui/monaco/autoFormat';
 
 /** monaco in JSON mode with the spec's editor settings: font 12, tab size 2, auto-format after 500 ms. */
 export default function MonacoJsonEditor({ value, onChange, height = 300, readOnly, ariaLabel }: JsonEditorProps) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup';
-import { autoFormatJson } from './autoFormat';
+import { autoFormatJson } from '../../ui/monaco/autoFormat';
 
 export interface MonacoEditorProps {
   value?: string;

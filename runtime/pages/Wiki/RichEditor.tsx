@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Editor, Toolbar } from '@wangeditor/editor-for-react';
 import type { IDomEditor, IEditorConfig, IToolbarConfig } from '@wangeditor/editor';
 import '@wangeditor/editor/dist/css/style.css';
-import { checkUpload, DEFAULT_UPLOAD } from '../../crud/upload-rules';
+import { checkUpload, DEFAULT_UPLOAD } from '../../../common/uploads';
 
 export interface RichEditorProps {
   /** the body to start from; the editor is uncontrolled after that */

@@ -1,7 +1,7 @@
 // Title, cache flag and breadcrumb trail of the current address.
 import { matchPath } from 'react-router-dom';
 import type { MenuEntry } from '../menu';
-import { STATIC_META, useMenuRoutes } from '../routes';
+import { STATIC_META, useMenuRoutes } from '../routeDefs';
 
 export interface RouteMeta {
   title: string;

@@ -6,102 +6,16 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { BizError } from '../../core/envelope.js';
-import { GENERAL_WIDGET_SIZE } from './kinds.js';
-import type { PageKind } from './tables.js';
-import type { CatalogueEntry } from '../../../widgets/types.js';
+import type { WidgetDeclarationLike } from '../../../common/widgets.js';
 
-export interface WidgetDeclaration {
-  widgetName: string;
-  widgetViewName: string;
-  widgetFormName?: string;
-  catalogue: { folderId: string; folderTitle: string; folderOrder?: number; order?: number; widgetTitle: string; icon: string; maxUse?: number; designers?: PageKind[] };
-  versionProps: Record<string, unknown>;
-  viewProps: Record<string, any>;
-  datasourceProps: Record<string, any>;
-}
+export type WidgetDeclaration = WidgetDeclarationLike;
 
-/** Spec §3 "Widget catalogue entry": the shape the browser's registry builds too. */
-export type { CatalogueEntry } from '../../../widgets/types.js';
+/** Catalogue, defaults and new widgets' props: one copy for the browser and the server (common/widgets.ts). */
+export { allowedIn, catalogueOf, defaultsOf, isFieldKind, maxUseOf, newWidgetProps, type CatalogueEntry, type WidgetPropsShape as WidgetProps } from '../../../common/widgets.js';
 
 /** The declaration of a kind, or undefined (own keys only: '__proto__', 'constructor'… are no kinds). */
 export function declarationOf(widgets: Record<string, any>, name: unknown): WidgetDeclaration | undefined {
   return typeof name === 'string' && Object.hasOwn(widgets, name) ? (widgets[name] as WidgetDeclaration) : undefined;
-}
-
-export const maxUseOf = (d: WidgetDeclaration) => d.catalogue.maxUse ?? 0;
-
-/** Whether a kind may be placed on a page of this kind: `catalogue.designers` names them; absent = both. */
-export const allowedIn = (d: WidgetDeclaration, kind: PageKind) => !Array.isArray(d.catalogue.designers) || d.catalogue.designers.includes(kind);
-
-/** A form field kind: its viewProps declare `field`, the key its value is submitted under. */
-export const isFieldKind = (d: WidgetDeclaration) => Object.hasOwn(d.viewProps?.properties ?? {}, 'field');
-
-/**
- * The flat catalogue of one designer: folders (M) ordered by folderOrder, each followed by its components
- * (C) ordered by order (ties keep the declarations' file order, as the browser's registry does). Kinds
- * the designer may not use are left out, and so is a folder left empty by that.
- */
-export function catalogueOf(widgets: Record<string, any>, kind: PageKind): CatalogueEntry[] {
-  const kinds = Object.values(widgets as Record<string, WidgetDeclaration>)
-    .filter((d) => allowedIn(d, kind))
-    .map((d) => ({ d, folderOrder: d.catalogue.folderOrder ?? 0, order: d.catalogue.order ?? 0 }))
-    .sort((a, b) => a.folderOrder - b.folderOrder || a.order - b.order);
-  const folders = new Map<string, { folder: CatalogueEntry; order: number; children: CatalogueEntry[] }>();
-  for (const { d, folderOrder } of kinds) {
-    const c = d.catalogue;
-    let f = folders.get(c.folderId);
-    if (!f) {
-      f = { folder: { id: c.folderId, parentId: '0', widgetType: 'M', widgetTitle: c.folderTitle, maxUse: 0, icon: 'FolderOutlined' }, order: folderOrder, children: [] };
-      folders.set(c.folderId, f);
-    }
-    f.children.push({ id: d.widgetName, parentId: c.folderId, widgetType: 'C', widgetTitle: c.widgetTitle, maxUse: maxUseOf(d), icon: c.icon, widgetName: d.widgetName });
-  }
-  return [...folders.values()].sort((a, b) => a.order - b.order).flatMap((f) => [f.folder, ...f.children]);
-}
-
-/** The value a JSON Schema declares by its `default`s (an object's from its properties'). */
-export function defaultsOf(schema: any): unknown {
-  if (!schema || typeof schema !== 'object') return undefined;
-  if (schema.default !== undefined) return structuredClone(schema.default);
-  if (schema.type === 'object' && schema.properties && typeof schema.properties === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, sub] of Object.entries(schema.properties)) {
-      const value = defaultsOf(sub);
-      if (value !== undefined) out[key] = value;
-    }
-    return out;
-  }
-  return undefined;
-}
-
-export interface WidgetProps {
-  widgetViewName: string;
-  widgetFormName: string;
-  selectedTab: 'view' | 'datasource';
-  viewProps: Record<string, unknown>;
-  versionProps: Record<string, unknown>;
-  datasourceProps: Record<string, unknown>;
-}
-
-const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
-/** A new widget's props: the kind's declared defaults, the general size where none is declared, the drop point. */
-export function newWidgetProps(d: WidgetDeclaration, at: { top?: number; left?: number }): WidgetProps {
-  const viewProps = asObject(defaultsOf(d.viewProps));
-  viewProps.width ??= GENERAL_WIDGET_SIZE.width;
-  viewProps.height ??= GENERAL_WIDGET_SIZE.height;
-  viewProps.top ??= 0;
-  viewProps.left ??= 0;
-  if (at.top !== undefined) viewProps.top = at.top;
-  if (at.left !== undefined) viewProps.left = at.left;
-  return {
-    widgetViewName: d.widgetViewName,
-    widgetFormName: d.widgetFormName ?? 'SchemaPanel',
-    selectedTab: 'view',
-    viewProps,
-    versionProps: { upgrade: false, docUrl: '', ...structuredClone(d.versionProps) },
-    datasourceProps: asObject(defaultsOf(d.datasourceProps)),
-  };
 }
 
 /* ------------------------------------------------------------------ validation */

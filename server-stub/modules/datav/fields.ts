@@ -3,6 +3,7 @@
 // from the templates the browser builds its Formily rules from (schemas/messages/zh-CN.json, field*), a
 // rule's own message winning when set. Pure: no store, no request. The image URLs a submission carries
 // are checked here for their shape only; the caller looks them up in file_image (fill.ts).
+import { fillMessage as fillTemplate } from '../../../common/template.js';
 import { BizError } from '../../core/envelope.js';
 import { patternFault } from '../../core/patterns.js';
 
@@ -96,10 +97,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
-/** A template with its {placeholders} filled in. */
-export function fillTemplate(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(vars, key) ? String(vars[key]) : whole));
-}
+/** A template with its {placeholders} filled in: the browser's way (common/messages.ts). */
+export { fillTemplate };
 
 /** The options of a choice field: the dictionary's when one is named, else the typed-in ones. */
 function optionsOf(props: Record<string, unknown>, env: ValidationEnv): Option[] {

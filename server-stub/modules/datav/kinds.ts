@@ -34,8 +34,6 @@ export const LIMITS = {
 
 /** Canvas defaults of a new page (spec §3, §9). */
 export const PAGE_DEFAULTS = { width: 1920, height: 1080 } as const;
-/** The general widget default size (spec §3, §9), for a kind whose schema declares none. */
-export const GENERAL_WIDGET_SIZE = { width: 300, height: 300 } as const;
 
 export function messagesOf(noun: string) {
   return {

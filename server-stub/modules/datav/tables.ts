@@ -10,8 +10,9 @@
 import type { Generated } from 'kysely';
 import { migration } from '../../core/declarations.js';
 import { idColumn } from '../../store/columns.js';
+import type { PageKind } from '../../../common/widgets.js';
 
-export type PageKind = 'screen' | 'form';
+export type { PageKind } from '../../../common/widgets.js';
 
 export interface DatavPageTable {
   id: Generated<number>;

@@ -178,7 +178,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     return d;
   };
 
-  app.get('/widget/catalogue', { config: { perm: perm.list } }, async () => ok(catalogueOf(declarations(), kind)));
+  app.get('/widget/catalogue', { config: { perm: perm.list } }, async () => ok(catalogueOf(Object.values(declarations()), kind)));
 
   app.get<{ Querystring: { pageId: number } }>('/widget/select', { config: { perm: perm.list }, schema: { querystring: pageIdQuery } }, async (req) => {
     const page = await loadPage(req.query.pageId);

@@ -21,6 +21,7 @@ import type { SessionStore } from '../../core/sessions.js';
 import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
 import { loadUser, refusal } from '../../core/users.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
+import { seedRolesAndUsers } from './seed.js';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_SECONDS = 60;
@@ -185,5 +186,5 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
 }
 
 export function uamsModule(keys: LoginKeys, sessions: SessionStore, migrations: ServerModule['migrations']): ServerModule {
-  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, plugin: uamsPlugin(keys, sessions) };
+  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, plugin: uamsPlugin(keys, sessions) };
 }

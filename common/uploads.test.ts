@@ -1,4 +1,4 @@
-import { checkUpload } from './upload-rules';
+import { checkUpload } from './uploads';
 
 const f = (name: string, mb = 1) => ({ name, size: mb * 1024 * 1024 });
 

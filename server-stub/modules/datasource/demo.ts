@@ -4,18 +4,18 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.js';
-import '../modules/datasource/shared.js';
-import '../modules/variable/index.js';
-import { now } from './columns.js';
-import type { Database } from './schema.js';
+import type { SeedContext } from '../../core/module.js';
+import { now } from '../../store/columns.js';
+import type { Database } from '../../store/schema.js';
+import '../variable/index.js';
+import './shared.js';
 
 const MARK = 'demo_data_seeded';
 const DISTRICTS: [string, number][] = [['朝阳区', 820], ['海淀区', 932], ['东城区', 601], ['西城区', 734], ['丰台区', 1090], ['通州区', 530], ['昌平区', 1320]];
 
-export async function seedDemoData(db: Kysely<Database>, config: Config): Promise<boolean> {
-  if (!config.demoData) return false;
-  if (await db.selectFrom('sys_setting').select('key').where('key', '=', MARK).executeTakeFirst()) return false;
+export async function seedDemoData(db: Kysely<Database>, { config }: Pick<SeedContext, 'config'>): Promise<void> {
+  if (!config.demoData) return;
+  if (await db.selectFrom('sys_setting').select('key').where('key', '=', MARK).executeTakeFirst()) return;
 
   const dir = path.join(config.dataDir, 'sqlite');
   mkdirSync(dir, { recursive: true });
@@ -47,5 +47,4 @@ export async function seedDemoData(db: Kysely<Database>, config: Config): Promis
     await db.insertInto('sys_variable').values({ variable_name: name, variable_value: value, variable_desc: desc, create_time: t, update_time: t }).execute();
   }
   await db.insertInto('sys_setting').values({ key: MARK, value: t }).execute();
-  return true;
 }

@@ -1,16 +1,9 @@
-// First-start and every-start seeding from schemas/: roles and their permissions, menus, demo users.
+// Seeding from schemas/menus/roles.json on every start: roles and their permissions, one account per role.
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.js';
-import { generatePassword, hashPassword } from '../core/passwords.js';
-import type { LoadedSchemas } from '../core/schemas.js';
-import { syncSeededMenus } from '../modules/menu/store.js';
-import { now } from './columns.js';
-import type { Database } from './schema.js';
-
-export interface SeedResult {
-  /** Passwords generated on this start, to print once. */
-  generated: { username: string; password: string }[];
-}
+import type { SeedContext } from '../../core/module.js';
+import { generatePassword, hashPassword } from '../../core/passwords.js';
+import { now } from '../../store/columns.js';
+import type { Database } from '../../store/schema.js';
 
 interface RoleDecl {
   roleKey: string;
@@ -19,8 +12,7 @@ interface RoleDecl {
   demoUser?: { username: string; nickName: string; phoneNumber?: string; email?: string };
 }
 
-export async function seed(db: Kysely<Database>, schemas: LoadedSchemas, config: Config): Promise<SeedResult> {
-  const result: SeedResult = { generated: [] };
+export async function seedRolesAndUsers(db: Kysely<Database>, { schemas, config, generated }: SeedContext): Promise<void> {
   const roles: RoleDecl[] = schemas.roles?.roles ?? [];
 
   // Roles and permissions follow the declaration on every start.
@@ -31,8 +23,6 @@ export async function seed(db: Kysely<Database>, schemas: LoadedSchemas, config:
     await db.deleteFrom('sys_role_permission').where('role_id', '=', role.id).execute();
     if (r.permissions.length) await db.insertInto('sys_role_permission').values(r.permissions.map((permission) => ({ role_id: role!.id, permission }))).execute();
   }
-
-  for (const [moduleType, menu] of Object.entries(schemas.menus)) await syncSeededMenus(db, moduleType, menu.items);
 
   // One account per role. admin's password: ADMIN_PASSWORD (applied on every start when set) or generated once.
   const demoPassword = config.demoPassword ?? null;
@@ -46,7 +36,7 @@ export async function seed(db: Kysely<Database>, schemas: LoadedSchemas, config:
       continue;
     }
     const password = wanted ?? generatePassword();
-    if (!wanted) result.generated.push({ username: r.demoUser.username, password });
+    if (!wanted) generated.push({ username: r.demoUser.username, password });
     const user = await db
       .insertInto('sys_user')
       .values({
@@ -67,5 +57,4 @@ export async function seed(db: Kysely<Database>, schemas: LoadedSchemas, config:
     const role = await db.selectFrom('sys_role').select('id').where('role_key', '=', r.roleKey).executeTakeFirstOrThrow();
     await db.insertInto('sys_user_role').values({ user_id: user.id, role_id: role.id }).execute();
   }
-  return result;
 }
