@@ -2,7 +2,7 @@
 // alone and never a regular expression.
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { ajvFaults, describeAjvErrors, describeAt, fieldOf } from './ajv-messages.js';
+import { ajvFaults, describeAjvErrors, describeAt, fieldOf } from '../../common/ajv-messages.js';
 
 const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
 (addFormats as unknown as (a: Ajv) => void)(ajv);

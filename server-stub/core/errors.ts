@@ -2,7 +2,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizError, LOGIN_URL, STATUS, UnsignedError } from './envelope.js';
-import { describeAjvError, type AjvErrorLike, type Labeler } from './ajv-messages.js';
+import { describeAjvError, type AjvErrorLike, type Labeler } from '../../common/ajv-messages.js';
 
 interface AjvLikeError extends AjvErrorLike {
   parentSchema?: { title?: string; properties?: Record<string, { title?: string }> };
@@ -15,7 +15,7 @@ const titled: Labeler = (field, err, child) => {
   return title ? `${title}（${field}）` : field;
 };
 
-/** One Chinese sentence naming the field, from the first ajv error (core/ajv-messages.ts, shared with the browser). */
+/** One Chinese sentence naming the field, from the first ajv error (common/ajv-messages.ts, shared with the browser). */
 export function describeValidation(err: AjvLikeError, where: string): string {
   return describeAjvError(err, { label: titled, root: where });
 }

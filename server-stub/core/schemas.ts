@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { describeAjvError } from './ajv-messages.js';
+import { describeAjvError } from '../../common/ajv-messages.js';
 
 export interface LoadedSchemas {
   /** Page declarations by id (schemas/pages). */
@@ -35,7 +35,7 @@ export class SchemaFileError extends Error {
 }
 
 export function newAjv(): Ajv {
-  // verbose: errors carry their schema, so a message can say what a pattern expects (core/ajv-messages.ts)
+  // verbose: errors carry their schema, so a message can say what a pattern expects (common/ajv-messages.ts)
   const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   return ajv;

@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import { ajvFaults } from '../../../server-stub/core/ajv-messages';
+import { ajvFaults } from '../../../common/ajv-messages';
 import meta from '../../../schemas/meta/page.schema.json';
 import type { PageDeclaration } from '../../crud/types';
 
@@ -8,7 +8,7 @@ export interface Fault { pointer: string; message: string }
 export type Checked = { ok: true; decl: PageDeclaration } | { ok: false; faults: Fault[] };
 
 // The same meta-schema and ajv mode the tests and the server use; verbose, so a message can say what a pattern
-// expects. The messages come from the server's translator (server-stub/core/ajv-messages.ts, no imports), so the
+// expects. The messages come from the one translator the server uses too (common/ajv-messages.ts), so the
 // browser and a refused save word a fault alike: 字段「columns[2].title」缺少必填属性.
 const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
 const validate = ajv.compile<PageDeclaration>(meta);

@@ -10,7 +10,7 @@ import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { hasPermission } from '../../core/permissions.js';
-import { describeAjvErrors, describeAt } from '../../core/ajv-messages.js';
+import { describeAjvErrors, describeAt } from '../../../common/ajv-messages.js';
 import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, migration, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';

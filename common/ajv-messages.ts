@@ -1,7 +1,7 @@
 // The one translator from ajv errors to Chinese sentences that name the field: 字段「columns[2].title」缺少必填属性,
 // 字段「dialog.width」类型应为数字, 字段「id」格式不正确（…）. Never a bare JSON pointer, never a regular expression.
 // Used by the server (request bodies in core/errors.ts, page declarations in modules/lowcode) and by the browser
-// (the page manager's JSON check, runtime/pages/PageManager/validate.ts). It has no imports, so both sides bundle it.
+// (the page manager's JSON check, runtime/pages/PageManager/validate.ts). It lives in common/: no imports, no framework.
 
 /** The parts of an ajv ErrorObject this reads (ajv's own type fits; `parentSchema` comes with `verbose: true`). */
 export interface AjvErrorLike {
