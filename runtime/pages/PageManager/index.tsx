@@ -6,7 +6,6 @@ import { coreServices } from '../../crud/coreServices';
 import { builtinDicts, useDict } from '../../core/dicts';
 import { notifyMenusChanged } from '../../core/menus';
 import { ApiError } from '../../core/request';
-import { settle } from '../../core/settle';
 import supplier from '../../../schemas/examples/supplier.page.json';
 import { checkDeclaration, type Fault } from './validate';
 import { JsonEditor, modelPath } from './JsonEditor';
@@ -150,7 +149,7 @@ export default function PageManager() {
       title: '系统提示',
       content: count > 0 ? `该页面有 ${count} 条数据，删除后一并删除，确定删除【${current.title}】吗？` : `确定要删除【${current.title}】吗？`,
       okButtonProps: count > 0 ? { danger: true } : undefined,
-      onOk: settle(async () => {
+      onOk: async () => {
         try {
           await pagesApi.remove(current.id!);
         } catch (e) {
@@ -163,7 +162,7 @@ export default function PageManager() {
         setSel(null);
         setText('');
         void reload();
-      }),
+      },
     });
   };
 
@@ -284,7 +283,7 @@ function PublishDialog({ open, page, roles, onOk, onCancel }: { open: boolean; p
       okText="确定"
       cancelText="取消"
       destroyOnHidden
-      onOk={settle(async () => {
+      onOk={async () => {
         const v = await form.validateFields();
         setBusy(true);
         try {
@@ -292,7 +291,7 @@ function PublishDialog({ open, page, roles, onOk, onCancel }: { open: boolean; p
         } finally {
           setBusy(false);
         }
-      })}
+      }}
     >
       <Form form={form} labelCol={{ span: 5 }} preserve={false}>
         <Form.Item name="published" label="发布" valuePropName="checked"><Switch checkedChildren="发布" unCheckedChildren="下线" /></Form.Item>
