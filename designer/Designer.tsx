@@ -24,9 +24,21 @@ export interface DesignerProps {
   config: DesignerConfig;
   /** Leaves the designer (the host closes its tab and goes back to the list). */
   onBack: () => void;
+  /** Told whenever the unsaved state changes, with how to save or throw away the edits (the host's leave guard). */
+  onGuard?: (guard: DesignerGuard) => void;
 }
 
-export function Designer({ pageId, services, config, onBack }: DesignerProps) {
+export interface DesignerGuard {
+  /** edits since the last save, or widgets created on the server since then */
+  unsaved: boolean;
+  save(): Promise<boolean>;
+  /** 不保存: back to the last saved state, on the server too (the widgets dropped since the save are deleted) */
+  discard(): Promise<void>;
+  /** the browser unloads the page: the same deletes, not awaited */
+  unload(): void;
+}
+
+export function Designer({ pageId, services, config, onBack, onGuard }: DesignerProps) {
   const { message } = App.useApp();
   const [designer] = useState(() => createDesigner());
   const rootRef = useRef<HTMLDivElement>(null);
@@ -40,6 +52,8 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
   const [saving, setSaving] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [faults, setFaults] = useState<string[] | null>(null);
+  // widgets widget/add created on the server since the last save (a drop creates it at once, spec part 2 §4)
+  const [created, setCreated] = useState<readonly string[]>([]);
   const fileRef = useRef<HTMLInputElement>(null);
   const dirty = useStore(designer.store, isDirty);
   const canUndo = useStore(designer.store, (s) => s.past.length > 0);
@@ -83,7 +97,9 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
       const entry = catalogue.find((c) => c.widgetName === widgetName);
       if (entry && entry.maxUse > 0 && (used[widgetName] ?? 0) >= entry.maxUse) return void message.warning(`【${entry.widgetTitle}】最多只能添加 ${entry.maxUse} 个`);
       try {
-        designer.add(await services.addWidget({ pageId, widgetName, top, left }));
+        const w = await services.addWidget({ pageId, widgetName, top, left });
+        setCreated((c) => [...c, w.id]);
+        designer.add(w);
       } catch {
         /* the request layer showed why */
       }
@@ -107,6 +123,8 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
     try {
       await services.saveWidgets(page.id, doc.widgets);
       designer.markSaved();
+      // the saved list is the page now: what it left out was deleted by the save
+      setCreated([]);
       message.success('保存成功');
       return true;
     } catch (err) {
@@ -117,7 +135,19 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
     }
   }, [page, services, designer, message]);
 
-  const back = () => (dirty ? setLeaving(true) : onBack());
+  const unsaved = dirty || created.length > 0;
+  const discard = useCallback(async () => {
+    setCreated([]);
+    if (pageId && created.length) await services.discardWidgets?.(pageId, created);
+  }, [pageId, created, services]);
+  const unload = useCallback(() => {
+    if (pageId && created.length) services.discardOnUnload?.(pageId, created);
+  }, [pageId, created, services]);
+  useEffect(() => {
+    onGuard?.({ unsaved, save, discard, unload });
+  }, [onGuard, unsaved, save, discard, unload]);
+
+  const back = () => (unsaved ? setLeaving(true) : onBack());
 
   const onImport = async (file: File) => {
     if (!pageId) return;
@@ -142,7 +172,7 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
               返回
             </Button>
             <Typography.Text strong>{page?.pageName}</Typography.Text>
-            {dirty && <Typography.Text type="warning">（未保存）</Typography.Text>}
+            {unsaved && <Typography.Text type="warning">（未保存）</Typography.Text>}
           </Space>
           <Space wrap>
             <Tooltip title="导入 JSON 文件（可撤销）">
@@ -229,7 +259,7 @@ export function Designer({ pageId, services, config, onBack }: DesignerProps) {
             <Button key="cancel" onClick={() => setLeaving(false)}>
               取消
             </Button>,
-            <Button key="discard" danger onClick={onBack}>
+            <Button key="discard" danger onClick={() => void discard().then(onBack)}>
               不保存
             </Button>,
             <Button key="save" type="primary" loading={saving} onClick={async () => (await save()) && onBack()}>

@@ -127,7 +127,7 @@ describeBrowser('Wiki文档', () => {
     await page.getByText('有未保存的修改').waitFor();
     await shot(page, 'wiki-edit');
     await page.getByTestId('wiki-edit').getByRole('button', { name: /取\s?消/ }).click();
-    await confirmBox(page, '数据有变化，确定要放弃保存吗？');
+    await confirmBox(page, '数据有变化，确定要放弃保存吗？', /不保存/);
     await view.waitFor();
     await expect.poll(() => view.getByTestId('wiki-body').textContent()).not.toContain('这一句不会保存');
 

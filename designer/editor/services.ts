@@ -19,6 +19,10 @@ export interface DesignerServices {
   addWidget(req: { pageId: string; widgetName: string; top: number; left: number }): Promise<WidgetEntity>;
   savePage(page: DesignerPage): Promise<DesignerPage>;
   saveWidgets(pageId: string, widgets: readonly WidgetEntity[]): Promise<WidgetEntity[]>;
+  /** 不保存: deletes widgets addWidget created since the last save, so the page is as saved. */
+  discardWidgets?(pageId: string, ids: readonly string[]): Promise<void>;
+  /** The same while the browser unloads the page (reload or close after asking): cannot be awaited. */
+  discardOnUnload?(pageId: string, ids: readonly string[]): void;
   panel?: PanelServices;
 }
 

@@ -154,11 +154,24 @@ describe('dialog lifecycle and permissions', () => {
     fireEvent.change(within(dlg).getByPlaceholderText('请输入名称'), { target: { value: '临时' } });
     await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
     expect(await within(dlg).findByText('请输入IP地址')).toBeInTheDocument();
+    // the dialog was edited: 取消 asks first (issue 20 §1); 取消 in the question keeps the dialog and what was typed
     await act(async () => fireEvent.click(within(dlg).getByRole('button', { name: /^取\s?消$/ })));
+    let ask = (await screen.findByText('数据有变化，确定要放弃保存吗？')).closest('.ant-modal-confirm') as HTMLElement;
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: /^取\s?消$/ })));
+    await waitFor(() => expect(screen.queryByText('数据有变化，确定要放弃保存吗？')).toBeNull());
+    expect((within(dlg).getByPlaceholderText('请输入名称') as HTMLInputElement).value).toBe('临时');
+    // × asks too; 不保存 closes it
+    await act(async () => fireEvent.click(dlg.closest('.ant-modal')!.querySelector('.ant-modal-close')!));
+    ask = (await screen.findByText('数据有变化，确定要放弃保存吗？')).closest('.ant-modal-confirm') as HTMLElement;
+    await act(async () => fireEvent.click(within(ask).getByRole('button', { name: /不保存/ })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /^新\s?增$/ })));
     dlg = await screen.findByRole('dialog');
     expect(within(dlg).queryByText('请输入IP地址')).toBeNull();
+    // nothing typed: 取消 closes at once
+    await act(async () => fireEvent.click(within(dlg).getByRole('button', { name: /^取\s?消$/ })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^新\s?增$/ })));
     expect((within(dlg).getByPlaceholderText('请输入名称') as HTMLInputElement).value).toBe('');
     expect((within(dlg).getByPlaceholderText('请输入端口') as HTMLInputElement).value).toBe('21');
   });

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
-import { createForm } from '@formily/core';
+import { createForm, onFormInputChange } from '@formily/core';
 import { createSchemaField, type ISchema } from '@formily/react';
 import { Checkbox, DatePicker, Form, FormItem, Input, NumberPicker, Password, Radio, Select, Switch } from '@formily/antd-v5';
 import type { DialogDecl, DialogMode, Row } from './types';
+import { DISCARD_CONFIRM, useLeaveGuard } from '../core/leaveGuard';
 import { useCrudServices } from './services';
 import { useFeedback } from './feedback';
 import { dialogTitle, formSchemaFor, initialValuesFor } from './dialog-schema';
@@ -35,12 +36,24 @@ export interface FormDialogProps {
 export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, successText, onSaved, onClose }: FormDialogProps) {
   const services = useCrudServices();
   const { message } = useFeedback();
-  const form = useMemo(() => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey) }), [dialog, mode, row, rowKey]);
+  // edited: the user typed or picked something (Formily's input event, not values set by defaults or reactions)
+  const [edited, setEdited] = useState(false);
+  const form = useMemo(
+    () => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey), effects: () => onFormInputChange(() => setEdited(true)) }),
+    [dialog, mode, row, rowKey],
+  );
   const schema = useMemo(() => formSchemaFor(dialog, mode), [dialog, mode]);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   // a value the save answered once (a new key): shown until the user closes the dialog, never fetched again
   const [revealed, setRevealed] = useState<string | null>(null);
+  const { modal } = useFeedback();
+  // an edited dialog is not thrown away unasked: closing it (×, 取消, Esc) asks, and so do reload and the shell
+  useLeaveGuard(edited && revealed === null, { discard: onClose });
+  const close = () => {
+    if (!edited) return onClose();
+    modal.confirm({ title: '提示', content: DISCARD_CONFIRM, okText: '不保存', okButtonProps: { danger: true }, cancelText: '取消', onOk: onClose });
+  };
 
   const values = (): Row => {
     const v = { ...(form.values as Row) };
@@ -110,7 +123,7 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
       open
       title={dialogTitle(dialog, mode, pageTitle)}
       width={dialog.width ?? 500}
-      onCancel={onClose}
+      onCancel={close}
       maskClosable={false}
       destroyOnHidden
       footer={[
@@ -119,7 +132,7 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
             {dialog.test.label ?? '测试连接'}
           </Button>
         ),
-        <Button key="cancel" onClick={onClose}>取消</Button>,
+        <Button key="cancel" onClick={close}>取消</Button>,
         <Button key="ok" type="primary" onClick={save} loading={saving} data-testid="dialog-ok">确定</Button>,
       ]}
     >

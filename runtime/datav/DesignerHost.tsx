@@ -1,8 +1,9 @@
 // A designer inside the console: the page id from the route, the HTTP services of its kind, and Back closing
 // the tab and returning to (a reloaded) list.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Designer } from '../../designer/Designer';
+import { Designer, type DesignerGuard } from '../../designer/Designer';
+import { useLeaveGuard } from '../core/leaveGuard';
 import { idParam, useLeave } from '../shell/leave';
 import { designerServices, type DesignKind } from './services';
 
@@ -17,7 +18,10 @@ export function DesignerHost({ kind }: { kind: DesignKind }) {
   const id = idParam(search, 'pageId') ?? idParam(search, 'formId');
   const services = useMemo(() => designerServices(kind), [kind]);
   const config = CONFIG[kind];
-  // the designer asks about unsaved edits itself (是否要返回？)
+  // Back: the designer asks about unsaved edits itself (是否要返回？); every other way out asks through the guard,
+  // whose 不保存 deletes the widgets dropped since the save, so reopening shows the saved page
   const leave = useLeave(config.list, false);
-  return <Designer key={id ?? 'none'} pageId={id ? String(id) : null} services={services} config={config} onBack={() => leave({ force: true })} />;
+  const [guard, setGuard] = useState<DesignerGuard | null>(null);
+  useLeaveGuard(!!guard?.unsaved, { save: guard?.save, discard: guard?.discard, unload: guard?.unload });
+  return <Designer key={id ?? 'none'} pageId={id ? String(id) : null} services={services} config={config} onBack={() => leave({ force: true })} onGuard={setGuard} />;
 }

@@ -3,6 +3,7 @@
 import type { DesignerPage, DesignerServices } from '../../designer/editor/services';
 import type { CatalogueEntry, DataRow, WidgetEntity } from '../../widgets';
 import { get, post } from '../core/request';
+import { discardOnUnload, discardWidgets, flushDiscarded, forgetDiscarded } from './discard';
 
 export type DesignKind = 'screen' | 'form';
 export const PREFIX: Record<DesignKind, string> = { screen: '/datav/screen', form: '/jimu/form' };
@@ -45,7 +46,11 @@ export function designerServices(kind: DesignKind): DesignerServices {
   const P = PREFIX[kind];
   return {
     loadPage: async (id) => pageOf(await get<ServerPage>(`${P}/info/get`, { id })),
-    loadWidgets: async (pageId) => (await get<ServerWidget[]>(`${P}/widget/select`, { pageId })).map(widgetOf),
+    loadWidgets: async (pageId) => {
+      // widgets an earlier 不保存 could not delete (the page unloaded first) go before the page is read
+      await flushDiscarded(P);
+      return (await get<ServerWidget[]>(`${P}/widget/select`, { pageId })).map(widgetOf);
+    },
     catalogue: () => get<CatalogueEntry[]>(`${P}/widget/catalogue`),
     addWidget: async ({ pageId, widgetName, top, left }) => widgetOf(await post<ServerWidget>(`${P}/widget/add`, { pageId: Number(pageId), widgetName, top, left })),
     savePage: async (p) =>
@@ -60,8 +65,14 @@ export function designerServices(kind: DesignKind): DesignerServices {
           revision: p.revision,
         }),
       ),
-    saveWidgets: async (pageId, widgets) =>
-      (await post<ServerWidget[]>(`${P}/widget/update`, { pageId: Number(pageId), widgets: widgets.map((w) => ({ ...w, pageId: Number(pageId) })) }, { timeout: 120_000 })).map(widgetOf),
+    saveWidgets: async (pageId, widgets) => {
+      const saved = (await post<ServerWidget[]>(`${P}/widget/update`, { pageId: Number(pageId), widgets: widgets.map((w) => ({ ...w, pageId: Number(pageId) })) }, { timeout: 120_000 })).map(widgetOf);
+      // a widget saved again (the page came back from the browser's cache after an unload) is no longer discarded
+      forgetDiscarded(saved.map((w) => w.id));
+      return saved;
+    },
+    discardWidgets: (_pageId, ids) => discardWidgets(P, ids),
+    discardOnUnload: (_pageId, ids) => discardOnUnload(P, ids),
     panel: { listApis, fetchApiData },
   };
 }

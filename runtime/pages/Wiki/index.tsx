@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Result, Space, Spin, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, FileAddOutlined, SaveOutlined } from '@ant-design/icons';
 import { usePermission } from '../../core/permission';
-import { DISCARD_CONFIRM, idParam, useDirty } from '../../shell/leave';
+import { askDiscard, idParam, useDirty, useLeaveGuard } from '../../shell/leave';
 import { isDocument, wikiApi, type WikiDoc, type WikiNode } from './api';
 import { WikiTree } from './WikiTree';
 import './wiki.css';
@@ -104,8 +104,12 @@ export default function Wiki() {
       mark(null);
       go();
     };
-    if (draft && dirty) modal.confirm({ title: '提示', content: DISCARD_CONFIRM, okText: '确定', cancelText: '取消', onOk: done });
-    else done();
+    if (!(draft && dirty)) return done();
+    // the app's one question (shell/leave.ts): 取消, 不保存 or 保存 (then go on once saved)
+    void askDiscard(modal, { canSave: true }).then(async (a) => {
+      if (a === 'discard') done();
+      else if (a === 'save' && (await save())) go();
+    });
   };
 
   const startEdit = (d: Draft) => {
@@ -114,11 +118,14 @@ export default function Wiki() {
     mark({ title: d.title, html: d.html }); // refined by the editor's own reading of the body when it is ready
   };
 
-  const save = async () => {
-    if (!draft) return;
+  const save = async (): Promise<boolean> => {
+    if (!draft) return false;
     const title = draft.title.trim();
-    if (!title) return setTitleError('请输入标题');
-    if ([...title].length > TITLE_MAX) return setTitleError(`标题长度不能超过${TITLE_MAX}个字符`);
+    const tooLong = [...title].length > TITLE_MAX;
+    if (!title || tooLong) {
+      setTitleError(title ? `标题长度不能超过${TITLE_MAX}个字符` : '请输入标题');
+      return false;
+    }
     setSaving(true);
     try {
       const id = await wikiApi.save({ id: draft.id, parentId: draft.parentId, title, docContent: draft.html, revision: draft.revision });
@@ -128,12 +135,23 @@ export default function Wiki() {
       await reloadTree();
       select(id);
       await loadDoc(id);
+      return true;
     } catch {
       /* the request layer showed why; the edits stay */
+      return false;
     } finally {
       setSaving(false);
     }
   };
+
+  // a document being edited: leaving the wiki, closing its tab or reloading asks first
+  useLeaveGuard(draft !== null && dirty, {
+    save,
+    discard: () => {
+      setDraft(null);
+      mark(null);
+    },
+  });
 
   const showPreview = async () => {
     if (!draft) return;

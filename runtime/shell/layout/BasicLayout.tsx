@@ -3,6 +3,7 @@
 import { Layout, theme } from 'antd';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router-dom';
+import { ViewPathContext } from '../../core/leaveGuard';
 import { useStore } from '../../core/store';
 import { addView, isMobile, refreshStore, settingsStore, tagsStore } from '../state';
 import { PageBoundary, PageSpin } from './PageBoundary';
@@ -26,9 +27,12 @@ function KeepAlive({ current, cacheable, children }: { current: string; cacheabl
   const slot = (key: string, node: ReactNode, visible: boolean) => (
     // the refresh count in the key remounts a page on 刷新页面
     <div key={`${key}#${refresh[key] ?? 0}`} data-view={key} style={{ display: visible ? 'block' : 'none' }}>
-      <PageBoundary>
-        <Suspense fallback={<PageSpin />}>{node}</Suspense>
-      </PageBoundary>
+      {/* the view's own pathname, for its editors' leave guards (useLocation follows the address, not the view) */}
+      <ViewPathContext.Provider value={key}>
+        <PageBoundary>
+          <Suspense fallback={<PageSpin />}>{node}</Suspense>
+        </PageBoundary>
+      </ViewPathContext.Provider>
     </div>
   );
   return (

@@ -3,6 +3,7 @@
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useStore } from '../../core/store';
+import { useConfirmLeave } from '../leave';
 import { refreshView, removeViews, tagsStore, type VisitedView } from '../state';
 
 type Action = 'refresh' | 'close' | 'others' | 'right' | 'all';
@@ -19,27 +20,35 @@ export function TagsView() {
   const views = useStore(tagsStore, (s) => s.views);
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // closing, refreshing or leaving a view with unsaved edits asks first (shell/leave.ts), one question per view
+  const leave = useConfirmLeave();
 
   // After closing, stay if the current tab survived, else go to the last one left.
-  const closeWhere = (pred: (v: VisitedView, i: number) => boolean) => {
-    const doomed = new Set(views.filter((v, i) => !v.affix && pred(v, i)).map((v) => v.pathname));
-    removeViews((v) => doomed.has(v.pathname));
-    if (doomed.has(pathname)) {
-      const rest = views.filter((v) => !doomed.has(v.pathname));
-      navigate(rest[rest.length - 1]?.fullPath ?? '/index');
-    }
+  const closeWhere = (pred: (v: VisitedView, i: number) => boolean, then?: () => void) => {
+    const doomed = views.filter((v, i) => !v.affix && pred(v, i)).map((v) => v.pathname);
+    leave(() => {
+      removeViews((v) => doomed.includes(v.pathname));
+      if (doomed.includes(pathname)) {
+        const rest = views.filter((v) => !doomed.includes(v.pathname));
+        navigate(rest[rest.length - 1]?.fullPath ?? '/index');
+      }
+      then?.();
+    }, doomed, true);
   };
 
   const act = (action: Action, target: VisitedView) => {
     const at = views.findIndex((v) => v.pathname === target.pathname);
     if (action === 'refresh') {
-      refreshView(target.pathname);
-      if (target.pathname !== pathname) navigate(target.fullPath);
+      leave(
+        () => {
+          refreshView(target.pathname);
+          if (target.pathname !== pathname) navigate(target.fullPath);
+        },
+        [target.pathname, pathname],
+      );
     } else if (action === 'close') closeWhere((v) => v.pathname === target.pathname);
-    else if (action === 'others') {
-      closeWhere((v) => v.pathname !== target.pathname);
-      if (target.pathname !== pathname) navigate(target.fullPath);
-    } else if (action === 'right') closeWhere((_, i) => i > at);
+    else if (action === 'others') closeWhere((v) => v.pathname !== target.pathname, () => target.pathname !== pathname && navigate(target.fullPath));
+    else if (action === 'right') closeWhere((_, i) => i > at);
     else closeWhere(() => true);
   };
 
@@ -60,7 +69,7 @@ export function TagsView() {
             </Dropdown>
           ),
         }))}
-        onChange={(key) => navigate(views.find((v) => v.pathname === key)?.fullPath ?? key)}
+        onChange={(key) => leave(() => navigate(views.find((v) => v.pathname === key)?.fullPath ?? key))}
         onEdit={(key, action) => {
           const v = views.find((x) => x.pathname === key);
           if (action === 'remove' && v) act('close', v);

@@ -4,11 +4,12 @@ import {
   BellOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, QuestionCircleOutlined, SettingOutlined, UserOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Breadcrumb, Dropdown, Empty, Layout, Popover, Space } from 'antd';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { t } from '../../core/messages';
 import { logout, useSession } from '../../core/session';
 import { useStore } from '../../core/store';
+import { dirtyPaths, useConfirmLeave } from '../leave';
 import type { MenuEntry } from '../menu';
 import { isMobile, settingsStore, updateSettings } from '../state';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -24,10 +25,16 @@ export function TopBar({ collapsed, onToggle, trail, title }: { collapsed: boole
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const [drawer, setDrawer] = useState(false);
+  // leaving a view with unsaved edits asks first (shell/leave.ts); signing out asks about every such view
+  const leave = useConfirmLeave();
+  const toHome = (e: MouseEvent) => {
+    e.preventDefault();
+    leave(() => navigate('/index'));
+  };
 
   const toggle = () => (isMobile ? onToggle() : updateSettings({ sidebarCollapsed: !settings.sidebarCollapsed }));
   // 首页 leads every breadcrumb; the home entry itself is not repeated.
-  const crumbs = [{ title: <Link to="/index">首页</Link> }, ...trail.filter((e) => e.path !== '/index').map((e) => ({ title: e.name }))];
+  const crumbs = [{ title: <Link to="/index" onClick={toHome}>首页</Link> }, ...trail.filter((e) => e.path !== '/index').map((e) => ({ title: e.name }))];
   if (!trail.length && title && title !== '首页') crumbs.push({ title });
 
   const confirmLogout = () =>
@@ -79,7 +86,7 @@ export function TopBar({ collapsed, onToggle, trail, title }: { collapsed: boole
               { type: 'divider' },
               { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
             ],
-            onClick: ({ key }) => (key === 'profile' ? navigate('/user/profile') : confirmLogout()),
+            onClick: ({ key }) => (key === 'profile' ? leave(() => navigate('/user/profile')) : leave(confirmLogout, dirtyPaths(), true)),
           }}
         >
           <span style={{ cursor: 'pointer', display: 'inline-flex', alignItems: 'center', gap: 8, padding: '0 8px' }} data-testid="user-menu">

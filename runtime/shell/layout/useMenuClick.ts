@@ -1,9 +1,10 @@
 // What a click on a menu item does: internal pages navigate; links open in a new tab,
 // embed (iframe layout) or replace the page; newTab entries open in a new tab.
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { browser } from '../../core/browser';
 import { safeFrameSrc } from '../../core/urls';
+import { useConfirmLeave } from '../leave';
 import type { NavNode } from '../menu';
 
 export function targetOf(node: NavNode): string {
@@ -13,6 +14,9 @@ export function targetOf(node: NavNode): string {
 
 export function useMenuClick(onNavigate?: () => void) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // leaving a view with unsaved edits asks first (shell/leave.ts)
+  const leave = useConfirmLeave();
   return useCallback(
     (node: NavNode) => {
       const e = node.entry;
@@ -20,17 +24,21 @@ export function useMenuClick(onNavigate?: () => void) {
         const href = safeFrameSrc(e.link); // a stored link never runs code (javascript:, data:…)
         if (!href) return;
         if (e.newTab) window.open(href, '_blank', 'noopener');
-        else browser.assign(href);
+        else leave(() => browser.assign(href));
         return;
       }
       if (e.newTab) {
         window.open(targetOf(node), '_blank', 'noopener');
         return;
       }
-      navigate(targetOf(node));
-      onNavigate?.();
+      const go = () => {
+        navigate(targetOf(node));
+        onNavigate?.();
+      };
+      if (node.path === pathname) go();
+      else leave(go);
     },
-    [navigate, onNavigate],
+    [navigate, onNavigate, leave, pathname],
   );
 }
 
