@@ -10,4 +10,11 @@ describe('API status tag (spec: API detail)', () => {
     render(<StatusTag api={{ apiStatus: 1, onlineStatus: 0, resolve: false }} />);
     expect(screen.getByText('待审批')).toBeInTheDocument();
   });
+
+  it('shows both while a newer version waits and another serves: 已上线 V1 · V2 待审批', () => {
+    const { container } = render(<StatusTag api={{ apiStatus: 1, onlineStatus: 1, resolve: true, pending: true, pendingVersion: 2, onlineVersion: 1 }} />);
+    expect(container.textContent).toBe('已上线 V1·V2 待审批');
+    expect(screen.getByText('已上线 V1')).toHaveClass('ant-tag');
+    expect(screen.getByText('V2 待审批')).toHaveClass('ant-tag');
+  });
 });

@@ -23,6 +23,9 @@ export interface ApiDesign {
   approveResult: string | null;
   /** the design has a passed version */
   resolve: boolean;
+  /** a newer version is in the works (draft, waiting, rejected, or passed and not online) while another serves */
+  pending?: boolean;
+  pendingVersion?: number | null;
   isPublic: number;
   dsName: string | null;
   cacheable: number;

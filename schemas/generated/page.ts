@@ -136,6 +136,16 @@ export interface PageDeclaration {
      */
     clearInCopy?: string[];
     /**
+     * 复制时不带过去、必须重新输入的机密字段（如密码）：复制对话框里清空，原记录有值时在字段下提示 message，并以 message 为必填校验的提示
+     */
+    reenterInCopy?: {
+      /**
+       * @minItems 1
+       */
+      fields: string[];
+      message: string;
+    };
+    /**
      * 弹窗里的连接测试按钮
      */
     test?: {
@@ -147,6 +157,10 @@ export interface PageDeclaration {
       send?: 'form' | 'id';
       success?: string;
       failure?: string;
+      /**
+       * 浏览器等待测试的秒数（缺省为请求层的 120 秒），应长于服务器自己的测试时限
+       */
+      timeout?: number;
     };
   };
 }
@@ -235,6 +249,35 @@ export interface Column {
   filterField?: string;
   filterApi?: Call;
   /**
+   * 单元格显示为一组字典标签（以 · 分隔），每项在其 when 成立时显示；一项都不显示时按 dict / format 显示。如 已上线 V1 · V2 待审批
+   *
+   * @minItems 1
+   */
+  tags?: {
+    /**
+     * 取字典值的行字段
+     */
+    field: string;
+    /**
+     * 字典类型：标签的文字与颜色
+     */
+    dict: string;
+    /**
+     * 标签文字模板：{label} 为字典标签，{字段} 取当前行的字段，如 {label} V{onlineVersion}；缺省为 {label}
+     */
+    text?: string;
+    /**
+     * 仅在当前行的 field 取值属于 in 时显示
+     */
+    when?: {
+      field: string;
+      /**
+       * @minItems 1
+       */
+      in: (string | number | boolean | null)[];
+    };
+  }[];
+  /**
    * 点击单元格打开的路由名或路径（新标签页）
    */
   link?: string;
@@ -276,6 +319,10 @@ export interface Action {
   confirm?: string;
   success?: string;
   failure?: string;
+  /**
+   * 浏览器等待这次调用的秒数（缺省为请求层的 120 秒）；连接测试要比服务器自己的最长等待（如数据源的连接等待时间，至多 600 秒）更长，以便拿到服务器给出的失败原因
+   */
+  timeout?: number;
   /**
    * action=route 时的目标路由名或路径
    */

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup';
 
+/** Narrower than this (a phone) the diff is shown inline: two columns of ~200 px cannot be read. */
+export const SIDE_BY_SIDE_MIN_WIDTH = 480;
+
 export interface MonacoDiffProps {
   original: string;
   modified: string;
@@ -23,7 +26,13 @@ export default function MonacoDiff({ original, modified, language = 'plaintext',
       minimap: { enabled: false },
       fontSize: 12,
       scrollBeyondLastLine: false,
+      // side by side, line by line: monaco falls back to the inline view below 900 px (its default), which a
+      // diff inside a card of the approval screen often is; only a phone-sized width reads better inline
       renderSideBySide: true,
+      useInlineViewWhenSpaceIsLimited: true,
+      renderSideBySideInlineBreakpoint: SIDE_BY_SIDE_MIN_WIDTH,
+      renderOverviewRuler: false,
+      ignoreTrimWhitespace: false,
     });
     editor.setModel({ original: left, modified: right });
     return () => {

@@ -251,23 +251,28 @@ describe.each(testStores)('data-API platform (%s store)', (store) => {
     const cfg = (await d.get(`/config/get?apiId=${apiId}`)).body.data;
     // the draft now answers only names: what is online must not change
     expect((await d.post('/config/save', { ...cfg, script: 'select name from goods where price >= :minPrice and (:name is null or name = :name) order by price' })).body.status).toBe(0);
-    expect((await d.get(`/design/info/get?id=${apiId}`)).body.data).toMatchObject({ apiStatus: 0, onlineStatus: 1, onlineVersion: 1 });
+    expect((await d.get(`/design/info/get?id=${apiId}`)).body.data).toMatchObject({ apiStatus: 0, onlineStatus: 1, onlineVersion: 1, pending: true, pendingVersion: 2 });
     const call = async () => (await open('goodsByPrice', { minPrice: 7 }, { 'x-api-key': key })).body.data;
     expect(await call()).toEqual([{ name: 'plum', price: 7 }]);
     expect((await d.post('/design/info/submit', { id: apiId })).body.status).toBe(0);
+    // both lists say V1 serves while V2 waits (已上线 V1 · V2 待审批)
+    for (const list of [await d.post('/design/search', {}), await a.post('/approve/search', {})]) {
+      expect(list.body.data.records.find((r: any) => r.id === apiId)).toMatchObject({ apiStatus: 1, onlineStatus: 1, onlineVersion: 1, pending: true, pendingVersion: 2 });
+    }
     expect((await a.post('/approve/info?id=' + apiId)).http).toBe(404);
     const info = (await a.get(`/approve/info?id=${apiId}`)).body.data;
     expect(info.online.apiVersion).toBe(1);
     expect(info.online.script).toContain('select name, price');
     expect(info.submitted.script).toContain('select name from');
     expect((await a.post('/approve/resolve', { id: apiId })).body).toMatchObject({ status: 0, msg: '审批通过成功' });
-    expect((await d.get(`/design/info/get?id=${apiId}`)).body.data).toMatchObject({ latestApiVersion: 2, onlineVersion: 1 });
+    expect((await d.get(`/design/info/get?id=${apiId}`)).body.data).toMatchObject({ latestApiVersion: 2, onlineVersion: 1, pending: true, pendingVersion: 2 });
     expect(await call()).toEqual([{ name: 'plum', price: 7 }]);
     expect((await d.get(`/design/versions?id=${apiId}`)).body.data.map((v: any) => v.label)).toEqual(['V2', 'V1']);
     expect((await d.get(`/design/version/get?id=${apiId}&version=1`)).body.data.script).toContain('select name, price');
     expect((await d.get(`/approve/online?id=${apiId}`)).http).toBe(403);
     expect((await a.get(`/approve/online?id=${apiId}`)).body).toMatchObject({ status: 0, msg: '上线成功' });
     expect(await call()).toEqual([{ name: 'plum' }]);
+    expect((await d.get(`/design/info/get?id=${apiId}`)).body.data).toMatchObject({ onlineVersion: 2, pending: false, pendingVersion: null });
   });
 
   it('caches per version and parameters, and an offline / online move clears it everywhere', async () => {

@@ -62,6 +62,17 @@ async function groupPath(db: Kysely<Database>, id: number): Promise<number[]> {
   return path;
 }
 
+/**
+ * A newer version in the works while another serves (V1 online, V2 a draft, waiting, rejected or passed but
+ * not online yet): its number, so that the screens show both (已上线 V1 · V2 待审批). Null otherwise.
+ */
+export function pendingOf(r: Pick<ApiRow, 'api_status' | 'online_status' | 'online_version' | 'latest_api_version'>): { pending: boolean; pendingVersion: number | null } {
+  if (r.online_status !== ONLINE_STATUS.online || r.online_version == null) return { pending: false, pendingVersion: null };
+  const latest = r.latest_api_version ?? 0;
+  const next = r.api_status === API_STATUS.passed ? (latest > r.online_version ? latest : null) : latest + 1;
+  return { pending: next != null, pendingVersion: next };
+}
+
 /** An API as the screens read it (spec §3 "API"). */
 export function presentApi(r: ApiRow & { group_name?: string | null }) {
   return {
@@ -86,6 +97,7 @@ export function presentApi(r: ApiRow & { group_name?: string | null }) {
     approveResult: r.approve_result,
     /** the design has a passed version: the detail's tag then shows the online status */
     resolve: r.latest_api_version != null,
+    ...pendingOf(r),
     /** a passed version is not the one serving: 上线 applies */
     canOnline: r.latest_api_version != null && !(r.online_status === ONLINE_STATUS.online && r.online_version === r.latest_api_version),
     isPublic: r.is_public,
