@@ -8,6 +8,7 @@ import { Button, Dropdown, Empty, Form, Input, Modal, Spin, Tree, TreeSelect, Ty
 import type { MenuProps, TreeDataNode } from 'antd';
 import { DoubleLeftOutlined, DoubleRightOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
 import { useCrudServices } from './services';
+import { useNarrow } from '../ui/narrow';
 import { useFeedback } from './feedback';
 import { parseCall, fill } from './template';
 import { buildTree, descendants, filterTree, findNode, movesUnderItself, siblingPlace, treeOptions, type TreeNode } from './tree';
@@ -166,7 +167,8 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
 
   const save = async () => {
     if (!edit || !editing) return;
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return; // the messages are under the fields
     if (editing.node && movesUnderItself(editing.node, v.parentKey)) {
       form.setFields([{ name: 'parentKey', errors: [fill(edit.selfMoveMessage ?? '节点【{name}】不能移到自己节点下', { name: editing.node.label })] }]);
       return;
@@ -204,7 +206,8 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
   );
 
   const toData = (nodes: TreeNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.key, title: titleOf(n), children: toData(n.children) }));
-  const total = useMemo(() => (decl.countField ? rows.reduce((s, r) => s + Number(r[decl.countField!] ?? 0), 0) : undefined), [rows, decl.countField]);
+  // a node's count covers its whole subtree: the root adds its top-level nodes (each row once), never every row
+  const total = useMemo(() => (decl.countField ? forest.reduce((s, n) => s + (n.count ?? 0), 0) : undefined), [forest, decl.countField]);
   const treeData: TreeDataNode[] = [
     {
       key: ROOT_KEY,
@@ -219,6 +222,7 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
   ];
   const parentOptions = useMemo(() => [{ value: ROOT_KEY, title: rootLabel, children: treeOptions(forest) }], [forest, rootLabel]);
 
+  const narrow = useNarrow();
   const bar = (
     <Button
       type="text"
@@ -231,7 +235,8 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
       style={{ position: 'absolute', top: 0, right: -12, width: 12, minWidth: 12, height: '100%', padding: 0, borderRadius: 0, fontSize: 10 }}
     />
   );
-  if (folded) {
+  // on a phone the tree waits in a drawer (CrudView's SplitPane): nothing to fold there
+  if (folded && !narrow) {
     return (
       <div className="side-tree side-tree-folded" style={{ position: 'relative', width: 0, flex: 'none', alignSelf: 'stretch', minHeight: 120, borderRight: '1px solid rgba(5,5,5,0.06)' }}>
         {bar}
@@ -241,7 +246,7 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
 
   return (
     <div className="side-tree" style={{ position: 'relative', width: decl.width ?? 240, flex: 'none', alignSelf: 'stretch', borderRight: '1px solid rgba(5,5,5,0.06)', paddingRight: 12 }}>
-      {bar}
+      {!narrow && bar}
       <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
         <Input.Search allowClear maxLength={20} placeholder={decl.searchPlaceholder ?? '搜索'} value={text} onChange={(e) => setText(e.target.value)} aria-label={decl.searchPlaceholder ?? '搜索'} />
         {editable && (
@@ -261,6 +266,9 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
             selectedKeys={[selected]}
             // rc-tree treats a present expandedKeys as controlled, even when undefined: while searching, leave it out
             {...(text ? { defaultExpandAll: true } : { expandedKeys: expanded })}
+            // on mount rc-tree (defaultExpandParent) keeps only keys of nodes it already has: the remembered
+            // groups, still on their way from the server, were dropped and a reload showed them all closed
+            defaultExpandParent={false}
             key={text ? `search:${text}` : 'tree'}
             onExpand={(keys, info) => !text && onExpand(keys.map(String), info.expanded ? null : String(info.node.key))}
             onSelect={(keys) => keys.length && setSelected(String(keys[0]))}
