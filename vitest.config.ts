@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Three projects, one `npm test`:
-//  unit   - schemas, runtime, widgets, designer, stories (jsdom; *.test.ts(x) beside the code)
+//  unit   - schemas, common, runtime, widgets, designer, stories (jsdom; *.test.ts(x) beside the code)
 //  server - real Fastify over HTTP on a temp store, real PostgreSQL/MariaDB when PG_URL/MYSQL_URL are set
 //  e2e    - Chromium driving the built app served by the real server, and every Storybook story
 // Type check and lint are steps of their own in `npm test` (scripts/test.mjs), not tests of a project.
@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['{schemas,runtime,widgets,designer,stories,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{schemas,common,runtime,widgets,designer,stories,scripts}/**/*.test.{ts,tsx}'],
           setupFiles: ['./scripts/test-setup-dom.ts'],
           testTimeout: 30_000,
         },

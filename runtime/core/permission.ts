@@ -2,16 +2,10 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { sessionStore, type SessionState } from './session';
 import { useStore } from './store';
+import { ALL_PERMISSIONS, hasAnyPermission } from '../../common/permissions';
 
-export const ALL_PERMISSION = '*:*:*';
-
-function segmentsMatch(granted: string, wanted: string): boolean {
-  if (granted === wanted) return true;
-  const a = granted.split(':');
-  const b = wanted.split(':');
-  if (a.length !== b.length) return false;
-  return a.every((seg, i) => seg === '*' || b[i] === '*' || seg === b[i]);
-}
+/** `*:*:*`: grants everything. The reading of permission strings is common/permissions.ts, the server's too. */
+export const ALL_PERMISSION = ALL_PERMISSIONS;
 
 /** Pure check against a given session state. */
 export function checkPermission(state: Pick<SessionState, 'permissions' | 'permissionSwitch'>, perms: string[]): boolean {
@@ -19,9 +13,7 @@ export function checkPermission(state: Pick<SessionState, 'permissions' | 'permi
     throw new Error('请设置操作权限标签值，例如 perms={["system:user:add"]}');
   }
   if (!state.permissionSwitch) return true;
-  const granted = state.permissions ?? [];
-  if (granted.includes(ALL_PERMISSION)) return true;
-  return perms.some((p) => granted.some((g) => segmentsMatch(g, p)));
+  return hasAnyPermission(state.permissions ?? [], perms);
 }
 
 /** True when the signed-in user holds `*:*:*` or any of `perms`. Throws if `perms` is missing or empty. */
