@@ -6,7 +6,7 @@
 // password and path are checked here first and such values are answered as a failed test without connecting.
 import { Client } from 'basic-ftp';
 import { scrub } from '../../core/secrets.js';
-import { describeError, limitText } from '../errors.js';
+import { ConnectReasonError, ConnectTimeoutError, describeError, limitText, reportConnectFailure, type ConnectFailureReporter } from '../errors.js';
 import { isIP } from 'node:net';
 import { bareHost, checkedAddresses } from '../target.js';
 
@@ -23,7 +23,8 @@ export interface FtpSettings {
 export interface RemoteTestOptions {
   /** seconds; default 10 */
   timeout?: number;
-  onError?: (message: string) => void;
+  /** receives the scrubbed server text (for the log) and the reason to answer (connectors/errors.ts) */
+  onError?: ConnectFailureReporter;
 }
 
 /** Connection errors after which the name's next address is tried. */
@@ -35,34 +36,29 @@ const CONTROL = /[\r\n\0]/;
 const MAX_FIELD = 1024;
 
 export async function testFtp(s: FtpSettings, opts: RemoteTestOptions = {}): Promise<boolean> {
-  const report = (err: unknown) => {
-    try {
-      opts.onError?.(limitText(scrub(describeError(err, '连接失败'), s.password)));
-    } catch {
-      /* a failing reporter must not fail the call */
-    }
-  };
   const ms = Math.round((opts.timeout && opts.timeout > 0 ? opts.timeout : 10) * 1000);
+  const report = (err: unknown) => reportConnectFailure(opts.onError, () => limitText(scrub(describeError(err, '连接失败'), s.password)), err, ms / 1000);
   for (const [label, v] of [['账号', s.username], ['密码', s.password], ['根目录', s.rootPath]] as const) {
     if (typeof v === 'string' && CONTROL.test(v)) {
-      report(`${label}含有换行或空字符`);
+      report(new ConnectReasonError(`${label}含有换行或空字符`));
       return false;
     }
     // a command line longer than the server takes is split by it, and the rest echoed back as a "command"
     if (typeof v === 'string' && v.length > MAX_FIELD) {
-      report(`${label}过长`);
+      report(new ConnectReasonError(`${label}过长`));
       return false;
     }
   }
   let client: Client | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let finished = false; // the answer is given: an attempt still under way opens nothing more
   try {
-    // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata
-    // address; it connects to these checked addresses, so the name cannot resolve elsewhere afterwards
-    const addresses = await checkedAddresses(s.ip);
-    const name = bareHost(s.ip);
     const attempt = (async () => {
-      for (let i = 0; ; i++) {
+      // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata
+      // address; it connects to these checked addresses, so the name cannot resolve elsewhere afterwards
+      const addresses = await checkedAddresses(s.ip);
+      const name = bareHost(s.ip);
+      for (let i = 0; !finished; i++) {
         // data connections go to the control connection's address, never to one the server names in its PASV
         // answer (a server could send the console to any address and port)
         const c = (client = new Client(ms, { allowSeparateTransferHost: false }));
@@ -92,7 +88,7 @@ export async function testFtp(s: FtpSettings, opts: RemoteTestOptions = {}): Pro
     await Promise.race([
       attempt,
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`连接超时（${ms / 1000}秒）`)), ms);
+        timer = setTimeout(() => reject(new ConnectTimeoutError(ms / 1000)), ms);
       }),
     ]);
     return true;
@@ -100,6 +96,7 @@ export async function testFtp(s: FtpSettings, opts: RemoteTestOptions = {}): Pro
     report(err);
     return false;
   } finally {
+    finished = true;
     clearTimeout(timer);
     try {
       client?.close();

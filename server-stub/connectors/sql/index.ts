@@ -2,12 +2,11 @@
 import pg from 'pg';
 import mysql from 'mysql2';
 import { createPool, mysqlConfig, openSqlite, pgConfig } from './drivers.js';
-import { deadline } from './gate.js';
 import { bindNamed } from './placeholders.js';
 import { SqlConnectorError, normalize, pgAccount } from './types.js';
 import type { SqlParams, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { scrub } from '../../core/secrets.js';
-import { describeError, limitText } from '../errors.js';
+import { ConnectTimeoutError, describeError, limitText, reportConnectFailure, type ConnectFailureReporter } from '../errors.js';
 import { TargetError, checkTarget, type TargetPolicy } from '../target.js';
 
 export * from './types.js';
@@ -101,20 +100,25 @@ export async function execute(s: SqlSettings, sql: string, params?: SqlParams, p
 }
 
 export interface TestOptions {
-  /** receives the scrubbed failure reason */
-  onError?: (message: string) => void;
+  /** receives the scrubbed driver text (for the log) and the reason to answer (connectors/errors.ts) */
+  onError?: ConnectFailureReporter;
   /** where the test may connect (the app's reserved databases) */
   policy?: TargetPolicy;
 }
 
-/** Opens one connection and runs SELECT 1: true/false within maxWaitTime; never hangs, never throws. */
+/**
+ * Opens one connection and runs SELECT 1: true/false within maxWaitTime (the target check included); never
+ * hangs, never throws. A failure is reported with its reason (无法连接, 连接被拒绝, 账号或密码错误, 数据库不存在, 等待超时).
+ */
 export async function testConnection(s: SqlSettings, opts: TestOptions = {}): Promise<boolean> {
   let cleanup: () => void = () => undefined;
+  let waitSeconds = 0;
   try {
     const { dbType, waitMs, queryMs } = normalize(s);
-    await checkSqlTarget(s, opts.policy);
-    s = { ...s, policy: opts.policy }; // and every connection judges the name again
+    waitSeconds = Math.round(waitMs / 1000);
     const attempt = async (): Promise<void> => {
+      await checkSqlTarget(s, opts.policy);
+      s = { ...s, policy: opts.policy }; // and every connection judges the name again
       if (dbType === 'postgresql') {
         const client = new pg.Client(pgConfig(s, waitMs, Math.min(queryMs, waitMs)));
         client.on('error', () => undefined);
@@ -137,11 +141,18 @@ export async function testConnection(s: SqlSettings, opts: TestOptions = {}): Pr
         }
       }
     };
-    await deadline(attempt(), waitMs, `连接超时（${Math.round(waitMs / 1000)}秒）`);
+    const run = attempt();
+    run.catch(() => undefined); // lost the race against the deadline: its rejection is not unhandled
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([run, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ConnectTimeoutError(waitSeconds)), waitMs)))]);
+    } finally {
+      clearTimeout(timer);
+    }
     return true;
   } catch (err) {
     cleanup();
-    opts.onError?.(errorText(err, s));
+    reportConnectFailure(opts.onError, () => errorText(err, s), err, waitSeconds);
     return false;
   }
 }

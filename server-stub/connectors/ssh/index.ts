@@ -3,8 +3,8 @@
 // timer can throw out of it (a throw there would be an uncaught exception and end the process).
 import { Client } from 'ssh2';
 import { scrub } from '../../core/secrets.js';
-import { describeError, limitText } from '../errors.js';
-import { TargetError, bareHost, checkTarget, targetSocket } from '../target.js';
+import { CONNECT_REASON, ConnectReasonError, ConnectTimeoutError, describeError, limitText, reportConnectFailure, type ConnectFailureReporter } from '../errors.js';
+import { bareHost, checkTarget, targetSocket } from '../target.js';
 
 export interface SshSettings {
   ip: string;
@@ -16,40 +16,42 @@ export interface SshSettings {
 export interface SshTestOptions {
   /** seconds; default 10 */
   timeout?: number;
-  onError?: (message: string) => void;
+  /** receives the scrubbed server text (for the log) and the reason to answer (connectors/errors.ts) */
+  onError?: ConnectFailureReporter;
 }
 
+/** Answers within the timeout, the target check included; a failure is reported with its reason. */
 export async function testSsh(s: SshSettings, opts: SshTestOptions = {}): Promise<boolean> {
+  const ms = Math.round((opts.timeout && opts.timeout > 0 ? opts.timeout : 10) * 1000);
+  const started = Date.now();
   // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata address
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await checkTarget({ host: s.ip });
+    const check = checkTarget({ host: s.ip });
+    check.catch(() => undefined); // lost the race against the timer: its rejection is not unhandled
+    await Promise.race([check, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ConnectTimeoutError(ms / 1000)), ms)))]);
   } catch (err) {
-    if (!(err instanceof TargetError)) throw err;
-    opts.onError?.(err.message);
+    reportConnectFailure(opts.onError, () => limitText(describeError(err, '连接失败')), err, ms / 1000);
     return false;
+  } finally {
+    clearTimeout(timer);
   }
-  return handshake(s, opts);
+  return handshake(s, opts, ms, Math.max(1, ms - (Date.now() - started)));
 }
 
-function handshake(s: SshSettings, opts: SshTestOptions): Promise<boolean> {
-  const ms = Math.round((opts.timeout && opts.timeout > 0 ? opts.timeout : 10) * 1000);
+/** ms: the whole test's timeout (named in the reason); left: what is left of it for the handshake. */
+function handshake(s: SshSettings, opts: SshTestOptions, ms: number, left: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     let client: Client | undefined;
     let settled = false;
     // the callback runs after finish is defined (never synchronously)
-    const timer: NodeJS.Timeout = setTimeout(() => finish(false, `连接超时（${ms / 1000}秒）`), ms);
+    const timer: NodeJS.Timeout = setTimeout(() => finish(false, new ConnectTimeoutError(ms / 1000)), left);
     const finish = (ok: boolean, err?: unknown) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       resolve(ok); // first: whatever happens below, the call has its answer
-      if (!ok) {
-        try {
-          opts.onError?.(limitText(scrub(describeError(err, '连接失败'), s.password)));
-        } catch {
-          /* a failing reporter must not turn into an uncaught exception */
-        }
-      }
+      if (!ok) reportConnectFailure(opts.onError, () => limitText(scrub(describeError(err, '连接失败'), s.password)), err, ms / 1000);
       try {
         client?.end();
         if (!ok) client?.destroy();
@@ -61,7 +63,7 @@ function handshake(s: SshSettings, opts: SshTestOptions): Promise<boolean> {
       client = new Client();
       client.on('ready', () => finish(true));
       client.on('error', (err) => finish(false, err));
-      client.on('close', () => finish(false, '连接已关闭'));
+      client.on('close', () => finish(false, new ConnectReasonError(`${CONNECT_REASON.unreachable}：连接被对方关闭`)));
       const port = Number(s.port) || 22;
       client.connect({
         // the socket judges the name again in its own lookup and connects to what it answered (every address
@@ -70,7 +72,7 @@ function handshake(s: SshSettings, opts: SshTestOptions): Promise<boolean> {
         port,
         username: s.username ?? '',
         password: s.password ?? '',
-        readyTimeout: ms,
+        readyTimeout: left,
         tryKeyboard: false,
         // a test must not hang on a host key prompt; the console has no known_hosts to check against
         hostVerifier: () => true,

@@ -103,3 +103,8 @@ export async function startSshServer(user: string, password: string): Promise<{ 
       }),
   };
 }
+
+/** A loopback port nothing listens on (a connection there is refused). */
+export async function closedPort(): Promise<number> {
+  return freePort();
+}

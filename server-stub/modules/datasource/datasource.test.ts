@@ -173,7 +173,7 @@ describe.each(testStores)('data sources (%s store)', (store) => {
       const r = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'silent', port: silent.port, maxWaitTime: 1 });
       const t0 = Date.now();
       const t = await call('GET', `/api/gemini/datasource/test?id=${r.body.data}`);
-      expect(t.body).toMatchObject({ status: 0, data: false, msg: '连接失败' });
+      expect(t.body).toMatchObject({ status: 0, data: false, msg: '连接失败：等待超时（1秒内没有应答）' });
       expect(Date.now() - t0).toBeLessThan(3000);
     } finally {
       await silent.close();

@@ -30,6 +30,7 @@ import { SourceQuota } from '../../connectors/sql/quota.js';
 import { clientKey } from '../uams/index.js';
 import { PoolRegistry, SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import type { TargetPolicy } from '../../connectors/target.js';
+import { connectionTestMessage } from '../../connectors/errors.js';
 import { idColumn } from '../../store/columns.js';
 
 export interface DatasourceTable {
@@ -281,8 +282,16 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       const row = await getRow(db, spec, req.query.id);
       if (!row) throw new BizError(`${o.noun}不存在`);
       const settings = connectionSettings(row, secrets, sqliteRoot());
-      const good = await testConnection(settings, { policy, onError: (m) => req.log.warn({ id: row.id, reason: m }, 'connection test failed') });
-      return ok(good, good ? '连接成功' : '连接失败');
+      let reason = '';
+      const good = await testConnection(settings, {
+        policy,
+        onError: (detail, why) => {
+          reason = why;
+          req.log.warn({ id: row.id, reason: detail }, 'connection test failed');
+        },
+      });
+      // data false as the spec has it; the message says why (连接失败：等待超时（3秒内没有应答）)
+      return ok(good, connectionTestMessage(good, reason));
     });
 
     // The encrypt button: bound to the record being edited and the target typed in the dialog (hostName, port, username).

@@ -71,7 +71,7 @@ describe('FTP and ETL servers', () => {
     const typed = await call('POST', '/api/remote/ftp/validateConn', { envType: 'dev', ip: '127.0.0.1', port: ftp.port, username: 'ftpuser', password: FTP_PW });
     expect(typed.body.data).toBe(true);
     const wrong = await call('POST', '/api/remote/ftp/validateConn', { ip: '127.0.0.1', port: ftp.port, username: 'ftpuser', password: 'Nope#Ftp_913' });
-    expect(wrong.body).toMatchObject({ status: 0, data: false, msg: '连接失败' });
+    expect(wrong.body).toMatchObject({ status: 0, data: false, msg: '连接失败：账号或密码错误' });
     const silent = await startSilentHost();
     const t0 = Date.now();
     const hang = await call('POST', '/api/remote/ftp/validateConn', { ip: '127.0.0.1', port: silent.port, username: 'u', password: 'p' });

@@ -24,6 +24,7 @@ import {
 import { MASK, encryptRoute, openIncoming, type SecretBinding } from '../../core/secrets.js';
 import { servicesOf } from '../datasource/shared.js';
 import { idColumn } from '../../store/columns.js';
+import { connectionTestMessage, type ConnectFailureReporter } from '../../connectors/errors.js';
 
 export interface RemoteServerTable {
   id: Generated<number>;
@@ -102,7 +103,7 @@ export interface RemoteOptions {
   kind: 'ftp' | 'etl';
   perm: string;
   /** the connection test of this kind: true/false, never throws */
-  test: (s: { ip: string; port: number; username: string; password: string; rootPath: string }, onError: (m: string) => void) => Promise<boolean>;
+  test: (s: { ip: string; port: number; username: string; password: string; rootPath: string }, onError: ConnectFailureReporter) => Promise<boolean>;
   extra?: (app: FastifyInstance, spec: TableSpec) => void;
 }
 
@@ -192,8 +193,13 @@ export function remotePlugin(o: RemoteOptions) {
           password = secrets.openStored(stored.password, remoteBinding(stored)) ?? '';
         }
         const settings = { ip: String(ip), port, username, password, rootPath: String(body.rootPath ?? stored?.root_path ?? '/') || '/' };
-        const good = await o.test(settings, (m) => req.log.warn({ ip: settings.ip, port, reason: m }, 'connection test failed'));
-        return ok(good, good ? '连接成功' : '连接失败');
+        let reason = '';
+        const good = await o.test(settings, (detail, why) => {
+          reason = why;
+          req.log.warn({ ip: settings.ip, port, reason: detail }, 'connection test failed');
+        });
+        // data false as the spec has it; the message says why (连接失败：账号或密码错误)
+        return ok(good, connectionTestMessage(good, reason));
       },
     );
 
