@@ -8,13 +8,15 @@ import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { confirmBox, toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
-import { startFtpServer, startSshServer } from '../server-stub/connectors/testing/servers';
+import { startFtpServer, startSilentHost, startSshServer } from '../server-stub/connectors/testing/servers';
 
 const toast = (page: Page, text: string) => waitToast(page, text, { exact: true, prefix: 'crud' });
 const btn = (scope: Page | Locator, label: string) =>
   scope.getByRole("button", { name: new RegExp(`(^|\\s)${label.split("").join("\\s?")}$`) });
 const row = (page: Page, text: string) => page.locator('.crud-page:visible tbody tr', { hasText: text }).first();
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
+/** What a copied record's password field says (dialog.reenterInCopy in the page declarations). */
+const REENTER = '复制的记录不带密码，请重新输入密码';
 
 async function goto(page: Page, path: string) {
   await page.goto(`${inject('baseURL')}${path}`);
@@ -122,10 +124,57 @@ describeBrowser('声明式列表页', () => {
     await row(page, 'e2e_bad').waitFor();
     expect(await row(page, 'e2e_bad').textContent()).toContain('******');
     await btn(row(page, 'e2e_bad'), '测试').click();
-    await toast(page, '连接失败');
+    await toast(page, '连接失败：连接被拒绝（该地址和端口上没有服务在监听）'); // the reason, not a bare 连接失败
 
     await deleteRow(page, 'e2e_bad', '确定要删除【e2e_bad】吗？');
     await deleteRow(page, 'e2e_sqlite', '确定要删除【e2e_sqlite】吗？');
+  });
+
+  it('数据源：不应答的主机在连接等待时间内说明原因（不是服务器请求超时）；复制要求重新输入密码', async () => {
+    const silent = await startSilentHost();
+    try {
+      await goto(page, '/data/datasource');
+      await btn(page, '新增数据源').click();
+      await dialog(page).getByText('新增数据源').first().waitFor();
+      await fill(page, '请输入数据源名称', 'e2e_silent');
+      await choose(page, '数据库类型', 'PostgreSQL');
+      await fill(page, '请输入地址', '127.0.0.1');
+      await fill(page, '请输入端口', String(silent.port));
+      await fill(page, '请输入数据库名', 'test');
+      await fill(page, '请输入账号', 'postgres');
+      await fill(page, '请输入密码', 'Silent#Pw_1');
+      await fill(page, '请输入连接等待时间(秒)', '3');
+      await confirmDialog(page);
+      await toast(page, '保存成功');
+      await row(page, 'e2e_silent').waitFor();
+      // the host takes the connection and never says a word: the answer comes from the server within maxWaitTime
+      const t0 = Date.now();
+      await btn(row(page, 'e2e_silent'), '测试').click();
+      await toast(page, '连接失败：等待超时（3秒内没有应答）');
+      const took = Date.now() - t0;
+      expect(took).toBeGreaterThanOrEqual(2900);
+      expect(took).toBeLessThan(6000);
+      expect(await page.getByText('服务器请求超时').count()).toBe(0);
+      await shot(page, 'crud-datasource-silent-reason');
+
+      // a copy does not carry the password: the field is empty, says so, and the save asks for it
+      await btn(row(page, 'e2e_silent'), '复制').click();
+      await dialog(page).getByText('复制数据源').first().waitFor();
+      expect(await dialog(page).getByPlaceholder('请输入密码').inputValue()).toBe('');
+      await dialog(page).getByText(REENTER).first().waitFor();
+      await fill(page, '请输入数据源名称', 'e2e_silent_copy');
+      await confirmDialog(page);
+      await fieldError(page, REENTER).waitFor();
+      await shot(page, 'crud-datasource-copy-password');
+      await fill(page, '请输入密码', 'Silent#Pw_2');
+      await confirmDialog(page);
+      await toast(page, '复制成功');
+      await row(page, 'e2e_silent_copy').waitFor();
+      await deleteRow(page, 'e2e_silent_copy', '确定要删除【e2e_silent_copy】吗？');
+      await deleteRow(page, 'e2e_silent', '确定要删除【e2e_silent】吗？');
+    } finally {
+      await silent.close();
+    }
   });
 
   it('数据源：搜索、排序与重置', async () => {
@@ -255,7 +304,7 @@ describeBrowser('声明式列表页', () => {
       await fill(page, '请输入端口', '1');
       await fill(page, '请输入密码', 'nope');
       await dialog(page).getByTestId('dialog-test').click();
-      await toast(page, '连接失败');
+      await toast(page, '连接失败：连接被拒绝（该地址和端口上没有服务在监听）');
       await confirmDialog(page);
       await toast(page, '复制成功');
       await row(page, 'e2e-ftp-dead').waitFor();
@@ -295,8 +344,14 @@ describeBrowser('声明式列表页', () => {
       await fill(page, '请输入IP地址', '127.0.0.2');
       await fill(page, '请输入名称', 'e2e-etl-2');
       await fill(page, '请输入端口', '1');
+      // the copy does not carry the password, and says so under the field; the test and the save ask for it
+      expect(await dialog(page).getByPlaceholder('请输入密码').inputValue()).toBe('');
+      await dialog(page).getByText(REENTER).first().waitFor();
       await dialog(page).getByTestId('dialog-test').click();
-      await toast(page, '连接失败');
+      await fieldError(page, REENTER).waitFor();
+      await fill(page, '请输入密码', 'etl-pass-2');
+      await dialog(page).getByTestId('dialog-test').click();
+      await toast(page, '连接失败：连接被拒绝（该地址和端口上没有服务在监听）');
       await confirmDialog(page);
       await toast(page, '复制成功');
       await shot(page, 'crud-etl-list');

@@ -82,13 +82,18 @@ describe('dialogs', () => {
     expect(dlg.querySelector('.ant-select-disabled')).not.toBeNull();
   });
 
-  it('copy is titled 新增服务器 and saves without the id', async () => {
+  it('copy is titled 新增服务器, asks for the password again and saves without the id', async () => {
     const { services, calls } = fakeServices((r) => (r.path.endsWith('/save') ? true : { records: ftpRows, total: 3 }));
     renderPage(ftp as PageDeclaration, services);
     await screen.findByText('节点0');
     const dlg = await open('复制', 1);
     expect(within(dlg).getByText('新增服务器')).toBeInTheDocument();
     expect(within(dlg).getByDisplayValue('N1')).not.toBeDisabled();
+    // the copied server had a password: the copy does not carry it, and says so (dialog.reenterInCopy)
+    await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
+    expect(await within(dlg).findAllByText('复制的记录不带密码，请重新输入密码')).not.toHaveLength(0);
+    expect(calls.some((x) => x.path === '/remote/ftp/save')).toBe(false);
+    fireEvent.change(within(dlg).getByPlaceholderText('请输入密码'), { target: { value: 'Typed#Again_1' } });
     await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
     const save = await waitFor(() => {
       const c = calls.find((x) => x.path === '/remote/ftp/save');
@@ -97,7 +102,7 @@ describe('dialogs', () => {
     });
     expect(save.body).toMatchObject({ nodeCode: 'N1', nodeName: '节点1', port: 21 });
     expect(save.body).not.toHaveProperty('id');
-    expect(save.body).not.toHaveProperty('password');
+    expect(save.body).toMatchObject({ password: 'Typed#Again_1' });
     expect(await screen.findByText('复制成功')).toBeInTheDocument();
   });
 

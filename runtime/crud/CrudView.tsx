@@ -17,6 +17,7 @@ import { safeHref } from '../core/urls';
 import { actionShownFor, actionLabel, actionPerms, pageApi } from './actions';
 import { msg, template } from './messages';
 import { FormDialog } from './FormDialog';
+import { runConnectionTest } from './connectionTest';
 import { UploadDialog } from './UploadDialog';
 import { RemoteFilter } from './RemoteFilter';
 import { SideTree } from './SideTree';
@@ -101,14 +102,19 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   };
 
   /** Runs a declared call for a row; `kind` decides how the result reads. */
-  const runCall = async (a: ActionDecl, row: Row, fallbackApi?: string) => {
+  /** The action's call as declared: method, path, query parameters and body (undefined: it declares none). */
+  const callOf = (a: ActionDecl, row: Row, fallbackApi?: string) => {
     const call = a.api ?? fallbackApi;
-    if (!call) return;
+    if (!call) return undefined;
     const { method, path } = parseCall(call, row);
     const params = a.params ? fillParams(a.params, { ...route, ...row }) : a.body === 'row' ? undefined : { id: row[rowKey] };
     const body = a.body === 'row' ? row : a.body === 'ids' ? selected : undefined;
-    const data = await services.request<unknown>(method, path, { params, body });
-    return data;
+    return { method, path, opts: { params, body, ...(a.timeout ? { timeoutMs: a.timeout * 1000 } : {}) } };
+  };
+  const runCall = async (a: ActionDecl, row: Row, fallbackApi?: string) => {
+    const c = callOf(a, row, fallbackApi);
+    if (!c) return;
+    return services.request<unknown>(c.method, c.path, c.opts);
   };
 
   const confirmThen = (a: ActionDecl, row: Row, fallback: string | undefined, go: () => Promise<void>) => {
@@ -164,13 +170,17 @@ export function CrudView({ page }: { page: PageDeclaration }) {
           } catch { /* shown by the request layer */ }
         });
       }
-      case 'test':
+      case 'test': {
+        const c = callOf(a, r);
+        if (!c) return;
         try {
-          const ok = await runCall(a, r);
-          if (ok === false || ok === 0 || ok === null) messageApi.error(a.failure ?? msg('connectFail'));
-          else messageApi.success(a.success ?? msg('connectSuccess'));
+          // false: the server's reason after the declared failure text (连接失败：账号或密码错误)
+          const { ok, text } = await runConnectionTest(services, c.method, c.path, c.opts, a);
+          if (ok) messageApi.success(text);
+          else messageApi.error(text);
         } catch { /* shown by the request layer */ }
         return;
+      }
       case 'call':
         return confirmThen(a, r, undefined, async () => {
           try {

@@ -8,6 +8,7 @@ import { DISCARD_CONFIRM, useLeaveGuard } from '../core/leaveGuard';
 import { useCrudServices } from './services';
 import { useFeedback } from './feedback';
 import { dialogTitle, formSchemaFor, initialValuesFor } from './dialog-schema';
+import { runConnectionTest } from './connectionTest';
 import { parseCall } from './template';
 import { msg } from './messages';
 import { DictSelect } from './fields/DictSelect';
@@ -42,7 +43,7 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
     () => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey), effects: () => onFormInputChange(() => setEdited(true)) }),
     [dialog, mode, row, rowKey],
   );
-  const schema = useMemo(() => formSchemaFor(dialog, mode), [dialog, mode]);
+  const schema = useMemo(() => formSchemaFor(dialog, mode, row), [dialog, mode, row]);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   // a value the save answered once (a new key): shown until the user closes the dialog, never fetched again
@@ -95,11 +96,10 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
     setTesting(true);
     try {
       const { method, path } = parseCall(t.api, values());
-      const ok = t.send === 'id'
-        ? await services.request<boolean>(method, path, { params: { id: values()[rowKey] } })
-        : await services.request<boolean>(method, path, { body: values() });
-      if (ok) message.success(t.success ?? msg('connectSuccess'));
-      else message.error(t.failure ?? msg('connectFail'));
+      // false: the server's reason after the declared failure text (连接失败：等待超时（10秒内没有应答）)
+      const { ok, text } = await runConnectionTest(services, method, path, t.send === 'id' ? { params: { id: values()[rowKey] } } : { body: values() }, t);
+      if (ok) message.success(text);
+      else message.error(text);
     } catch {
       // shown by the request layer
     } finally {

@@ -1,8 +1,8 @@
 // Binds the renderer to the app's request layer, dictionaries and permissions.
-import { download, get, post, upload } from '../core/request';
+import { download, get, post, request, upload, type Envelope } from '../core/request';
 import { useDicts } from '../core/dicts';
 import { hasPermission } from '../core/permission';
-import type { CrudServices, DictItem } from './services';
+import type { CallOptions, CrudServices, DictItem } from './services';
 import { parseDeclaration } from './declarations';
 
 function withQuery(path: string, params?: Record<string, unknown>): string {
@@ -18,9 +18,21 @@ function withQuery(path: string, params?: Record<string, unknown>): string {
 }
 
 export const coreServices: CrudServices = {
-  request<T>(method: 'GET' | 'POST', path: string, opts: { params?: Record<string, unknown>; body?: unknown } = {}) {
+  request<T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}) {
+    const config = opts.timeoutMs ? { timeout: opts.timeoutMs } : undefined;
     // POST calls such as /remote/ftp/delete?id carry their parameters in the query string
-    return method === 'GET' ? get<T>(path, opts.params) : post<T>(withQuery(path, opts.params), opts.body);
+    return method === 'GET' ? get<T>(path, opts.params, config) : post<T>(withQuery(path, opts.params), opts.body, config);
+  },
+  async requestAnswer<T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}) {
+    // the same rules of the request layer (errors, session box); the message is read from the envelope
+    const res = await request.request<Envelope<T>>({
+      method,
+      url: method === 'GET' ? path : withQuery(path, opts.params),
+      params: method === 'GET' ? opts.params : undefined,
+      data: method === 'GET' ? undefined : opts.body,
+      ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}),
+    });
+    return { data: res.data.data, msg: typeof res.data.msg === 'string' ? res.data.msg : '' };
   },
   upload<T>(path: string, form: FormData, onProgress?: (percent: number) => void) {
     return upload<T>(path, form, onProgress);

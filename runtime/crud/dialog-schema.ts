@@ -8,9 +8,10 @@ const SELECTS = new Set(['Select', 'DictSelect', 'DictRadio', 'Radio.Group', 'Ch
  * (hidden, not removed: their defaults still go into the body).
  * The declaration itself stays untouched (the server validates with it too).
  */
-export function formSchemaFor(dialog: DialogDecl, mode: DialogMode): DialogDecl['schema'] {
+export function formSchemaFor(dialog: DialogDecl, mode: DialogMode, row?: Row): DialogDecl['schema'] {
   const locked = new Set(mode === 'edit' ? (dialog.lockedInEdit ?? []) : []);
   const hidden = new Set(mode === 'new' ? (dialog.hiddenInNew ?? []) : []);
+  const reenter = reenterFields(dialog, mode, row);
   const properties: Record<string, FieldSchema> = {};
   for (const [name, src] of Object.entries(dialog.schema.properties)) {
     const f: FieldSchema = { ...src };
@@ -30,6 +31,20 @@ export function formSchemaFor(dialog: DialogDecl, mode: DialogMode): DialogDecl[
     if (f.maxLength && props.maxLength === undefined && /Input|Password/.test(comp)) props.maxLength = f.maxLength;
     if (comp === 'NumberPicker' && props.style === undefined) props.style = { width: '100%' };
     f['x-component-props'] = props;
+    if (reenter.has(name)) {
+      // a secret the copy does not carry (reenterInCopy): said under the field, and required with the same words
+      const message = dialog.reenterInCopy!.message;
+      f.description = message;
+      const declared = f['x-validator'];
+      const rules = (Array.isArray(declared) ? declared : declared === undefined ? [] : [declared]).filter((r) => !(r && typeof r === 'object' && (r as { required?: unknown }).required));
+      f['x-validator'] = [{ required: true, message }, ...rules];
+      // once the same words stand under the field as its error, the hint steps aside (not said twice)
+      const declaredReactions = f['x-reactions'];
+      const hintAside = (field: { selfErrors: unknown[]; description?: unknown }) => {
+        field.description = field.selfErrors.length ? undefined : message;
+      };
+      f['x-reactions'] = [...(Array.isArray(declaredReactions) ? declaredReactions : declaredReactions === undefined ? [] : [declaredReactions]), hintAside];
+    }
     if (locked.has(name)) f['x-disabled'] = true;
     if (hidden.has(name)) f['x-display'] = 'hidden';
     // Formily takes enum as a list of options; keep the JSON-Schema enum otherwise untouched
@@ -44,13 +59,22 @@ export function initialValuesFor(dialog: DialogDecl, mode: DialogMode, row: Row 
   const values: Row = { ...row };
   if (mode === 'copy') {
     delete values[rowKey];
-    for (const f of dialog.clearInCopy ?? []) delete values[f];
+    for (const f of [...(dialog.clearInCopy ?? []), ...(dialog.reenterInCopy?.fields ?? [])]) delete values[f];
   }
   // only declared fields (plus the key in edit) go into the form, so the body stays what the server validates
   const out: Row = {};
   for (const k of Object.keys(dialog.schema.properties)) if (k in values) out[k] = values[k];
   if (mode === 'edit' && rowKey in values) out[rowKey] = values[rowKey];
   return out;
+}
+
+/**
+ * The secret fields a copy must have typed again (dialog.reenterInCopy): those the copied record had a value for
+ * (a masked ****** counts). A record without one (an anonymous FTP account, a SQLite file) asks for nothing.
+ */
+export function reenterFields(dialog: DialogDecl, mode: DialogMode, row: Row | undefined): Set<string> {
+  if (mode !== 'copy' || !dialog.reenterInCopy) return new Set();
+  return new Set(dialog.reenterInCopy.fields.filter((f) => row === undefined || (row[f] !== undefined && row[f] !== null && row[f] !== '')));
 }
 
 export function dialogTitle(dialog: DialogDecl, mode: DialogMode, pageTitle: string): string {

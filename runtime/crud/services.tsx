@@ -8,6 +8,14 @@ export interface CallOptions {
   params?: Record<string, unknown>;
   /** Request body (POST only). */
   body?: unknown;
+  /** How long the browser waits, in milliseconds (default: the request layer's 120 s). */
+  timeoutMs?: number;
+}
+
+/** A call's whole answer: its data and the server's message (e.g. 连接失败：等待超时（3秒内没有应答）). */
+export interface CallAnswer<T = unknown> {
+  data: T;
+  msg: string;
 }
 
 /**
@@ -17,6 +25,8 @@ export interface CallOptions {
  */
 export interface CrudServices {
   request<T = unknown>(method: 'GET' | 'POST', path: string, opts?: CallOptions): Promise<T>;
+  /** As request, answering the message too (a connection test's reason). Without it the message is empty. */
+  requestAnswer?<T = unknown>(method: 'GET' | 'POST', path: string, opts?: CallOptions): Promise<CallAnswer<T>>;
   upload<T = unknown>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T>;
   useDict(type: string | undefined): DictItem[];
   hasPermission(perms: string[]): boolean;
