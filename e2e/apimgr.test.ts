@@ -80,7 +80,11 @@ describeBrowser('API 设计与审批', () => {
     await dev.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'number' }).click();
     await req.getByLabel('参数值1').fill('5');
     await req.getByText('添加参数').click();
+    // a repeated name is flagged while typing, on both rows, before any save
+    await req.getByLabel('参数名2').fill('minPrice');
+    await expect.poll(() => req.getByRole('alert').allTextContents()).toEqual(['参数名【minPrice】重复', '参数名【minPrice】重复']);
     await req.getByLabel('参数名2').fill('name');
+    await expect.poll(() => req.getByRole('alert').count()).toBe(0);
     await req.getByLabel('参数值2').fill('apple');
     await dev.getByRole('button', { name: /保\s?存/ }).click();
     await toast(dev, '保存成功');
@@ -204,9 +208,26 @@ describeBrowser('API 设计与审批', () => {
     const v1 = await call(`/open/api/${API}`, { minPrice: 5, name: 'x' }, undefined, key);
     expect(v1.data[0]).toHaveProperty('price');
 
+    // the list says both: V1 serves while V2 waits
+    await approver.goto(`${inject('baseURL')}/apimgr/approve`);
+    const waiting = approver.locator('.ant-table-row:visible', { hasText: API });
+    await waiting.getByText('已上线 V1', { exact: true }).waitFor({ timeout: 30_000 });
+    await waiting.getByText('V2 待审批', { exact: true }).waitFor();
+
     // plain pass: V2 exists, V1 still online
     await approver.goto(`${inject('baseURL')}/apimgr/approve/edit?id=${apiId}`);
     await approver.getByTestId('config-diff').getByText('线上版本 V1').first().waitFor();
+    await approver.locator('.ant-tag', { hasText: /^V2 待审批$/ }).first().waitFor();
+    // the SQL diff line by line, side by side — also in a window where the diff is narrower than 900 px
+    for (const width of [1600, 1024]) {
+      await approver.setViewportSize({ width, height: 900 });
+      const diff = approver.getByTestId('monaco-diff');
+      await diff.locator('.monaco-diff-editor.side-by-side').waitFor({ timeout: 30_000 });
+      const [left, right] = await Promise.all([diff.locator('.editor.original').boundingBox(), diff.locator('.editor.modified').boundingBox()]);
+      expect(left && right && left.x + left.width <= right.x + 1 && left.width > 150).toBe(true);
+    }
+    await shot(approver, 'apimgr-approve-diff-1024');
+    await approver.setViewportSize({ width: 1440, height: 900 });
     await approver.getByRole('button', { name: /^通\s?过$/ }).click();
     await confirmBox(approver, '确定要审批通过吗？');
     await toast(approver, '审批通过成功');
@@ -234,5 +255,25 @@ describeBrowser('API 设计与审批', () => {
     for (const action of ['提交审批', '审批通过', '上线']) await tab.getByTestId('audit-trail').getByText(action, { exact: true }).first().waitFor();
     await expect.poll(async () => Number((await tab.getByTestId('call-stats').locator('.ant-statistic-content-value').first().textContent()) ?? 0)).toBeGreaterThan(0);
     await shot(tab, 'apimgr-detail');
+  });
+
+  it('the group tree counts each API once, and opens the groups that were open before a reload', async () => {
+    const base = inject('baseURL');
+    const parent = (await call('/api/gemini/api/group/save', { parentId: 0, name: `父组${run}` }, devToken)).data;
+    const child = (await call('/api/gemini/api/group/save', { parentId: parent, name: `子组${run}` }, devToken)).data;
+    expect((await call('/api/gemini/api/design/info/save', { groupId: child, apiName: `nested_${run}`, apiComment: '子组里的接口' }, devToken)).status).toBe(0);
+    await dev.goto(`${base}/apimgr/design`);
+    const tree = dev.locator('.side-tree .ant-tree');
+    const node = (label: string) => tree.locator('.ant-tree-treenode', { hasText: label });
+    await node(`父组${run}`).waitFor({ timeout: 30_000 });
+    // the parent counts its subgroup's API once; the root shows what the unfiltered list holds
+    expect(await node(`父组${run}`).locator('.ant-typography').last().textContent()).toBe('(1)');
+    const listTotal = Number(/共\s*(\d+)\s*条/.exec((await dev.locator('.ant-pagination-total-text').first().textContent()) ?? '')?.[1]);
+    expect(await node('全部分组').first().textContent()).toBe(`全部分组 (${listTotal})`);
+    await node(`父组${run}`).locator('.ant-tree-switcher').click();
+    await node(`子组${run}`).waitFor();
+    await dev.reload();
+    await node(`子组${run}`).waitFor({ timeout: 30_000 });
+    await shot(dev, 'apimgr-tree-after-reload');
   });
 });

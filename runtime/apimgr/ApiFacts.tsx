@@ -6,7 +6,8 @@ import { useDict } from '../core/dicts';
 import { formatDate } from '../crud/format';
 import { versionLabel, type ApiDesign } from './api';
 
-export function ParamList({ rows, empty = '暂无参数' }: { rows: ParamRow[]; empty?: string }) {
+/** `request`: request parameters, whose value is the default of a call that leaves them out, and 必填. */
+export function ParamList({ rows, empty = '暂无参数', request }: { rows: ParamRow[]; empty?: string; request?: boolean }) {
   const types = useDict('REQ_PARAM_TYPE');
   const label = (t: string) => types.find((x) => String(x.value) === t)?.label ?? t;
   return (
@@ -19,7 +20,8 @@ export function ParamList({ rows, empty = '暂无参数' }: { rows: ParamRow[]; 
       columns={[
         { title: '参数名', dataIndex: 'paramName', width: '25%' },
         { title: '类型', dataIndex: 'paramType', width: 100, render: (t: string) => label(t) },
-        { title: '示例值', dataIndex: 'paramValue', width: '25%', render: (v: unknown) => (v == null ? '' : String(v)) },
+        ...(request ? [{ title: '必填', dataIndex: 'required', width: 64, render: (v: unknown) => (v ? '是' : '否') }] : []),
+        { title: request ? '默认值' : '示例值', dataIndex: 'paramValue', width: '25%', render: (v: unknown) => (v == null || v === '' ? (request ? 'NULL' : '') : String(v)) },
         { title: '说明', dataIndex: 'paramComment' },
       ]}
     />

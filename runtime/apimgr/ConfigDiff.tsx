@@ -51,7 +51,7 @@ export function ConfigDiff({ info }: { info: ApproveInfo }) {
       <Typography.Text strong>SQL脚本</Typography.Text>
       <SqlDiff original={o?.script ?? ''} modified={s.script ?? ''} height={260} />
       <Typography.Text strong>请求参数（本次提交）</Typography.Text>
-      <ParamList rows={s.reqParamList} />
+      <ParamList rows={s.reqParamList} request />
     </Space>
   );
 }

@@ -46,7 +46,7 @@ export default function ApiDesignDetail() {
             <Card size="small">
               <Tabs
                 items={[
-                  { key: 'req', label: '请求参数', children: <ParamList rows={api.reqParamList} /> },
+                  { key: 'req', label: '请求参数', children: <ParamList rows={api.reqParamList} request /> },
                   { key: 'resp', label: '响应参数', children: <ParamList rows={api.respParamList} /> },
                   { key: 'audit', label: '审批记录', children: <AuditTrail id={api.id} /> },
                 ]}
