@@ -6,6 +6,7 @@ export * from './dicts';
 export * from './crypto';
 export * from './chunk';
 export * from './feedback';
+export * from './settle';
 export * from './messages';
 export * from './store';
 export * from './validate';

@@ -177,6 +177,7 @@ describe('dialog lifecycle and permissions', () => {
     await act(async () => fireEvent.click(within(dlg).getByRole('button', { name: /^取\s?消$/ })));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /^新\s?增$/ })));
+    dlg = await screen.findByRole('dialog');
     expect((within(dlg).getByPlaceholderText('请输入名称') as HTMLInputElement).value).toBe('');
     expect((within(dlg).getByPlaceholderText('请输入端口') as HTMLInputElement).value).toBe('21');
   });
@@ -375,5 +376,31 @@ describe('declared forms learned for form entries: address query, columns by cal
     // nor asks for the form's name or its columns without the form
     await new Promise((r) => setTimeout(r, 50));
     expect(calls).toEqual([]);
+  });
+});
+
+describe('toolbar delete of the selected rows', () => {
+  const bulk = {
+    id: 'bulkDemo',
+    title: '批量',
+    api: { search: 'POST /bulk/search', delete: 'GET /bulk/delete' },
+    columns: [{ type: 'selection' }, { title: '名称', field: 'name' }],
+    toolbar: [{ action: 'delete', label: '删除' }],
+  } as PageDeclaration;
+
+  it('says 删除成功 only for what was deleted: a refused row is counted as not deleted', async () => {
+    const refuse = new Set([2]);
+    const { services, calls } = fakeServices((r) =>
+      r.path === '/bulk/delete' ? (refuse.has(r.params?.id as number) ? new Error('不能删除') : true) : { records: [{ id: 1, name: '甲' }, { id: 2, name: '乙' }], total: 2 },
+    );
+    renderPage(bulk, services);
+    await screen.findByText('甲');
+    const pick = () => screen.getAllByRole('checkbox').slice(1).forEach((c) => fireEvent.click(c));
+    pick();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^删\s?除$/ })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: /^确\s?定$/ })));
+    expect(await screen.findByText('已删除1条，1条未删除')).toBeInTheDocument();
+    expect(screen.queryByText('删除成功')).toBeNull();
+    expect(calls.filter((c) => c.path === '/bulk/delete').map((c) => c.params?.id)).toEqual([1, 2]);
   });
 });

@@ -21,6 +21,8 @@ import { runConnectionTest } from './connectionTest';
 import { UploadDialog } from './UploadDialog';
 import { RemoteFilter } from './RemoteFilter';
 import { SideTree } from './SideTree';
+import { SplitPane } from '../ui/SplitPane';
+import { useNarrow } from '../ui/narrow';
 
 interface DialogState { mode: DialogMode; row?: Row; action: ActionDecl }
 
@@ -156,8 +158,10 @@ export function CrudView({ page }: { page: PageDeclaration }) {
           const rows = list.records.filter((x) => selected.includes(x[rowKey] as React.Key));
           if (!rows.length) return void messageApi.warning('请至少选择一条记录');
           return confirmThen(a, {}, `确定要删除选中的${rows.length}条记录吗？`, async () => {
-            for (const x of rows) await runCall(a, x, api.delete).catch(() => undefined);
-            messageApi.success(a.success ?? msg('deleteSuccess'));
+            // each refusal was shown by the request layer; success is said only for what was deleted
+            let refused = 0;
+            for (const x of rows) await runCall(a, x, api.delete).catch(() => void refused++);
+            if (refused < rows.length) messageApi.success(refused ? `已删除${rows.length - refused}条，${refused}条未删除` : (a.success ?? msg('deleteSuccess')));
             setSelected([]);
             reload();
           });
@@ -216,6 +220,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   const live = useRef({ run, can });
   live.current = { run, can };
 
+  const narrow = useNarrow();
   const columns = useMemo<TableColumnsType<Row>>(() => {
     const out: TableColumnsType<Row> = [];
     for (const c of declColumns) {
@@ -226,7 +231,8 @@ export function CrudView({ page }: { page: PageDeclaration }) {
       }
       if (c.type === 'actions') {
         out.push({
-          key: '__actions', title: c.title, width: c.width, fixed: 'right',
+          // on a phone a fixed column would cover most of the row: it scrolls with the others there
+          key: '__actions', title: c.title, width: c.width, fixed: narrow ? undefined : 'right',
           render: (_v, row) => (
             <Space size={0} wrap={false}>
               {(page.rowActions ?? []).filter((a) => live.current.can(a) && actionShownFor(a, row)).map((a, i) => (
@@ -271,7 +277,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
       out.push(col);
     }
     return out;
-  }, [page, declColumns, dicts, sort, filters, pageNum, pageSize]);
+  }, [page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow]);
 
   const onTableChange = (p: TablePaginationConfig, f: Record<string, FilterValue | null>, s: SorterResult<Row> | SorterResult<Row>[]) => {
     const one = Array.isArray(s) ? s[0] : s;
@@ -303,8 +309,15 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     <FeedbackContext.Provider value={feedback}>
       {messageHolder}
       {modalHolder}
-      <div className="crud-layout" style={page.sideTree ? { display: 'flex', gap: 16, alignItems: 'flex-start' } : undefined}>
-      {page.sideTree && <SideTree decl={page.sideTree} pageId={page.id ?? 'page'} onSelect={onTreeSelect} />}
+      {/* on a phone the side tree waits in a drawer (SplitPane) */}
+      <SplitPane
+        className="crud-layout"
+        style={page.sideTree ? { display: 'flex', gap: 16, alignItems: 'flex-start' } : undefined}
+        side={page.sideTree && <SideTree decl={page.sideTree} pageId={page.id ?? 'page'} onSelect={onTreeSelect} />}
+        sideTitle={page.sideTree?.title ?? '分类'}
+        drawerWidth={(page.sideTree?.width ?? 240) + 48}
+        selection={JSON.stringify(treeIds)}
+      >
       <div className="crud-page" data-page={page.id} style={page.sideTree ? { flex: 1, minWidth: 0 } : undefined}>
         {(page.showTitle || page.heading) && <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="page-heading">{heading ?? page.title}</Typography.Title>}
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
@@ -370,7 +383,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
           onChange={onTableChange}
         />
       </div>
-      </div>
+      </SplitPane>
       {dialog && page.dialog && (page.dialog.kind === 'upload' ? (
         <UploadDialog dialog={page.dialog} pageTitle={page.title} onSaved={reload} onClose={() => setDialog(null)} />
       ) : (

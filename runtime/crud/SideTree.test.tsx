@@ -80,6 +80,31 @@ describe('declared side tree', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/demo/group/delete' && c.params?.id === 1)).toBe(true));
   });
 
+  it('a refused delete closes the confirm box and says no 删除成功 (the request layer shows the reason)', async () => {
+    const { services, calls } = fakeServices((r) =>
+      r.path === '/demo/group/select' ? groups : r.path === '/demo/group/delete' ? new Error('分组【业务】下还有 2 个接口，不能删除') : { records: [], total: 0 },
+    );
+    renderPage(page, services);
+    await screen.findByText('业务');
+    await act(async () => fireEvent.click(screen.getByLabelText('业务 操作')));
+    await act(async () => fireEvent.click(await screen.findByRole('menuitem', { name: '删除' })));
+    const box = await screen.findByText('确定要删除【业务】组吗？');
+    await act(async () => fireEvent.click(within(box.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /确\s?定/ })));
+    await waitFor(() => expect(calls.some((c) => c.path === '/demo/group/delete')).toBe(true));
+    await waitFor(() => expect(screen.queryByText('确定要删除【业务】组吗？')).toBeNull());
+    expect(screen.queryByText('删除成功')).toBeNull();
+  });
+
+  it('add dialog submitted empty: the message under the field, the dialog stays, nothing rejects', async () => {
+    const { calls } = setup();
+    await screen.findByText('业务');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /添\s?加/ })));
+    const dlg = await screen.findByRole('dialog');
+    await act(async () => fireEvent.click(within(dlg).getByRole('button', { name: /确\s?定/ })));
+    expect(await within(dlg).findByText('请输入组名称', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/demo/group/save')).toBe(false);
+  });
+
   it('add dialog: parent defaults to the selected node, name required on blur, saved under the parent', async () => {
     const { calls } = setup();
     await screen.findByText('业务');

@@ -151,7 +151,11 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
         okText: '确定',
         cancelText: '取消',
         onOk: async () => {
-          await runNodeCall(edit?.delete, node);
+          try {
+            await runNodeCall(edit?.delete, node);
+          } catch {
+            return; // refused (a group that still holds records): the box closes, the request layer showed why
+          }
           message.success('删除成功');
           if (descendants(node).some((n) => n.key === selected)) setSelected(ROOT_KEY);
           await reload();

@@ -6,11 +6,14 @@ import { coreServices } from '../../crud/coreServices';
 import { builtinDicts, useDict } from '../../core/dicts';
 import { notifyMenusChanged } from '../../core/menus';
 import { ApiError } from '../../core/request';
+import { settle } from '../../core/settle';
 import supplier from '../../../schemas/examples/supplier.page.json';
 import { checkDeclaration, type Fault } from './validate';
 import { JsonEditor, modelPath } from './JsonEditor';
 import { previewServices } from './preview';
 import { pagesApi, type CustomPage } from './api';
+import { SplitPane } from '../../ui/SplitPane';
+import { useNarrow } from '../../ui/narrow';
 
 const BUILTIN_IDS = Object.keys(builtinPages);
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
@@ -45,6 +48,7 @@ export default function PageManager() {
   const [faults, setFaults] = useState<Fault[]>([]);
   const [saving, setSaving] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
+  const narrow = useNarrow();
   // a failed call or a refused save: shown in a box that stays until dismissed (the page manager's calls are silent)
   const [failure, setFailure] = useState<{ title: string; lines: string[] } | null>(null);
   const showFailure = useCallback((e: unknown, title: string) => {
@@ -149,7 +153,7 @@ export default function PageManager() {
       title: '系统提示',
       content: count > 0 ? `该页面有 ${count} 条数据，删除后一并删除，确定删除【${current.title}】吗？` : `确定要删除【${current.title}】吗？`,
       okButtonProps: count > 0 ? { danger: true } : undefined,
-      onOk: async () => {
+      onOk: settle(async () => {
         try {
           await pagesApi.remove(current.id!);
         } catch (e) {
@@ -162,7 +166,7 @@ export default function PageManager() {
         setSel(null);
         setText('');
         void reload();
-      },
+      }),
     });
   };
 
@@ -182,26 +186,34 @@ export default function PageManager() {
   );
 
   return (
-    <div style={{ display: 'flex', gap: 12 }}>
-      <div style={{ width: 280, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 8 }}>
-        <Space style={{ marginBottom: 8 }} wrap>
-          <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => newDraft(blank)}>新建页面</Button>
-          <Button size="small" onClick={() => newDraft(supplier as PageDeclaration)}>示例：供应商</Button>
-          <Tooltip title="刷新"><Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()} /></Tooltip>
-        </Space>
-        <Typography.Text type="secondary" style={{ display: 'block' }}>自定义页面</Typography.Text>
-        <List size="small" loading={loading} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
-          dataSource={custom}
-          renderItem={(p) => listItem(`custom-${p.pageKey}`, `${p.title}（${p.pageKey}）`,
-            p.published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>,
-            current?.pageKey === p.pageKey, () => void openCustom(p))}
-        />
-        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>内置页面（只读）</Typography.Text>
-        <List size="small" dataSource={BUILTIN_IDS}
-          renderItem={(id) => listItem(`builtin-${id}`, `${builtinPages[id].title}（${id}）`, <Tag color="blue">内置</Tag>,
-            sel?.kind === 'builtin' && sel.id === id, () => open({ kind: 'builtin', id }))}
-        />
-      </div>
+    // on a phone the page list waits in a drawer; opening a page closes it
+    <SplitPane
+      style={{ display: 'flex', gap: 12 }}
+      sideTitle="页面列表"
+      drawerWidth={320}
+      selection={sel ? (sel.kind === 'builtin' ? sel.id : `custom:${sel.page.pageKey}`) : null}
+      side={
+        <div style={{ width: 280, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 8 }}>
+          <Space style={{ marginBottom: 8 }} wrap>
+            <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => newDraft(blank)}>新建页面</Button>
+            <Button size="small" onClick={() => newDraft(supplier as PageDeclaration)}>示例：供应商</Button>
+            <Tooltip title="刷新"><Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()} /></Tooltip>
+          </Space>
+          <Typography.Text type="secondary" style={{ display: 'block' }}>自定义页面</Typography.Text>
+          <List size="small" loading={loading} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
+            dataSource={custom}
+            renderItem={(p) => listItem(`custom-${p.pageKey}`, `${p.title}（${p.pageKey}）`,
+              p.published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>,
+              current?.pageKey === p.pageKey, () => void openCustom(p))}
+          />
+          <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>内置页面（只读）</Typography.Text>
+          <List size="small" dataSource={BUILTIN_IDS}
+            renderItem={(id) => listItem(`builtin-${id}`, `${builtinPages[id].title}（${id}）`, <Tag color="blue">内置</Tag>,
+              sel?.kind === 'builtin' && sel.id === id, () => open({ kind: 'builtin', id }))}
+          />
+        </div>
+      }
+    >
       <div style={{ flex: 1, minWidth: 0 }}>
         {failure && (
           <Alert
@@ -242,8 +254,9 @@ export default function PageManager() {
                 description={<ul style={{ margin: 0, paddingLeft: 18, maxHeight: 96, overflow: 'auto' }} data-testid="pm-faults">{faults.map((f, i) => <li key={i}>{f.message}</li>)}</ul>}
               />
             )}
-            <div style={{ display: 'flex', gap: 12, alignItems: 'stretch' }}>
-              <div style={{ flex: '0 0 42%', minWidth: 0 }}>
+            {/* on a phone the preview goes under the editor */}
+            <div style={{ display: 'flex', gap: 12, alignItems: 'stretch', flexWrap: 'wrap' }}>
+              <div style={{ flex: narrow ? '1 1 100%' : '0 0 42%', minWidth: 0 }}>
                 <JsonEditor value={text} onChange={setText} readOnly={readOnly} path={modelPath(sel.kind === 'builtin' ? sel.id : (current?.pageKey ?? 'draft'))} height={faults.length ? 'calc(100vh - 410px)' : 'calc(100vh - 300px)'} />
               </div>
               <div style={{ flex: 1, minWidth: 0, maxHeight: faults.length ? 'calc(100vh - 410px)' : 'calc(100vh - 300px)', border: '1px dashed #d9d9d9', borderRadius: 6, padding: 12, overflow: 'auto' }} data-testid="pm-preview">
@@ -263,7 +276,7 @@ export default function PageManager() {
           if (await save({ published, roles })) setPublishOpen(false);
         }}
       />
-    </div>
+    </SplitPane>
   );
 }
 
@@ -283,7 +296,7 @@ function PublishDialog({ open, page, roles, onOk, onCancel }: { open: boolean; p
       okText="确定"
       cancelText="取消"
       destroyOnHidden
-      onOk={async () => {
+      onOk={settle(async () => {
         const v = await form.validateFields();
         setBusy(true);
         try {
@@ -291,7 +304,7 @@ function PublishDialog({ open, page, roles, onOk, onCancel }: { open: boolean; p
         } finally {
           setBusy(false);
         }
-      }}
+      })}
     >
       <Form form={form} labelCol={{ span: 5 }} preserve={false}>
         <Form.Item name="published" label="发布" valuePropName="checked"><Switch checkedChildren="发布" unCheckedChildren="下线" /></Form.Item>

@@ -6,8 +6,11 @@ import { t } from '../../core/messages';
 import { App, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import { ApiOutlined, DatabaseOutlined, DeleteOutlined, PlayCircleOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { usePermission } from '../../core/permission';
+import { settle } from '../../core/settle';
 import { useDict } from '../../core/dicts';
 import { ParamTable, ResultPane, SqlEditor, type ParamRow } from '../../editors';
+import { askDiscard, useLeaveGuard } from '../../shell/leave';
+import { SplitPane } from '../../ui/SplitPane';
 import { queryApi, rowsOf, storedOf, type SavedQuery } from './api';
 
 interface Draft {
@@ -79,6 +82,8 @@ export default function QuerySupport() {
       const page = await queryApi.list({ pageNum: paging.pageNum, pageSize: LIST_PAGE_SIZE, search: paging.search });
       setList(page.records);
       setTotal(page.total);
+    } catch {
+      /* the request layer showed why; the list stays as it was */
     } finally {
       setLoading(false);
     }
@@ -100,9 +105,13 @@ export default function QuerySupport() {
       setSaved(JSON.stringify(bodyOf(d)));
       setResult(q.responseBody ?? undefined);
     };
-    if (dirty) modal.confirm({ title: '提示', content: '数据有变化，确定要放弃保存吗？', okText: '确定', cancelText: '取消', onOk: go });
-    else await go();
+    if (!dirty) return void (await settle(go)());
+    // the app's one question (shell/leave.ts); saving here asks its own confirmation, so it offers 取消 and 不保存
+    if ((await askDiscard(modal, { canSave: false })) === 'discard') await settle(go)();
   };
+
+  // leaving query support, closing its tab or reloading with unsaved edits asks first
+  useLeaveGuard(dirty, { discard: () => setDraft(null) });
 
   const patch = (p: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...p } : d));
 
@@ -111,7 +120,7 @@ export default function QuerySupport() {
     if (!draft) return;
     const why = missing(draft);
     if (why) return void message.warning(why);
-    modal.confirm({ title: '系统提示', content: t('confirmSave', { name: draft.queryName }), okText: '确定', cancelText: '取消', onOk: () => store() });
+    modal.confirm({ title: '系统提示', content: t('confirmSave', { name: draft.queryName }), okText: '确定', cancelText: '取消', onOk: settle(store) });
   };
 
   const store = async () => {
@@ -165,58 +174,65 @@ export default function QuerySupport() {
   const typeOptions = useMemo(() => (queryTypes.length ? queryTypes : [{ value: 'SQL', label: 'SQL' }, { value: 'API', label: 'API' }]).map((t) => ({ value: t.value, label: t.label })), [queryTypes]);
 
   return (
-    <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-      <Card
-        title="查询列表"
-        size="small"
-        style={{ width: 280, flex: 'none' }}
-        extra={
-          can(['gemini:sqlQuery:add']) && (
-            <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              新建
-            </Button>
-          )
-        }
-      >
-        <Input.Search
-          allowClear
+    // on a phone the list waits in a drawer; opening a query closes it
+    <SplitPane
+      style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}
+      sideTitle="查询列表"
+      drawerWidth={320}
+      selection={draft?.id}
+      side={
+        <Card
+          title="查询列表"
           size="small"
-          maxLength={20}
-          placeholder="搜索查询名称"
-          aria-label="搜索查询名称"
-          onSearch={(text) => setPaging({ pageNum: 1, search: text.trim() })}
-          style={{ marginBottom: 8 }}
-        />
-        <List
-          loading={loading}
-          dataSource={list}
-          pagination={total > LIST_PAGE_SIZE ? { current: paging.pageNum, pageSize: LIST_PAGE_SIZE, total, size: 'small', simple: true, align: 'center', onChange: (pageNum) => setPaging((p) => ({ ...p, pageNum })) } : false}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无查询" /> }}
-          renderItem={(q) => (
-            <List.Item
-              style={{ cursor: 'pointer', paddingInline: 8, background: draft?.id === q.id ? 'rgba(22,119,255,0.08)' : undefined }}
-              onClick={() => void open(q.id)}
-              actions={
-                can(['gemini:sqlQuery:remove'])
-                  ? [
-                      <Popconfirm key="del" title={`确定要删除【${q.queryName}】吗？`} okText="确定" cancelText="取消" onConfirm={() => remove(q)} onPopupClick={(e) => e.stopPropagation()}>
-                        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除${q.queryName}`} onClick={(e) => e.stopPropagation()} />
-                      </Popconfirm>,
-                    ]
-                  : []
-              }
-            >
-              <Space>
-                {q.queryType === 'API' ? <ApiOutlined style={{ color: '#13c2c2' }} aria-label="API" /> : <DatabaseOutlined style={{ color: '#1677ff' }} aria-label="SQL" />}
-                <Typography.Text ellipsis style={{ maxWidth: 150 }}>
-                  {q.queryName}
-                </Typography.Text>
-              </Space>
-            </List.Item>
-          )}
-        />
-      </Card>
-
+          style={{ width: 280, flex: 'none' }}
+          extra={
+            can(['gemini:sqlQuery:add']) && (
+              <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                新建
+              </Button>
+            )
+          }
+        >
+          <Input.Search
+            allowClear
+            size="small"
+            maxLength={20}
+            placeholder="搜索查询名称"
+            aria-label="搜索查询名称"
+            onSearch={(text) => setPaging({ pageNum: 1, search: text.trim() })}
+            style={{ marginBottom: 8 }}
+          />
+          <List
+            loading={loading}
+            dataSource={list}
+            pagination={total > LIST_PAGE_SIZE ? { current: paging.pageNum, pageSize: LIST_PAGE_SIZE, total, size: 'small', simple: true, align: 'center', onChange: (pageNum) => setPaging((p) => ({ ...p, pageNum })) } : false}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无查询" /> }}
+            renderItem={(q) => (
+              <List.Item
+                style={{ cursor: 'pointer', paddingInline: 8, background: draft?.id === q.id ? 'rgba(22,119,255,0.08)' : undefined }}
+                onClick={() => void open(q.id)}
+                actions={
+                  can(['gemini:sqlQuery:remove'])
+                    ? [
+                        <Popconfirm key="del" title={`确定要删除【${q.queryName}】吗？`} okText="确定" cancelText="取消" onConfirm={settle(() => remove(q))} onPopupClick={(e) => e.stopPropagation()}>
+                          <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除${q.queryName}`} onClick={(e) => e.stopPropagation()} />
+                        </Popconfirm>,
+                      ]
+                    : []
+                }
+              >
+                <Space>
+                  {q.queryType === 'API' ? <ApiOutlined style={{ color: '#13c2c2' }} aria-label="API" /> : <DatabaseOutlined style={{ color: '#1677ff' }} aria-label="SQL" />}
+                  <Typography.Text ellipsis style={{ maxWidth: 150 }}>
+                    {q.queryName}
+                  </Typography.Text>
+                </Space>
+              </List.Item>
+            )}
+          />
+        </Card>
+      }
+    >
       <Card
         size="small"
         style={{ flex: 1, minWidth: 0 }}
@@ -286,7 +302,7 @@ export default function QuerySupport() {
         )}
       </Card>
 
-      <Modal title="新建查询" open={creating} okText="确定" cancelText="取消" onOk={() => void create()} onCancel={() => setCreating(false)} destroyOnHidden>
+      <Modal title="新建查询" open={creating} okText="确定" cancelText="取消" onOk={settle(create)} onCancel={() => setCreating(false)} destroyOnHidden>
         <Form form={form} layout="vertical" initialValues={{ queryType: 'SQL' }}>
           <Form.Item name="queryName" label="名称" rules={[{ required: true, whitespace: true, message: '请输入数据源名称' }, { max: 50, message: '名称长度不能超过50个字符' }]} validateTrigger="onBlur">
             <Input maxLength={50} showCount placeholder="请输入名称" />
@@ -296,6 +312,6 @@ export default function QuerySupport() {
           </Form.Item>
         </Form>
       </Modal>
-    </div>
+    </SplitPane>
   );
 }

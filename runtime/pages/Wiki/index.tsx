@@ -7,9 +7,11 @@ import { useSearchParams } from 'react-router-dom';
 import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Result, Space, Spin, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined, FileAddOutlined, SaveOutlined } from '@ant-design/icons';
 import { usePermission } from '../../core/permission';
+import { settle } from '../../core/settle';
 import { askDiscard, idParam, useDirty, useLeaveGuard } from '../../shell/leave';
 import { isDocument, wikiApi, type WikiDoc, type WikiNode } from './api';
-import { WikiTree } from './WikiTree';
+import { SplitPane } from '../../ui/SplitPane';
+import { TREE_WIDTH, WikiTree } from './WikiTree';
 import './wiki.css';
 
 const RichEditor = lazy(() => import('./RichEditor'));
@@ -170,12 +172,13 @@ export default function Wiki() {
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { danger: true },
-      onOk: async () => {
+      // a refusal closes the box too: settle leaves the server's message (shown by the request layer) as the answer
+      onOk: settle(async () => {
         await remove();
         message.success('删除成功');
         after();
         await reloadTree();
-      },
+      }),
     });
 
   const removeDoc = (d: WikiDoc) =>
@@ -293,7 +296,7 @@ export default function Wiki() {
             </Space>
           )}
         </div>
-        <Descriptions size="small" column={2} style={{ marginBottom: 16, maxWidth: 720 }}>
+        <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16, maxWidth: 720 }}>
           <Descriptions.Item label="创建人">{doc.createUser ?? '-'}</Descriptions.Item>
           <Descriptions.Item label="创建时间">{doc.createTime}</Descriptions.Item>
           <Descriptions.Item label="最后修改人">{doc.updateUser ?? '-'}</Descriptions.Item>
@@ -306,23 +309,31 @@ export default function Wiki() {
 
   return (
     <Card size="small" title="Wiki文档" styles={{ body: { padding: 0 } }}>
-      <div className="wiki-layout">
-        <WikiTree
-          nodes={nodes}
-          loading={treeLoading}
-          selected={selected}
-          canEdit={canEdit}
-          onSelect={(n) => n.id !== selected && leaveEdit(() => select(n.id))}
-          onAddGroup={(parentId) => openGroup({ parentId, title: '' })}
-          onAddDoc={(parentId) => leaveEdit(() => {
-            select(parentId);
-            startEdit({ parentId, title: '', html: '' });
-          })}
-          onRenameGroup={(g) => openGroup({ id: g.id, parentId: g.parentId, title: g.title })}
-          onDeleteGroup={removeGroup}
-        />
+      {/* on a phone the tree waits in a drawer; picking a node (or starting a document) closes it */}
+      <SplitPane
+        className="wiki-layout"
+        sideTitle="文档目录"
+        drawerWidth={TREE_WIDTH + 80}
+        selection={`${selected}|${draft ? (draft.id ?? `new-${draft.parentId}`) : ''}`}
+        side={
+          <WikiTree
+            nodes={nodes}
+            loading={treeLoading}
+            selected={selected}
+            canEdit={canEdit}
+            onSelect={(n) => n.id !== selected && leaveEdit(() => select(n.id))}
+            onAddGroup={(parentId) => openGroup({ parentId, title: '' })}
+            onAddDoc={(parentId) => leaveEdit(() => {
+              select(parentId);
+              startEdit({ parentId, title: '', html: '' });
+            })}
+            onRenameGroup={(g) => openGroup({ id: g.id, parentId: g.parentId, title: g.title })}
+            onDeleteGroup={removeGroup}
+          />
+        }
+      >
         <div className="wiki-main">{right()}</div>
-      </div>
+      </SplitPane>
       <Modal
         title={group?.id ? '重命名分组' : '新建分组'}
         open={group !== null}
