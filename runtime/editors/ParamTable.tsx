@@ -192,7 +192,8 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
       </Space>
       {mode === 'table' ? (
         // keyed by position: a row object changes with every keystroke, its place does not (the input keeps focus)
-        <Table size="small" rowKey="__row" pagination={false} dataSource={rows.map((r, i) => ({ ...r, __row: i }))} columns={columns} locale={{ emptyText: '暂无参数' }} />
+        // on a narrow screen the table scrolls sideways instead of squeezing each field to a sliver
+        <Table size="small" rowKey="__row" pagination={false} dataSource={rows.map((r, i) => ({ ...r, __row: i }))} columns={columns} locale={{ emptyText: '暂无参数' }} scroll={{ x: 640 }} />
       ) : (
         <>
           <CodeEditor
