@@ -17,8 +17,9 @@ import { menuModule } from './modules/menu/index.js';
 import { modules as featureModules } from './modules/index.js';
 import { uamsMigrations } from './modules/uams/migrations.js';
 import { uamsModule } from './modules/uams/index.js';
-import { migrate, openStore } from './store/db.js';
+import { openStore } from './store/db.js';
 import type { SeedContext, ServerModule } from './core/module.js';
+import { prepareStore } from './core/startup.js';
 import './core/context.js';
 
 export interface BuiltApp {
@@ -54,10 +55,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const keys = loadLoginKeys(config.dataDir);
 
   const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations(store.dialect)), menuModule(store.dialect), ...featureModules];
-  const migrations = Object.assign({}, ...all.map((m) => m.migrations ?? {}));
-  await migrate(store.db, migrations, store.dialect === 'postgres' ? config.databaseSchema : undefined);
-  const seeded: SeedContext = { config, schemas, generated: [] };
-  for (const mod of all) await mod.seed?.(store.db, seeded);
+  // migrations and seeds: once per store, one instance at a time (core/startup.ts)
+  const seeded = await prepareStore(store, config, schemas, all);
 
   const app = Fastify({
     logger: false,

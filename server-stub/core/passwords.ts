@@ -1,6 +1,6 @@
 // Passwords: scrypt hashes at rest; RSA-OAEP (SHA-256) on the wire (DESIGN §4).
 import { constants, createPrivateKey, createPublicKey, generateKeyPairSync, privateDecrypt, randomBytes, scrypt, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -40,15 +40,22 @@ export interface LoginKeys {
 export function loadLoginKeys(dataDir: string): LoginKeys {
   const dir = path.join(dataDir, 'keys');
   const file = path.join(dir, 'login-rsa.pem');
-  let privateKey: KeyObject;
-  if (existsSync(file)) {
-    privateKey = createPrivateKey(readFileSync(file, 'utf8'));
-  } else {
+  if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    writeFileSync(file, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    privateKey = pair.privateKey;
+    // written whole under another name, then linked in place: of several instances starting at once on a shared
+    // DATA_DIR the first link wins and every instance reads that one key (a plain write could mix or replace keys)
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(tmp, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    try {
+      linkSync(tmp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      rmSync(tmp, { force: true });
+    }
   }
+  const privateKey: KeyObject = createPrivateKey(readFileSync(file, 'utf8'));
   const publicPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
   return {
     publicPem,

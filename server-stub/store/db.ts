@@ -11,6 +11,12 @@ import type { Database } from './schema.js';
 export interface Store {
   db: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * Runs fn as the only starting instance of this store: on PostgreSQL under a session advisory lock named after
+   * the schema (other instances starting at the same moment wait for it), the schema created first; on SQLite as
+   * it is (one process owns the file). Migrations and seeds run inside it.
+   */
+  startLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -37,25 +43,35 @@ function openSqliteFile(file: string): SQLite.Database {
 export async function openStore(config: Config): Promise<Store> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
-    if (schema) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`DATABASE_SCHEMA 不合法：${schema}`);
-      const client = new pg.Client({ connectionString: config.databaseUrl });
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`DATABASE_SCHEMA 不合法：${schema}`);
+    const url = config.databaseUrl;
+    const startLock = async <T>(fn: () => Promise<T>): Promise<T> => {
+      // its own connection, outside the pool: the lock lives as long as this session
+      const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-      await client.end();
-    }
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [`data-service-console:start:${schema ?? 'public'}`]);
+        // two instances creating the schema at once would collide on pg_namespace too
+        if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        return await fn();
+      } finally {
+        // ending the session frees the lock, also when the unlock itself fails
+        await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        await client.end().catch(() => undefined);
+      }
+    };
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', startLock, close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const sqlite = openSqliteFile(path.join(config.dataDir, 'platform.db'));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', startLock: (fn) => fn(), close: () => db.destroy() };
 }
 
 /** Runs every module's migrations, in the global order of their keys. */

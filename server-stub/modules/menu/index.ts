@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { idColumn, type Dialect } from '../../store/columns.js';
-import { menuTreeFor, routeExists, syncSeededMenus } from './store.js';
+import { applyShippedMenus, menuTreeFor, routeExists, type ShippedMenus } from './store.js';
 
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -34,9 +34,12 @@ export function menuModule(dialect: Dialect): ServerModule {
     prefix: '/api/menu',
     service: 'admin',
     migrations: migrations(dialect),
-    // the declared menus (schemas/menus) on every start; entries published from the page manager stay
-    seed: async (db, { schemas }) => {
-      for (const [moduleType, menu] of Object.entries(schemas.menus)) await syncSeededMenus(db, moduleType, menu.items);
+    // the declared menus (schemas/menus): all on the first start, afterwards what the declaration changed;
+    // entries published from the page manager stay
+    seed: async (db, { schemas, shipped }) => {
+      const menus: ShippedMenus = Object.fromEntries(Object.entries(schemas.menus).map(([type, m]) => [type, { items: m.items }]));
+      const change = await shipped('menus', menus);
+      if (change.changed) await applyShippedMenus(db, menus, change.before);
     },
     plugin: async (app) => {
       app.get<{ Querystring: { moduleType?: string } }>(

@@ -41,6 +41,56 @@ export async function syncSeededMenus(db: Kysely<Database>, moduleType: string, 
   }
 }
 
+/** The declared menus, one module type each (schemas/menus). */
+export type ShippedMenus = Record<string, { items: MenuEntry[] }>;
+
+interface FlatEntry {
+  moduleType: string;
+  entry: MenuEntry;
+  parentKey: string | null;
+  order: number;
+  roles: string[];
+  /** what the store row would hold, to compare two shipped versions of one entry */
+  sig: string;
+}
+
+function flatten(menus: ShippedMenus): Map<string, FlatEntry> {
+  const out = new Map<string, FlatEntry>();
+  for (const [moduleType, menu] of Object.entries(menus)) {
+    const walk = (list: MenuEntry[], parentKey: string | null, inherited: string[]) => {
+      for (const [order, item] of list.entries()) {
+        const roles = item.roles ?? inherited;
+        const { children: _children, roles: _roles, ...own } = item;
+        out.set(item.key, { moduleType, entry: item, parentKey, order, roles, sig: JSON.stringify([moduleType, parentKey, order, roles, own]) });
+        if (item.children) walk(item.children, item.key, roles);
+      }
+    };
+    walk(menu.items, null, ALL_ROLES);
+  }
+  return out;
+}
+
+/**
+ * The declared menus into the store: all of them when the store never recorded what was shipped (`before` null);
+ * afterwards only the entries the declaration added, changed or dropped since, so entries and grants changed in
+ * the store stay, and a restart with the same declaration writes nothing. Custom entries (page manager) stay.
+ */
+export async function applyShippedMenus(db: Kysely<Database>, menus: ShippedMenus, before: ShippedMenus | null) {
+  if (!before) {
+    for (const [moduleType, menu] of Object.entries(menus)) await syncSeededMenus(db, moduleType, menu.items);
+    return;
+  }
+  const now = flatten(menus);
+  const old = flatten(before);
+  for (const [key, e] of now) {
+    if (old.get(key)?.sig !== e.sig) await writeEntry(db, e.moduleType, e.entry, e.parentKey, e.order, e.roles, 0);
+  }
+  for (const key of old.keys()) {
+    if (!now.has(key)) await db.deleteFrom('sys_menu').where('menu_key', '=', key).where('custom', '=', 0).execute();
+    if (!now.has(key)) await db.deleteFrom('sys_role_menu').where('menu_key', '=', key).where('menu_key', 'not in', db.selectFrom('sys_menu').select('menu_key')).execute();
+  }
+}
+
 /** Adds or updates a custom entry (the page manager's publish), visible to `roles`. */
 export async function upsertMenuEntry(db: Kysely<Database>, entry: MenuEntry, roles: string[], moduleType = 'platform') {
   const dir = await db.selectFrom('sys_menu').select('id').where('menu_key', '=', CUSTOM_DIR_KEY).executeTakeFirst();

@@ -1,7 +1,8 @@
-// Seeding from schemas/menus/roles.json on every start: roles and their permissions, one account per role.
+// Seeding from schemas/menus/roles.json: roles and their permissions, one account per role (core/startup.ts runs it
+// once per start under the start lock; it writes only what is new).
 import type { Kysely } from 'kysely';
 import type { SeedContext } from '../../core/module.js';
-import { generatePassword, hashPassword } from '../../core/passwords.js';
+import { generatePassword, hashPassword, verifyPassword } from '../../core/passwords.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 
@@ -12,29 +13,59 @@ interface RoleDecl {
   demoUser?: { username: string; nickName: string; phoneNumber?: string; email?: string };
 }
 
-export async function seedRolesAndUsers(db: Kysely<Database>, { schemas, config, generated }: SeedContext): Promise<void> {
-  const roles: RoleDecl[] = schemas.roles?.roles ?? [];
+type ShippedRole = Pick<RoleDecl, 'roleKey' | 'roleName' | 'permissions'>;
 
-  // Roles and permissions follow the declaration on every start.
+/**
+ * Roles and their permissions as schemas/menus/roles.json ships them: all of them on a store that never recorded
+ * them; afterwards only what the shipped file changed since the store last saw it (a permission added to or taken
+ * from a role in the file), so what admins changed in the store stays, and a restart with the same file writes nothing.
+ */
+async function applyRoles(db: Kysely<Database>, roles: ShippedRole[], before: ShippedRole[] | null): Promise<void> {
+  const old = new Map((before ?? []).map((r) => [r.roleKey, r]));
   for (const r of roles) {
+    const was = old.get(r.roleKey);
     let role = await db.selectFrom('sys_role').select('id').where('role_key', '=', r.roleKey).executeTakeFirst();
     if (!role) role = await db.insertInto('sys_role').values({ role_key: r.roleKey, role_name: r.roleName }).returning('id').executeTakeFirstOrThrow();
-    else await db.updateTable('sys_role').set({ role_name: r.roleName }).where('id', '=', role.id).execute();
-    await db.deleteFrom('sys_role_permission').where('role_id', '=', role.id).execute();
-    if (r.permissions.length) await db.insertInto('sys_role_permission').values(r.permissions.map((permission) => ({ role_id: role!.id, permission }))).execute();
+    else if (!was || was.roleName !== r.roleName) await db.updateTable('sys_role').set({ role_name: r.roleName }).where('id', '=', role.id).execute();
+    const roleId = role.id;
+    let add = r.permissions;
+    if (was) {
+      const gone = was.permissions.filter((p) => !r.permissions.includes(p));
+      if (gone.length) await db.deleteFrom('sys_role_permission').where('role_id', '=', roleId).where('permission', 'in', gone).execute();
+      add = r.permissions.filter((p) => !was.permissions.includes(p));
+    } else {
+      // a role the store has no record of shipping: exactly the file's permissions
+      await db.deleteFrom('sys_role_permission').where('role_id', '=', roleId).execute();
+    }
+    if (!add.length) continue;
+    const held = new Set((await db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', roleId).execute()).map((x) => x.permission));
+    const fresh = [...new Set(add)].filter((p) => !held.has(p));
+    if (fresh.length) await db.insertInto('sys_role_permission').values(fresh.map((permission) => ({ role_id: roleId, permission }))).execute();
   }
+}
 
-  // One account per role. admin's password: ADMIN_PASSWORD (applied on every start when set) or generated once.
+export async function seedRolesAndUsers(db: Kysely<Database>, { schemas, config, generated, first, shipped }: SeedContext): Promise<void> {
+  const roles: RoleDecl[] = schemas.roles?.roles ?? [];
+  const decl = roles.map(({ roleKey, roleName, permissions }) => ({ roleKey, roleName, permissions }));
+  const change = await shipped('roles', decl);
+  if (change.changed) await applyRoles(db, decl, change.before);
+  const newRoles = new Set(change.changed ? roles.filter((r) => !change.before?.some((b) => b.roleKey === r.roleKey)).map((r) => r.roleKey) : []);
+
+  // One account per role, made on the store's first start (or when the file ships a new role). admin's password:
+  // ADMIN_PASSWORD (applied on every start when set: written only when the stored one differs) or generated once.
   const demoPassword = config.demoPassword ?? null;
   for (const r of roles) {
     if (!r.demoUser) continue;
     const isAdmin = r.roleKey === 'sys_admin';
     const wanted = isAdmin ? config.adminPassword : demoPassword;
-    const existing = await db.selectFrom('sys_user').select('id').where('username', '=', r.demoUser.username).executeTakeFirst();
+    const existing = await db.selectFrom('sys_user').select(['id', 'password_hash']).where('username', '=', r.demoUser.username).executeTakeFirst();
     if (existing) {
-      if (wanted) await db.updateTable('sys_user').set({ password_hash: await hashPassword(wanted), failed_logins: 0, locked_until: null }).where('id', '=', existing.id).execute();
+      if (wanted && !(await verifyPassword(wanted, existing.password_hash))) {
+        await db.updateTable('sys_user').set({ password_hash: await hashPassword(wanted), failed_logins: 0, locked_until: null }).where('id', '=', existing.id).execute();
+      }
       continue;
     }
+    if (!first && !newRoles.has(r.roleKey)) continue;
     const password = wanted ?? generatePassword();
     if (!wanted) generated.push({ username: r.demoUser.username, password });
     const user = await db
