@@ -27,10 +27,11 @@ const zones = [
   { target: './widgets', from: ['./runtime/crud', ...FEATURES, ...APP, './designer'], message: 'widgets/ imports only runtime/core and runtime/ui.' },
   { target: './designer', from: ['./runtime/crud', ...FEATURES, ...APP], message: 'designer/ imports widgets/, runtime/core and runtime/ui, never the app or the CRUD renderer.' },
   { target: FEATURES, from: ['./runtime/pages', './runtime/main.tsx'], message: 'Feature folders never import pages.' },
-  // nothing ships tools
-  { target: ['./runtime', './widgets', './designer', './server-stub', './common', './schemas'], from: TOOLS, message: 'Nothing in the product imports stories/, e2e/ or bench/.' },
+  // nothing ships tools (a widget kind's story sits in its folder, widgets/<kind>/<kind>.stories.tsx, and is a tool too)
+  { tools: true, target: ['./runtime', './widgets', './designer', './server-stub', './common', './schemas'], from: TOOLS, message: 'Nothing in the product imports stories/, e2e/ or bench/.' },
+  { target: ['./runtime', './widgets', './designer', './server-stub', './common', './schemas'], from: './widgets/*/*.stories.@(ts|tsx)', message: 'Nothing in the product imports a story.' },
 ];
-const ruleOf = (list) => ['error', { zones: list.map((z) => Object.fromEntries(Object.entries(z).filter(([k]) => k !== 'inside'))) }];
+const ruleOf = (list) => ['error', { zones: list.map((z) => Object.fromEntries(Object.entries(z).filter(([k]) => k !== 'inside' && k !== 'tools'))) }];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'storybook-static', 'node_modules', 'data', 'schemas/generated', '.test-results'] },
@@ -55,6 +56,8 @@ export default tseslint.config(
     },
   },
   { files: ['server-stub/**/*.test.ts'], rules: { 'import-x/no-restricted-paths': ruleOf(zones.filter((z) => !z.inside)) } },
+  // a widget kind's story, beside its component, is a tool: it may take the shared story helpers in stories/
+  { files: ['widgets/*/*.stories.@(ts|tsx)'], rules: { 'import-x/no-restricted-paths': ruleOf(zones.filter((z) => !z.tools)) } },
   {
     // the shared module runs in the browser and on the server: no framework, no Node built-ins
     files: ['common/**/*.ts'],

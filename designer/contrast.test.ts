@@ -2,7 +2,7 @@
 // canvas of each designer the kind is offered in (catalogue.designers, both when absent). Computed from the
 // declarations alone: each kind says in `colors` which colour properties are text and what they lie on, and
 // every colour property of its panel must be accounted for there, so a new kind or a new colour is covered.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AA_TEXT, contrastRatio, parseColor, type Rgba } from '../widgets/contrast';
 import { canvasDefaults, DEFAULT_CANVAS_BACKGROUND } from './panel/canvasPanel';
@@ -18,10 +18,11 @@ interface Declaration {
   colors?: { text: Array<{ color: string; on?: string[] }>; decor?: string[] };
 }
 
-const dir = path.resolve(import.meta.dirname, '..', 'schemas', 'widgets');
+// each kind's declaration in its folder, widgets/<kind>/<kind>.widget.json
+const dir = path.resolve(import.meta.dirname, '..', 'widgets');
 const declarations: Declaration[] = readdirSync(dir)
-  .filter((f) => f.endsWith('.widget.json'))
-  .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
+  .filter((k) => existsSync(path.join(dir, k, `${k}.widget.json`)))
+  .map((k) => JSON.parse(readFileSync(path.join(dir, k, `${k}.widget.json`), 'utf8')));
 
 /** The background a new page of each designer shows (spec: empty at creation, the canvas falls back to the dark default). */
 const canvasOf = (_designer: Designer) => canvasDefaults.backgroundColor || DEFAULT_CANVAS_BACKGROUND;

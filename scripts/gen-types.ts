@@ -1,6 +1,7 @@
 // `npm run gen:types`: TypeScript types from the declarations' JSON Schemas, into schemas/generated/.
 //  - one file per meta-schema in schemas/meta/ (PageDeclaration, DictDeclaration, ...)
-//  - widgets.ts: <WidgetName>ViewProps / <WidgetName>DatasourceProps from every schemas/widgets/*.widget.json
+//  - widgets.ts: <WidgetName>ViewProps / <WidgetName>DatasourceProps from every widget kind's declaration,
+//    widgets/<widgetName>/<widgetName>.widget.json (one folder per kind), and WidgetViewPropsByName over them
 // `--check` writes nothing and fails when a generated file is stale (a test runs it).
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,22 +52,25 @@ export async function generate(): Promise<Record<string, string>> {
     files[file] = `${banner}\n\n${ts}`;
     index.push(`export * from './${file.replace('.ts', '.js')}';`);
   }
-  const widgetDir = path.join(root, 'schemas', 'widgets');
-  if (existsSync(widgetDir)) {
-    const parts: string[] = [];
-    for (const name of readdirSync(widgetDir).filter((f) => f.endsWith('.widget.json')).sort()) {
-      const doc = JSON.parse(readFileSync(path.join(widgetDir, name), 'utf8'));
-      const base = pascal(doc.widgetName ?? name.replace('.widget.json', ''));
-      for (const [member, suffix] of [['viewProps', 'ViewProps'], ['datasourceProps', 'DatasourceProps']] as const) {
-        if (!doc[member]) continue;
-        const schema = titlesToDescriptions(clean(doc[member]));
-        parts.push(await compile(schema as JSONSchema, `${base}${suffix}`, { ...opts, cwd: widgetDir, declareExternallyReferenced: true }));
-      }
+  const widgetsDir = path.join(root, 'widgets');
+  const kinds = existsSync(widgetsDir) ? readdirSync(widgetsDir).filter((k) => existsSync(path.join(widgetsDir, k, `${k}.widget.json`))).sort() : [];
+  const parts: string[] = [];
+  const byName: string[] = [];
+  for (const kind of kinds) {
+    const kindDir = path.join(widgetsDir, kind);
+    const doc = JSON.parse(readFileSync(path.join(kindDir, `${kind}.widget.json`), 'utf8'));
+    const base = pascal(doc.widgetName ?? kind);
+    for (const [member, suffix] of [['viewProps', 'ViewProps'], ['datasourceProps', 'DatasourceProps']] as const) {
+      if (!doc[member]) continue;
+      const schema = titlesToDescriptions(clean(doc[member]));
+      parts.push(await compile(schema as JSONSchema, `${base}${suffix}`, { ...opts, cwd: kindDir, declareExternallyReferenced: true }));
     }
-    if (parts.length) {
-      files['widgets.ts'] = `${banner}\n\n${parts.join('\n')}`;
-      index.push(`export * from './widgets.js';`);
-    }
+    if (doc.viewProps) byName.push(`  ${doc.widgetName ?? kind}: ${base}ViewProps;`);
+  }
+  if (parts.length) {
+    const map = `/** Each kind's view props by its widgetName (widgets/viewPropTypes.ts: ViewPropsOf<'barChart'>). */\nexport interface WidgetViewPropsByName {\n${byName.join('\n')}\n}\n`;
+    files['widgets.ts'] = `${banner}\n\n${parts.join('\n')}\n${map}`;
+    index.push(`export * from './widgets.js';`);
   }
   files['index.ts'] = `${banner}\n\n${index.join('\n')}\n`;
   return files;

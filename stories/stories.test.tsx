@@ -8,7 +8,9 @@ import preview from '../.storybook/preview';
 setProjectAnnotations(preview);
 
 type StoryModule = Parameters<typeof composeStories>[0];
-const modules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
+// the shared stories here, and each widget kind's beside it in its folder (widgets/<kind>/<kind>.stories.tsx)
+const modules = import.meta.glob<StoryModule>(['./**/*.stories.tsx', '../widgets/*/*.stories.tsx'], { eager: true });
+const kinds = Object.keys(import.meta.glob('../widgets/*/*.widget.json')).map((f) => f.split('/')[2]);
 
 describe.each(Object.entries(modules))('%s', (_file, mod) => {
   const stories = Object.entries(composeStories(mod));
@@ -32,6 +34,8 @@ describe.each(Object.entries(modules))('%s', (_file, mod) => {
   });
 });
 
-it('finds every story file', () => {
+it('finds every story file, one in each widget kind\'s folder', () => {
   expect(Object.keys(modules).length).toBeGreaterThanOrEqual(8);
+  expect(kinds.length).toBeGreaterThanOrEqual(17);
+  for (const kind of kinds) expect(Object.keys(modules), `widgets/${kind}/${kind}.stories.tsx`).toContain(`../widgets/${kind}/${kind}.stories.tsx`);
 });

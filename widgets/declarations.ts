@@ -1,9 +1,14 @@
-// Every schemas/widgets/*.widget.json, keyed by widgetName. Adding a kind = one JSON file
-// plus its component in registry.ts.
+// Every widget kind's declaration, widgets/<widgetName>/<widgetName>.widget.json, keyed by widgetName.
+// A kind is one folder: this declaration, its component (through the folder's index.ts, see registry.ts)
+// and its story. The server reads the same files (server-stub/core/schemas.ts).
 import type { WidgetDeclaration } from './types';
 
-const files = import.meta.glob('../schemas/widgets/*.widget.json', { eager: true, import: 'default' }) as Record<string, WidgetDeclaration>;
+const files = import.meta.glob('./*/*.widget.json', { eager: true, import: 'default' }) as Record<string, WidgetDeclaration>;
 
 export const widgetDeclarations: Readonly<Record<string, WidgetDeclaration>> = Object.fromEntries(
-  Object.values(files).map((d) => [d.widgetName, d]),
+  Object.entries(files).map(([file, d]) => {
+    // the folder, the file and widgetName are one name (the server refuses to start otherwise, too)
+    if (file !== `./${d.widgetName}/${d.widgetName}.widget.json`) throw new Error(`部件声明 widgets${file.slice(1)} 的 widgetName「${d.widgetName}」应与文件夹和文件名一致`);
+    return [d.widgetName, d];
+  }),
 );

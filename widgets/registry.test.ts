@@ -1,33 +1,58 @@
 import Ajv from 'ajv';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import textAlignDict from '../schemas/dicts/PROPS_TEXT_ALIGN.json';
 import { hasIcon } from './icons';
 import { createWidget, widgetCatalogue, widgetCatalogueTree, widgetNames, widgetRegistry } from './registry';
 
 const root = join(__dirname, '..', 'schemas');
 const readJson = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
+/** The kind folders: widgets/<kind>/ holding <kind>.widget.json. */
+const kindFolders = readdirSync(__dirname).filter((k) => existsSync(join(__dirname, k, `${k}.widget.json`)));
+const declarationFile = (kind: string) => join(__dirname, kind, `${kind}.widget.json`);
 
 describe('widget declarations', () => {
   const ajv = new Ajv({ strict: true, allErrors: true });
   for (const f of readdirSync(join(root, 'meta'))) ajv.addSchema(readJson(join(root, 'meta', f)), f);
 
-  for (const file of readdirSync(join(root, 'widgets'))) {
-    it(`${file} passes its meta-schema and its schemas compile under ajv strict`, () => {
-      const decl = readJson(join(root, 'widgets', file));
-      const meta = String(decl.$schema).replace('../meta/', '');
+  const files = [...kindFolders.map(declarationFile), ...readdirSync(join(root, 'widgets')).map((f) => join(root, 'widgets', f))];
+  for (const file of files) {
+    it(`${relative(join(__dirname, '..'), file)} passes its meta-schema and its schemas compile under ajv strict`, () => {
+      const decl = readJson(file);
+      const meta = String(decl.$schema).replace(/^(\.\.\/)+(schemas\/)?meta\//, '');
       expect(ajv.validate(meta, decl), ajv.errorsText()).toBe(true);
       const inner = new Ajv({ strict: true });
       for (const key of ['viewProps', 'datasourceProps', 'schema']) if (decl[key]) expect(() => inner.compile(decl[key])).not.toThrow();
-      if (file.endsWith('.widget.json')) expect(file).toBe(`${decl.widgetName}.widget.json`);
+      if (file.endsWith('.widget.json')) expect(relative(__dirname, file)).toBe(join(decl.widgetName, `${decl.widgetName}.widget.json`));
     });
   }
+});
+
+describe('kind folders', () => {
+  it('every folder with a declaration is a kind of the registry, with its component and its story beside it', () => {
+    expect(kindFolders.length).toBeGreaterThanOrEqual(17);
+    expect(Object.keys(widgetRegistry).sort()).toEqual([...kindFolders].sort());
+    for (const kind of kindFolders) {
+      expect(existsSync(join(__dirname, kind, 'index.ts')), `widgets/${kind}/index.ts`).toBe(true);
+      expect(existsSync(join(__dirname, kind, `${kind}.stories.tsx`)), `widgets/${kind}/${kind}.stories.tsx`).toBe(true);
+      expect(['function', 'object'], kind).toContain(typeof widgetRegistry[kind].component);
+    }
+  });
+
+  it('offers every kind in the catalogue of each designer it declares', () => {
+    for (const kind of Object.values(widgetRegistry)) {
+      for (const designer of ['screen', 'form'] as const) {
+        const offered = widgetCatalogueTree(designer).some((f) => f.children.some((c) => c.widgetName === kind.widgetName));
+        expect(offered, `${kind.widgetName} in ${designer}`).toBe(kind.catalogue.designers.includes(designer));
+      }
+    }
+  });
 });
 
 describe('widget meta-schema rejects', () => {
   const ajv = new Ajv({ strict: true, allErrors: true });
   for (const f of readdirSync(join(root, 'meta'))) ajv.addSchema(readJson(join(root, 'meta', f)), f);
-  const good = () => readJson(join(root, 'widgets', 'barChart.widget.json'));
+  const good = () => readJson(declarationFile('barChart'));
 
   it('a view property without a title', () => {
     const d = good();
@@ -46,26 +71,32 @@ describe('widget meta-schema rejects', () => {
   });
 });
 
+/** The kinds the product ships, in catalogue order. A new kind is a new folder; these keep their places. */
+const SHIPPED = [
+  'singleLineTitle', 'carousel', 'borderBox', 'activeRing', 'scrollTable', 'barChart',
+  'formInput', 'formTextarea', 'formNumber', 'formSelect', 'formRadio', 'formCheckbox', 'formSwitch', 'formDate', 'formDateRange', 'formImage', 'formSubmit',
+];
+const shipped = (tree: ReturnType<typeof widgetCatalogueTree>) =>
+  tree.map((f) => ({ ...f, children: f.children.filter((c) => SHIPPED.includes(c.widgetName!)) })).filter((f) => f.children.length > 0);
+
 describe('registry', () => {
   it('holds the six display kinds and the eleven form controls in catalogue order', () => {
-    expect(widgetNames).toEqual([
-      'singleLineTitle', 'carousel', 'borderBox', 'activeRing', 'scrollTable', 'barChart',
-      'formInput', 'formTextarea', 'formNumber', 'formSelect', 'formRadio', 'formCheckbox', 'formSwitch', 'formDate', 'formDateRange', 'formImage', 'formSubmit',
-    ]);
+    expect(widgetNames.filter((n) => SHIPPED.includes(n))).toEqual(SHIPPED);
     for (const k of Object.values(widgetRegistry)) expect(hasIcon(k.catalogue.icon)).toBe(true);
   });
 
   it('builds the catalogue tree: folders M with components C', () => {
-    const tree = widgetCatalogueTree('screen');
+    const tree = shipped(widgetCatalogueTree('screen'));
     expect(tree.map((f) => [f.widgetType, f.widgetTitle, f.children.map((c) => c.widgetTitle)])).toEqual([
       ['M', '表单组件', ['单行标题', '轮播图']],
       ['M', '图表组件', ['边框', '动态环图', '滚动表格', '柱状图']],
     ]);
     // the form designer also offers the form controls; the screen designer does not
-    expect(widgetCatalogueTree('form').map((f) => f.widgetTitle)).toEqual(['表单组件', '图表组件', '表单控件']);
-    expect(widgetCatalogueTree('form')[2].children.map((c) => c.widgetTitle)).toEqual(['单行文本', '多行文本', '数字', '下拉选择', '单选', '多选', '开关', '日期', '日期范围', '图片上传', '提交按钮']);
+    expect(shipped(widgetCatalogueTree('form')).map((f) => f.widgetTitle)).toEqual(['表单组件', '图表组件', '表单控件']);
+    expect(shipped(widgetCatalogueTree('form'))[2].children.map((c) => c.widgetTitle)).toEqual(['单行文本', '多行文本', '数字', '下拉选择', '单选', '多选', '开关', '日期', '日期范围', '图片上传', '提交按钮']);
     const flat = widgetCatalogue();
-    expect(flat).toHaveLength(20);
+    const folders = new Set(flat.filter((c) => SHIPPED.includes(c.widgetName!)).map((c) => c.parentId));
+    expect(flat.filter((c) => SHIPPED.includes(c.widgetName!) || (c.widgetType === 'M' && folders.has(c.id)))).toHaveLength(20);
     expect(flat[1]).toEqual({ id: 'singleLineTitle', parentId: 'form', widgetType: 'C', widgetTitle: '单行标题', maxUse: 0, icon: 'FontSizeOutlined', widgetName: 'singleLineTitle' });
   });
 

@@ -1,25 +1,8 @@
 // The one widget registry shared by the screen and form designers and the preview.
 import type { UiSchema } from '@rjsf/utils';
 import type { ComponentType } from 'react';
-import { ActiveRing } from './activeRing/ActiveRing';
-import { BarChart } from './barChart/BarChart';
-import { BorderBox } from './borderBox/BorderBox';
-import { Carousel } from './carousel/Carousel';
 import { widgetDeclarations } from './declarations';
 import { catalogueOf, catalogueTree, defaultsOf, GENERAL_WIDGET_SIZE, newWidgetProps } from '../common/widgets';
-import { ScrollTable } from './scrollTable/ScrollTable';
-import { FormInput } from './formInput/FormInput';
-import { FormTextarea } from './formTextarea/FormTextarea';
-import { FormNumber } from './formNumber/FormNumber';
-import { FormSelect } from './formSelect/FormSelect';
-import { FormRadio } from './formRadio/FormRadio';
-import { FormCheckbox } from './formCheckbox/FormCheckbox';
-import { FormSwitch } from './formSwitch/FormSwitch';
-import { FormDate } from './formDate/FormDate';
-import { FormDateRange } from './formDateRange/FormDateRange';
-import { FormImage } from './formImage/FormImage';
-import { FormSubmit } from './formSubmit/FormSubmit';
-import { SingleLineTitle } from './singleLineTitle/SingleLineTitle';
 import type {
   CatalogueEntry,
   CatalogueFolder,
@@ -31,25 +14,21 @@ import type {
   WidgetKindProps,
 } from './types';
 
-const COMPONENTS: Record<string, ComponentType<WidgetKindProps<any>>> = {
-  singleLineTitle: SingleLineTitle,
-  carousel: Carousel,
-  borderBox: BorderBox,
-  activeRing: ActiveRing,
-  scrollTable: ScrollTable,
-  barChart: BarChart,
-  formInput: FormInput,
-  formTextarea: FormTextarea,
-  formNumber: FormNumber,
-  formSelect: FormSelect,
-  formRadio: FormRadio,
-  formCheckbox: FormCheckbox,
-  formSwitch: FormSwitch,
-  formDate: FormDate,
-  formDateRange: FormDateRange,
-  formImage: FormImage,
-  formSubmit: FormSubmit,
-};
+/**
+ * Each kind's component, by folder: widgets/<widgetName>/index.ts exports it as default (or under the
+ * declaration's widgetViewName). No hand-kept list: a folder with a declaration and an index.ts is a kind.
+ */
+const entries = import.meta.glob<Record<string, unknown>>('./*/index.ts', { eager: true });
+const COMPONENTS: Record<string, ComponentType<WidgetKindProps<any>>> = Object.fromEntries(
+  Object.entries(entries).map(([file, mod]) => {
+    const folder = file.split('/')[1];
+    const view = widgetDeclarations[folder]?.widgetViewName;
+    return [folder, (mod.default ?? (view ? mod[view] : undefined)) as ComponentType<WidgetKindProps<any>>];
+  }),
+);
+for (const folder of Object.keys(COMPONENTS)) {
+  if (!Object.hasOwn(widgetDeclarations, folder)) throw new Error(`部件文件夹 widgets/${folder} 缺少声明 ${folder}.widget.json`);
+}
 
 /** The data-source tab's editors; a declaration's own datasourceProps uiSchema overrides these. */
 export const DATASOURCE_UI: UiSchema = {
@@ -61,7 +40,7 @@ export const DATASOURCE_UI: UiSchema = {
 
 function toKind(d: WidgetDeclaration): WidgetKind {
   const component = COMPONENTS[d.widgetName];
-  if (!component) throw new Error(`部件 ${d.widgetName} 没有注册组件`);
+  if (!component) throw new Error(`部件 ${d.widgetName} 没有组件：widgets/${d.widgetName}/index.ts 应默认导出它`);
   return {
     widgetName: d.widgetName,
     widgetViewName: d.widgetViewName,

@@ -6,7 +6,7 @@
 export interface WidgetDeclaration {
   $schema?: string;
   /**
-   * 部件名，文件名为 <widgetName>.widget.json
+   * 部件名，与所在文件夹和文件名一致：widgets/<widgetName>/<widgetName>.widget.json
    */
   widgetName: string;
   /**

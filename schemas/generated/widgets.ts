@@ -1746,3 +1746,24 @@ export interface SingleLineTitleDatasourceProps {
     reqParams?: {};
   };
 }
+
+/** Each kind's view props by its widgetName (widgets/viewPropTypes.ts: ViewPropsOf<'barChart'>). */
+export interface WidgetViewPropsByName {
+  activeRing: ActiveRingViewProps;
+  barChart: BarChartViewProps;
+  borderBox: BorderBoxViewProps;
+  carousel: CarouselViewProps;
+  formCheckbox: FormCheckboxViewProps;
+  formDate: FormDateViewProps;
+  formDateRange: FormDateRangeViewProps;
+  formImage: FormImageViewProps;
+  formInput: FormInputViewProps;
+  formNumber: FormNumberViewProps;
+  formRadio: FormRadioViewProps;
+  formSelect: FormSelectViewProps;
+  formSubmit: FormSubmitViewProps;
+  formSwitch: FormSwitchViewProps;
+  formTextarea: FormTextareaViewProps;
+  scrollTable: ScrollTableViewProps;
+  singleLineTitle: SingleLineTitleViewProps;
+}

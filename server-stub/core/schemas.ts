@@ -1,7 +1,9 @@
-// Loads every declaration in schemas/ and checks it against the meta-schema its `$schema` names.
-// A bad file refuses the start with its path and the JSON pointer of the fault (DESIGN §5).
+// Loads every declaration in schemas/, and each widget kind's in widgets/<widgetName>/<widgetName>.widget.json
+// (a kind is one folder; its declaration is data, read here as a JSON file, never as browser code), and checks
+// each against the meta-schema its `$schema` names. A bad file refuses the start with its path and the JSON
+// pointer of the fault (DESIGN §5).
 import { patternsIn, pinPatternsNow } from './patterns.js';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -16,7 +18,7 @@ export interface LoadedSchemas {
   menus: Record<string, any>;
   roles: any;
   messages: Record<string, string>;
-  /** Widget declarations by widgetName (schemas/widgets/*.widget.json). */
+  /** Widget declarations by widgetName (widgets/<widgetName>/<widgetName>.widget.json). */
   widgets: Record<string, any>;
   /** Compiled validators of the meta-schemas, by file name (e.g. 'page.schema.json'). */
   validators: Record<string, ValidateFunction>;
@@ -60,7 +62,22 @@ function parse(file: string, rel: string): any {
   }
 }
 
-/** Reads and checks every declaration under rootDir/schemas. Throws SchemaFileError on the first bad file. */
+/** Each widget kind's declaration: rootDir/widgets/<folder>/<folder>.widget.json (other folders are no kinds). */
+function listWidgetDeclarations(rootDir: string): string[] {
+  const dir = path.join(rootDir, 'widgets');
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const folder of readdirSync(dir).sort()) {
+    const full = path.join(dir, folder);
+    if (!statSync(full).isDirectory()) continue;
+    for (const name of readdirSync(full).sort()) if (name.endsWith('.widget.json')) out.push(path.join(full, name));
+  }
+  return out;
+}
+
+const WIDGET_META = 'widget.schema.json';
+
+/** Reads and checks every declaration under rootDir/schemas and rootDir/widgets. Throws SchemaFileError on the first bad file. */
 export function loadSchemas(rootDir: string): LoadedSchemas {
   const base = path.join(rootDir, 'schemas');
   const ajv = newAjv();
@@ -77,7 +94,8 @@ export function loadSchemas(rootDir: string): LoadedSchemas {
     }
   }
   const out: LoadedSchemas = { pages: {}, dicts: {}, menus: {}, roles: null, messages: {}, widgets: {}, validators, ajv };
-  for (const file of listJson(base)) {
+  const widgetFiles = listWidgetDeclarations(rootDir);
+  for (const file of [...listJson(base), ...widgetFiles]) {
     if (file.startsWith(metaDir + path.sep)) continue;
     const rel = path.relative(rootDir, file);
     const doc = parse(file, rel);
@@ -89,7 +107,17 @@ export function loadSchemas(rootDir: string): LoadedSchemas {
       const first = validate.errors![0];
       throw new SchemaFileError(rel, first.instancePath, describeAjvError(first));
     }
-    file_into(out, path.basename(metaFile), doc, rel);
+    const meta = path.basename(metaFile);
+    if (widgetFiles.includes(file) !== (meta === WIDGET_META)) {
+      // one home per kind: a widget declaration only in its folder, and nothing else there
+      throw new SchemaFileError(rel, '/$schema', meta === WIDGET_META ? '部件声明应放在 widgets/<widgetName>/<widgetName>.widget.json' : `widgets/ 下的 .widget.json 应以 ${WIDGET_META} 为元模式`);
+    }
+    if (meta === WIDGET_META) {
+      const name = (doc as { widgetName: string }).widgetName; // required by the meta-schema
+      const expected = path.join('widgets', name, `${name}.widget.json`);
+      if (rel !== expected) throw new SchemaFileError(rel, '/widgetName', `部件名「${name}」应与文件夹和文件名一致（${expected}）`);
+    }
+    file_into(out, meta, doc, rel);
   }
   // the built-in pages' patterns are judged now, before anything is served, and never judged again
   pinPatternsNow(Object.values(out.pages).flatMap((page) => patternsIn(page)));
@@ -119,7 +147,8 @@ function file_into(out: LoadedSchemas, meta: string, doc: any, rel: string) {
     case 'messages.schema.json':
       Object.assign(out.messages, doc.messages);
       break;
-    default:
-      if (doc.widgetName) out.widgets[doc.widgetName] = doc;
+    case WIDGET_META:
+      out.widgets[doc.widgetName] = doc;
+      break;
   }
 }

@@ -1,7 +1,7 @@
 // The real entry point: a broken declaration refuses the start with its path and JSON pointer;
 // each request lands in the log file of the module that served it.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,17 @@ import { startTestServer } from '../testing/server.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
-function startWith(mutate: (schemasDir: string) => void) {
+/** Starts the server on a copy of schemas/ and of the widget kinds' declarations (widgets/<kind>/<kind>.widget.json). */
+function startWith(mutate: (schemasDir: string, root: string) => void) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'schemas-root-'));
   cpSync(path.join(repo, 'schemas'), path.join(root, 'schemas'), { recursive: true });
-  mutate(path.join(root, 'schemas'));
+  for (const kind of readdirSync(path.join(repo, 'widgets'))) {
+    const file = path.join(repo, 'widgets', kind, `${kind}.widget.json`);
+    if (!existsSync(file)) continue;
+    mkdirSync(path.join(root, 'widgets', kind), { recursive: true });
+    cpSync(file, path.join(root, 'widgets', kind, `${kind}.widget.json`));
+  }
+  mutate(path.join(root, 'schemas'), root);
   const data = mkdtempSync(path.join(os.tmpdir(), 'data-'));
   const r = spawnSync('npx', ['tsx', path.join(repo, 'server-stub/main.ts')], {
     env: { ...process.env, SCHEMAS_ROOT: root, DATA_DIR: data, PORT: '0', ADMIN_PASSWORD: 'x' },
@@ -36,6 +43,18 @@ describe('start-up checks of schemas/', () => {
     expect(r.stderr).toContain('声明文件有误，拒绝启动');
     expect(r.stderr).toContain(path.join('schemas', 'dicts', 'YES_OR_NO.json'));
     expect(r.stderr).toContain('/items/1/label');
+  });
+
+  it('refuses a widget kind whose declaration breaks its meta-schema, naming the file in its folder and the pointer', () => {
+    const r = startWith((_dir, root) => {
+      const file = path.join(root, 'widgets', 'scrollTable', 'scrollTable.widget.json');
+      const doc = JSON.parse(readFileSync(file, 'utf8'));
+      doc.catalogue.maxUse = -1;
+      writeFileSync(file, JSON.stringify(doc));
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('声明文件有误，拒绝启动');
+    expect(r.stderr).toContain(`${path.join('widgets', 'scrollTable', 'scrollTable.widget.json')}: /catalogue/maxUse`);
   });
 
   it('refuses a file that names no meta-schema, and one that is not JSON', () => {

@@ -3,10 +3,10 @@ import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { useEChart } from '../charts/useEChart';
 import { useSharedInterval } from '../timing/sharedInterval';
 import type { WidgetKindProps } from '../types';
-import type { ActiveRingViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
 /** A ring (ECharts pie) whose highlighted slice moves on a timer; the centre shows it. */
-export function ActiveRing({ viewProps: v, data }: WidgetKindProps<ActiveRingViewProps>) {
+export function ActiveRing({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'activeRing'>>) {
   const items = useMemo(
     () => data.rows.map((r) => ({ name: r.name == null ? '' : String(r.name), value: Number(r.value) || 0 })),
     [data.rows],

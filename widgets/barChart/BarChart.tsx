@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { useEChart } from '../charts/useEChart';
 import type { WidgetKindProps } from '../types';
-import type { BarChartViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
 /** Categories (dates) on x from mapping prop `x`, values on y from prop `y`. */
-export function BarChart({ viewProps: v, data }: WidgetKindProps<BarChartViewProps>) {
+export function BarChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'barChart'>>) {
   const option = useMemo(() => {
     const axis = { lineStyle: { color: v.axisColor } };
     return mergeOption(

@@ -1,11 +1,11 @@
 import type { WidgetKindProps } from '../types';
-import type { BorderBoxViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
 /**
  * The frame is drawn in the box's own pixel size (no stretched viewBox), so strokes and
  * corner marks keep their thickness at any size, and being vector it stays sharp at any canvas scale.
  */
-export function BorderBox({ viewProps: v }: WidgetKindProps<BorderBoxViewProps>) {
+export function BorderBox({ viewProps: v }: WidgetKindProps<ViewPropsOf<'borderBox'>>) {
   const w = Math.max(v.width, 1);
   const h = Math.max(v.height, 1);
   const bw = v.borderWidth;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useSharedInterval } from '../timing/sharedInterval';
 import type { WidgetKindProps } from '../types';
-import type { CarouselViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 import { resolveImageUrl } from './assets';
 import { safeHref } from '../../runtime/core/urls';
 
-export function Carousel({ viewProps: v, data }: WidgetKindProps<CarouselViewProps>) {
+export function Carousel({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'carousel'>>) {
   const slides = data.rows.filter((r) => r.imgUrl != null && r.imgUrl !== '');
   const count = slides.length;
   const [index, setIndex] = useState(0);

@@ -4,9 +4,9 @@ import { Checkbox } from '@formily/antd-v5';
 import { optionsOf } from '../formField/options';
 import { FieldWidget } from '../formField/FieldWidget';
 import type { WidgetKindProps } from '../types';
-import type { FormCheckboxViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
-export function FormCheckbox({ viewProps: v }: WidgetKindProps<FormCheckboxViewProps>) {
+export function FormCheckbox({ viewProps: v }: WidgetKindProps<ViewPropsOf<'formCheckbox'>>) {
   const spec = useMemo(() => ({ kind: 'formCheckbox', control: Checkbox.Group, props: { options: optionsOf(v) } }), [v]);
   return <FieldWidget spec={spec} viewProps={v} widget="formCheckbox" />;
 }

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { DatePicker } from '@formily/antd-v5';
 import { FieldWidget } from '../formField/FieldWidget';
 import type { WidgetKindProps } from '../types';
-import type { FormDateViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
-export function FormDate({ viewProps: v }: WidgetKindProps<FormDateViewProps>) {
+export function FormDate({ viewProps: v }: WidgetKindProps<ViewPropsOf<'formDate'>>) {
   const spec = useMemo(() => ({ kind: 'formDate', control: DatePicker, props: { placeholder: v.placeholder, format: 'YYYY-MM-DD' } }), [v]);
   return <FieldWidget spec={spec} viewProps={v} widget="formDate" />;
 }

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { ImageInput } from '../formField/ImageInput';
 import { FieldWidget } from '../formField/FieldWidget';
 import type { WidgetKindProps } from '../types';
-import type { FormImageViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
-export function FormImage({ viewProps: v }: WidgetKindProps<FormImageViewProps>) {
+export function FormImage({ viewProps: v }: WidgetKindProps<ViewPropsOf<'formImage'>>) {
   const spec = useMemo(() => ({ kind: 'formImage', control: ImageInput, props: { maxCount: v.maxCount } }), [v]);
   return <FieldWidget spec={spec} viewProps={v} widget="formImage" />;
 }

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { Input } from '@formily/antd-v5';
 import { FieldWidget } from '../formField/FieldWidget';
 import type { WidgetKindProps } from '../types';
-import type { FormInputViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
-export function FormInput({ viewProps: v }: WidgetKindProps<FormInputViewProps>) {
+export function FormInput({ viewProps: v }: WidgetKindProps<ViewPropsOf<'formInput'>>) {
   const spec = useMemo(() => ({ kind: 'formInput', control: Input, props: { placeholder: v.placeholder } }), [v]);
   return <FieldWidget spec={spec} viewProps={v} widget="formInput" />;
 }

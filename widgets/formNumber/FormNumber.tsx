@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { NumberPicker } from '@formily/antd-v5';
 import { FieldWidget } from '../formField/FieldWidget';
 import type { WidgetKindProps } from '../types';
-import type { FormNumberViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
-export function FormNumber({ viewProps: v }: WidgetKindProps<FormNumberViewProps>) {
+export function FormNumber({ viewProps: v }: WidgetKindProps<ViewPropsOf<'formNumber'>>) {
   const spec = useMemo(() => ({ kind: 'formNumber', control: NumberPicker, props: { placeholder: v.placeholder, precision: v.precision || undefined } }), [v]);
   return <FieldWidget spec={spec} viewProps={v} widget="formNumber" />;
 }

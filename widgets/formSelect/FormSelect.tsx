@@ -4,9 +4,9 @@ import { Select } from '@formily/antd-v5';
 import { optionsOf } from '../formField/options';
 import { FieldWidget } from '../formField/FieldWidget';
 import type { WidgetKindProps } from '../types';
-import type { FormSelectViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
-export function FormSelect({ viewProps: v }: WidgetKindProps<FormSelectViewProps>) {
+export function FormSelect({ viewProps: v }: WidgetKindProps<ViewPropsOf<'formSelect'>>) {
   const spec = useMemo(() => ({ kind: 'formSelect', control: Select, props: { placeholder: v.placeholder, options: optionsOf(v), allowClear: true } }), [v]);
   return <FieldWidget spec={spec} viewProps={v} widget="formSelect" />;
 }

@@ -5,14 +5,14 @@ import { Button, ConfigProvider } from 'antd';
 import { widgetDeclarations } from '../declarations';
 import { useFormRun } from '../formField/context';
 import type { WidgetKindProps } from '../types';
-import type { FormSubmitViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
 // the declared defaults, for buttons placed before the kind had colours
 const declared = widgetDeclarations.formSubmit?.viewProps.properties as Record<string, { default?: string }> | undefined;
 const DEFAULT_BUTTON = declared?.buttonColor?.default ?? '#1668DC';
 const DEFAULT_TEXT = declared?.color?.default ?? '#FFFFFF';
 
-export function FormSubmit({ viewProps: v }: WidgetKindProps<FormSubmitViewProps>) {
+export function FormSubmit({ viewProps: v }: WidgetKindProps<ViewPropsOf<'formSubmit'>>) {
   const run = useFormRun();
   const [busy, setBusy] = useState(false);
   const [fault, setFault] = useState<string | null>(null);

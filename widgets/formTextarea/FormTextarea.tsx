@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { Input } from '@formily/antd-v5';
 import { FieldWidget } from '../formField/FieldWidget';
 import type { WidgetKindProps } from '../types';
-import type { FormTextareaViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
-export function FormTextarea({ viewProps: v }: WidgetKindProps<FormTextareaViewProps>) {
+export function FormTextarea({ viewProps: v }: WidgetKindProps<ViewPropsOf<'formTextarea'>>) {
   const spec = useMemo(() => ({ kind: 'formTextarea', control: Input.TextArea, props: { placeholder: v.placeholder, rows: v.rows } }), [v]);
   return <FieldWidget spec={spec} viewProps={v} widget="formTextarea" />;
 }

@@ -3,10 +3,10 @@ import { SCREEN_FONT } from '../theme';
 import { useSharedInterval } from '../timing/sharedInterval';
 import { fitText } from './fitText';
 import type { WidgetKindProps } from '../types';
-import type { ScrollTableViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
 /** Columns are the data mapping (label = header); rows move up one at a time when they overflow. */
-export function ScrollTable({ viewProps: v, data }: WidgetKindProps<ScrollTableViewProps>) {
+export function ScrollTable({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'scrollTable'>>) {
   const columns = data.mapping;
   const rows = data.rows;
   const visible = Math.max(1, Math.floor((v.height - v.rowHeight) / v.rowHeight));

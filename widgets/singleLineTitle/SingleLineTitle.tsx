@@ -1,10 +1,10 @@
 import type { WidgetKindProps } from '../types';
-import type { SingleLineTitleViewProps } from '../viewPropTypes';
+import type { ViewPropsOf } from '../viewPropTypes';
 
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 
 /** One line of text; a mapping for prop `text` takes the first data row's value instead. */
-export function SingleLineTitle({ viewProps: v, data }: WidgetKindProps<SingleLineTitleViewProps>) {
+export function SingleLineTitle({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'singleLineTitle'>>) {
   const fromData = data.mapping.some((m) => m.prop === 'text') ? data.rows[0]?.text : undefined;
   const text = fromData == null ? v.text : String(fromData);
   return (

@@ -2,8 +2,12 @@
 // pages (defaults, spec messages, list, save with the stale-save refusal, copy, delete), widgets (catalogue,
 // add with the declared defaults, maxUse, the whole-list update validated against each kind's schemas),
 // permissions and hostile input.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 import { addTestKind } from './testKinds.js';
+
+const widgetsDir = path.resolve(import.meta.dirname, '../../../widgets');
 
 const KINDS = [
   { name: 'screen', P: '/api/datav/screen', noun: '大屏' },
@@ -99,7 +103,14 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
       const cat = (await d().get('/widget/catalogue')).body.data as any[];
       // the form-field kinds (catalogue.designers ["form"]) and their folder are the form designer's only
       const formFields = ['M:formControls', 'C:formInput', 'C:formTextarea', 'C:formNumber', 'C:formSelect', 'C:formRadio', 'C:formCheckbox', 'C:formSwitch', 'C:formDate', 'C:formDateRange', 'C:formImage', 'C:formSubmit'];
-      expect(cat.map((e) => `${e.widgetType}:${e.id}`)).toEqual([
+      // every kind folder (widgets/<kind>/<kind>.widget.json) is in the catalogue of each designer it declares
+      for (const kind of readdirSync(widgetsDir).filter((k) => existsSync(path.join(widgetsDir, k, `${k}.widget.json`)))) {
+        const designers: string[] = JSON.parse(readFileSync(path.join(widgetsDir, kind, `${kind}.widget.json`), 'utf8')).catalogue.designers ?? ['screen', 'form'];
+        expect(cat.some((e) => e.widgetName === kind), kind).toBe(designers.includes(P === '/api/jimu/form' ? 'form' : 'screen'));
+      }
+      // the shipped kinds and the test kinds in their order (a kind added since keeps its own place)
+      const shipped = new Set(['form', 'chart', 'singleLineTitle', 'carousel', 'borderBox', 'activeRing', 'scrollTable', 'barChart', 'test', 'onlyOnce', 'plainBox', ...formFields.map((e) => e.slice(2))]);
+      expect(cat.filter((e) => shipped.has(e.id)).map((e) => `${e.widgetType}:${e.id}`)).toEqual([
         'M:form',
         'C:singleLineTitle',
         'C:carousel',

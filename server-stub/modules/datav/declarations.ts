@@ -1,4 +1,4 @@
-// What the server derives from the widget declarations (schemas/widgets/*.widget.json, loaded at start
+// What the server derives from the widget declarations (widgets/<kind>/<kind>.widget.json, loaded at start
 // into app.ctx.schemas.widgets): the catalogue, a new widget's defaults (the JSON Schema `default`s) and
 // the validators of viewProps / datasourceProps (compiled once per declaration, cached).
 //

@@ -1,0 +1,2 @@
+// The borderBox kind's component, found by the registry (widgets/registry.ts) through this file.
+export { BorderBox as default } from './BorderBox';
