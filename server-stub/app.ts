@@ -13,6 +13,7 @@ import { loadLoginKeys } from './core/passwords.js';
 import { loadSchemas } from './core/schemas.js';
 import { installServing, serveApp } from './core/serving.js';
 import { dbSessions, redisSessions } from './core/sessions.js';
+import { deploymentTag } from './core/throttle.js';
 import { menuModule } from './modules/menu/index.js';
 import { modules as featureModules } from './modules/index.js';
 import { uamsMigrations } from './modules/uams/migrations.js';
@@ -50,8 +51,10 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const schemas = loadSchemas(config.rootDir);
   const store = await openStore(config);
   const loggers = createLoggers(config.dataDir, { maxBytes: config.logMaxBytes, keep: config.logKeep, instanceId: config.instanceId });
-  const cache = createCache(config.redisUrl);
-  const sessions = config.redisUrl ? redisSessions(config.redisUrl) : dbSessions(store.db);
+  // every Redis key carries the deployment's tag (sessions, cache, counters)
+  const deployment = deploymentTag(config);
+  const cache = createCache(config.redisUrl, deployment);
+  const sessions = config.redisUrl ? redisSessions(config.redisUrl, deployment) : dbSessions(store.db);
   const keys = loadLoginKeys(config.dataDir);
 
   const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations(store.dialect)), menuModule(store.dialect), ...featureModules];

@@ -10,20 +10,22 @@ export interface Cache {
   close(): Promise<void>;
 }
 
-export function createCache(redisUrl?: string): Cache {
+/** `deployment` (core/throttle.ts deploymentTag) prefixes every Redis key: deployments sharing a Redis never meet. */
+export function createCache(redisUrl?: string, deployment = ''): Cache {
   if (redisUrl) {
     const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    const k = (key: string) => `cache:${deployment}:${key}`;
     return {
       async get<T>(key: string) {
-        const raw = await redis.get(key);
+        const raw = await redis.get(k(key));
         return raw == null ? undefined : (JSON.parse(raw) as T);
       },
       async set(key, value, ttl) {
-        if (ttl) await redis.set(key, JSON.stringify(value), 'EX', Math.ceil(ttl));
-        else await redis.set(key, JSON.stringify(value));
+        if (ttl) await redis.set(k(key), JSON.stringify(value), 'EX', Math.ceil(ttl));
+        else await redis.set(k(key), JSON.stringify(value));
       },
       async del(key) {
-        await redis.del(key);
+        await redis.del(k(key));
       },
       async close() {
         redis.disconnect();

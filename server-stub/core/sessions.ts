@@ -40,27 +40,48 @@ export function dbSessions(db: Kysely<Database>): SessionStore {
   };
 }
 
-export function redisSessions(url: string): SessionStore {
+/** What a session key in Redis holds: the user, and the deployment that made the session. */
+interface RedisSession {
+  user: number;
+  deployment: string;
+}
+
+/**
+ * Sessions in Redis. `deployment` is the deployment tag (core/throttle.ts deploymentTag): every key carries it, and
+ * the record names it, so a deployment sharing the Redis (another store, another schema) never reads another's
+ * session, not even one written without the tag by an older version (such a record is refused: signed out).
+ */
+export function redisSessions(url: string, deployment: string): SessionStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
-  const key = (token: string) => `session:${hash(token)}`;
+  const sessionKey = (h: string) => `session:${deployment}:${h}`;
+  const userKey = (userId: number) => `user-sessions:${deployment}:${userId}`;
   return {
     async create(userId, ttl) {
       const token = newToken();
-      await redis.set(key(token), String(userId), 'EX', Math.ceil(ttl));
-      await redis.sadd(`user-sessions:${userId}`, hash(token));
+      const record: RedisSession = { user: userId, deployment };
+      await redis.set(sessionKey(hash(token)), JSON.stringify(record), 'EX', Math.ceil(ttl));
+      await redis.sadd(userKey(userId), hash(token));
+      // the list of a user's sessions lives as long as their newest one (every session has the same lifetime)
+      await redis.expire(userKey(userId), Math.ceil(ttl));
       return token;
     },
     async find(token) {
-      const v = await redis.get(key(token));
-      return v == null ? null : Number(v);
+      const v = await redis.get(sessionKey(hash(token)));
+      if (v == null) return null;
+      try {
+        const r = JSON.parse(v) as Partial<RedisSession>;
+        return r && r.deployment === deployment && Number.isInteger(r.user) ? (r.user as number) : null;
+      } catch {
+        return null;
+      }
     },
     async revoke(token) {
-      await redis.del(key(token));
+      await redis.del(sessionKey(hash(token)));
     },
     async revokeUser(userId) {
-      const hashes = await redis.smembers(`user-sessions:${userId}`);
-      if (hashes.length) await redis.del(...hashes.map((h) => `session:${h}`));
-      await redis.del(`user-sessions:${userId}`);
+      const hashes = await redis.smembers(userKey(userId));
+      if (hashes.length) await redis.del(...hashes.map(sessionKey));
+      await redis.del(userKey(userId));
     },
     async close() {
       redis.disconnect();
