@@ -1,0 +1,381 @@
+// One declared-table service (DESIGN §8 "Structure", issue 26 item 1). A module declares its table once:
+// its name, its columns (camelCase API fields; the column is the same name in snake_case), indexes with the
+// Chinese duplicate message, secret columns, a scope column. From that one declaration it gets
+//   - the migration (createTable ifNotExists + indexes), under the key it has always had;
+//   - the typed row: TableRow<typeof table> is the Kysely `Database` entry, a mapped type of the columns;
+//   - a store bound to a page declaration: list (search, sort and filters only on declared fields), get, save
+//     (timestamps, the duplicate message, secrets sealed with core/secrets), delete;
+//   - the generic list-page routes (listPageRoutes): search / get / save / delete at the paths, with the
+//     permissions, of the page declaration's `api` and `perms`.
+// `Kysely<any>` lives here only: the table's name is a value, so Kysely cannot check it; the declaration does.
+import type { FastifyInstance } from 'fastify';
+import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
+import { assertPermission } from './auth.js';
+import { BizError, ok } from './envelope.js';
+import { listQuerySchema, pageOf } from './list.js';
+import { bodySchemaOf, checkBody, idQuery, likePattern, isUniqueViolation, migration, requirePage, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from './declarations.js';
+import { MASK, maskPassword, type SecretBinding, type Secrets } from './secrets.js';
+import { idColumn, now } from '../store/columns.js';
+import type { Database } from '../store/schema.js';
+
+/* ------------------------------------------------------------------ the declaration */
+
+/** `id` is the auto-increment key; `time` is 'YYYY-MM-DD HH:mm:ss' (varchar(19)). */
+export type ColumnKind = 'id' | 'text' | 'integer' | 'time' | `varchar(${number})`;
+
+export interface Column {
+  type: ColumnKind;
+  notNull?: boolean;
+  /** the store's default (an insert without the field gets it) */
+  default?: string | number;
+}
+
+export type Columns = Record<string, Column>;
+
+export interface TableDeclaration<C extends Columns> {
+  /** the table's name in the store */
+  name: string;
+  /** the migration's key, sorted globally ('20261122_12_variable'); never renamed once shipped */
+  migration: string;
+  /** API field (camelCase) → column declaration; the column's name is the field in snake_case */
+  columns: C;
+  indexes?: Array<{ name: string; columns: Array<keyof C & string>; unique?: boolean }>;
+  /** the Chinese message of a unique-index clash on save, from the record saved and the store's scope */
+  duplicate?: (rec: Record<string, any>, scope: string | number | undefined) => string;
+  /** a column telling the records of several pages apart (kind): fixed per store, never answered or written from a body */
+  scope?: keyof C & string;
+  /** secret columns → what their value is bound to (core/secrets), from a stored row; answered '******' */
+  secrets?: { [F in keyof C & string]?: (row: Record<string, any>) => SecretBinding };
+  /** other API names of a column, answered alongside it (modelName → dsName) */
+  aliases?: Record<string, keyof C & string>;
+}
+
+type Snake<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}` : S;
+type Plain<C extends Column> = C['type'] extends 'id' | 'integer' ? number : string;
+type Value<C extends Column> = C['type'] extends 'id'
+  ? Generated<number>
+  : C extends { notNull: true }
+    ? C extends { default: string | number }
+      ? Generated<Plain<C>>
+      : Plain<C>
+    : Plain<C> | null;
+
+/** The Kysely table type of a declaration: snake_case columns, nullable unless notNull, defaults optional on insert. */
+export type RowOf<C extends Columns> = { -readonly [K in keyof C & string as Snake<K>]: Value<C[K]> };
+/** The `Database` entry of a declared table: `interface Database { my_table: TableRow<typeof myTable> }`. */
+export type TableRow<T> = T extends DeclaredTable<infer C> ? RowOf<C> : never;
+/** A row as read from the store. */
+export type StoredRow<T> = Selectable<TableRow<T>>;
+
+/** camelCase API field → snake_case column (CamelCasePlugin's rule). */
+export const snake = (field: string): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export interface DeclaredTable<C extends Columns> {
+  readonly decl: TableDeclaration<C>;
+  readonly name: string;
+  /** the module's migrations entry */
+  readonly migrations: Record<string, Migration>;
+  /** API field → column, for every answered field (aliases included; not id, not the scope) */
+  readonly fields: Readonly<Record<string, string>>;
+  /** a stored row as the API answers it, secrets as they are (for internal use) */
+  toApi(row: Record<string, any>): Record<string, any>;
+  /** a stored row as the API answers it: secrets scrubbed ('******' when set, '' when not) */
+  answer(row: Record<string, any>): Record<string, any>;
+  /** an API record's declared fields as columns (aliases, the scope and absent fields left out) */
+  toRow(rec: Record<string, unknown>): Record<string, unknown>;
+  /** the store of this table for one page (its search and sort), one scope value, the secrets service */
+  on(db: Kysely<Database>, opts?: BindOptions): TableStore;
+}
+
+export interface BindOptions {
+  /** the page declaration the list serves: searchable and sortable fields come from it, never from the request */
+  page?: PageDeclaration;
+  /** the value of the table's scope column for this store */
+  scope?: string | number;
+  /** API fields a list may filter by exact value (query key = field; one value or an array) */
+  filters?: string[];
+  /** the secrets service, for tables with secret columns */
+  secrets?: Secrets;
+}
+
+/** Declares a table once; see the file's head. */
+export function declareTable<const C extends Columns>(decl: TableDeclaration<C>): DeclaredTable<C> {
+  const fields: Record<string, string> = {};
+  for (const [f, c] of Object.entries(decl.columns)) {
+    if (c.type === 'id' || f === decl.scope) continue;
+    fields[f] = snake(f);
+    for (const [alias, to] of Object.entries(decl.aliases ?? {})) if (to === f) fields[alias] = snake(f);
+  }
+  const toApi = (row: Record<string, any>) => {
+    const out: Record<string, any> = { id: row.id };
+    for (const [f, c] of Object.entries(fields)) out[f] = row[c] ?? null;
+    return out;
+  };
+  const secretCols = Object.keys(decl.secrets ?? {}).map(snake);
+  const migrations = {
+    [decl.migration]: migration(async (db, dialect) => {
+      let t = db.schema.createTable(decl.name).ifNotExists();
+      for (const [f, c] of Object.entries(decl.columns)) {
+        if (c.type === 'id') {
+          t = idColumn(t, dialect);
+          continue;
+        }
+        t = t.addColumn(snake(f), c.type === 'time' ? 'varchar(19)' : c.type, (b) => {
+          if (c.notNull) b = b.notNull();
+          if (c.default !== undefined) b = b.defaultTo(c.default);
+          return b;
+        });
+      }
+      await t.execute();
+      for (const ix of decl.indexes ?? []) {
+        let i = db.schema.createIndex(ix.name).ifNotExists();
+        if (ix.unique) i = i.unique();
+        await i.on(decl.name).columns(ix.columns.map(snake)).execute();
+      }
+    }),
+  };
+  const table: DeclaredTable<C> = {
+    decl,
+    name: decl.name,
+    migrations,
+    fields,
+    toApi,
+    answer: (row) => {
+      const out = toApi(row);
+      for (const f of Object.keys(decl.secrets ?? {})) out[f] = maskPassword(row[snake(f)]);
+      return out;
+    },
+    toRow: (rec) => {
+      const out: Record<string, unknown> = {};
+      for (const f of Object.keys(decl.columns)) if (f in fields && rec[f] !== undefined) out[fields[f]] = rec[f];
+      return out;
+    },
+    on: (db, opts = {}) => bind(table, db as unknown as Kysely<any>, opts, secretCols),
+  };
+  return table;
+}
+
+/* ------------------------------------------------------------------ the store */
+
+export interface ListQuery {
+  pageNum?: number;
+  pageSize?: number;
+  orderByColumn?: string | null;
+  isAsc?: string | null;
+  search?: string | null;
+  [k: string]: unknown;
+}
+
+export interface TableStore {
+  /** { records, total }: search on the page's declared fields, its sortable columns, the bound filters, paging; secrets scrubbed */
+  list(query: ListQuery): Promise<{ records: Record<string, any>[]; total: number }>;
+  get(id: number): Promise<Record<string, any> | undefined>;
+  findBy(field: string, value: unknown): Promise<Record<string, any> | undefined>;
+  /**
+   * Updates `stored` (update time set) or inserts `rec` (create and update time set, the scope written). Secret
+   * fields in `rec` are sealed for the record as saved, in the same transaction (a refusal undoes the save). A
+   * unique clash is the declared duplicate message. Returns the id.
+   */
+  save(stored: Record<string, any> | undefined, rec: Record<string, unknown>): Promise<number>;
+  /** false when there was no such row (in this scope) */
+  remove(id: number): Promise<boolean>;
+}
+
+function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts: BindOptions, secretCols: string[]): TableStore {
+  const { decl, fields } = table;
+  const scopeCol = decl.scope ? snake(decl.scope) : undefined;
+  if (scopeCol && opts.scope === undefined) throw new Error(`表 ${decl.name} 需指定 ${decl.scope}`);
+  if (secretCols.length && !opts.secrets) throw new Error(`表 ${decl.name} 有加密字段，需要密钥服务`);
+  const scoped = (q: any) => (scopeCol ? q.where(scopeCol, '=', opts.scope) : q);
+  const searchCols = (opts.page ? searchFieldsOf(opts.page) : []).map((f) => fields[f]).filter(Boolean);
+  const sortMap: Record<string, string> = {};
+  for (const f of opts.page ? sortableFieldsOf(opts.page) : []) if (fields[f]) sortMap[f] = fields[f];
+  const hasCol = (f: string) => Object.hasOwn(decl.columns, f);
+
+  const get = (id: number, on: Kysely<any> = db) => scoped(on.selectFrom(decl.name).selectAll().where('id', '=', id)).executeTakeFirst() as Promise<Record<string, any> | undefined>;
+
+  return {
+    async list(query) {
+      const win = pageOf(query, sortMap);
+      const filter = (q: any) => {
+        q = scoped(q);
+        const text = typeof query.search === 'string' ? query.search.trim() : '';
+        if (text && searchCols.length) {
+          const pat = likePattern(text.toLowerCase());
+          q = q.where((eb: any) => eb.or(searchCols.map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${pat} escape '\\'`)));
+        }
+        for (const f of opts.filters ?? []) {
+          const v = query[f];
+          const col = fields[f];
+          if (!col || v === undefined || v === null || v === '') continue;
+          if (Array.isArray(v)) {
+            if (v.length) q = q.where(col, 'in', v);
+          } else q = q.where(col, '=', v);
+        }
+        return q;
+      };
+      const countRow = await filter(db.selectFrom(decl.name).select((eb: any) => eb.fn.countAll().as('n'))).executeTakeFirst();
+      let q = filter(db.selectFrom(decl.name).selectAll());
+      q = win.order ? q.orderBy(win.order.column, win.order.dir).orderBy('id', 'desc') : q.orderBy('id', 'desc');
+      const rows = await q.limit(win.limit).offset(win.offset).execute();
+      return { records: rows.map((r: any) => table.answer(r)), total: Number(countRow?.n ?? 0) };
+    },
+
+    get: (id) => get(id),
+
+    findBy: (field, value) => scoped(db.selectFrom(decl.name).selectAll().where(fields[field], '=', value)).executeTakeFirst(),
+
+    async save(stored, rec) {
+      const secretsIn: Record<string, unknown> = {};
+      const values = { ...rec };
+      for (const f of Object.keys(decl.secrets ?? {})) {
+        if (f in values) secretsIn[f] = values[f];
+        delete values[f]; // written below, sealed for the record as saved
+      }
+      const row = table.toRow(values);
+      const time = now();
+      const write = async (on: Kysely<any>): Promise<number> => {
+        if (stored) {
+          if (hasCol('updateTime')) row.update_time = time;
+          await scoped(on.updateTable(decl.name).set(row).where('id', '=', stored.id)).execute();
+          return Number(stored.id);
+        }
+        const insert: Record<string, unknown> = { ...row };
+        if (scopeCol) insert[scopeCol] = opts.scope;
+        if (hasCol('createTime')) insert.create_time = time;
+        if (hasCol('updateTime')) insert.update_time = time;
+        const r = await on.insertInto(decl.name).values(insert).returning('id').executeTakeFirstOrThrow();
+        return Number((r as any).id);
+      };
+      const sealSecrets = async (on: Kysely<any>, id: number) => {
+        const saved = (await get(id, on))!;
+        for (const [f, bindingOf] of Object.entries(decl.secrets ?? {}) as Array<[string, (row: Record<string, any>) => SecretBinding]>) {
+          const col = snake(f);
+          const next = bindingOf(saved);
+          let value: string | null;
+          try {
+            // what came in was made for this request's record: the stored one, or "new" (its id is only known now)
+            const asSent = { ...next, id: stored ? saved.id : null };
+            const d = opts.secrets!.resolveForSave(secretsIn[f], stored ? { value: stored[col], binding: bindingOf(stored) } : undefined, asSent);
+            value = 'plain' in d ? opts.secrets!.encrypt(d.plain, next) : d.store;
+          } catch (err) {
+            throw new BizError((err as Error).message); // rolls the save back
+          }
+          if (value !== (saved[col] ?? null)) await on.updateTable(decl.name).set({ [col]: value }).where('id', '=', id).execute();
+        }
+      };
+      try {
+        if (!secretCols.length) return await write(db);
+        return await db.transaction().execute(async (trx) => {
+          const id = await write(trx);
+          await sealSecrets(trx, id);
+          return id;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err) && decl.duplicate) throw new BizError(decl.duplicate(rec as Record<string, any>, opts.scope));
+        throw err;
+      }
+    },
+
+    async remove(id) {
+      const r = await scoped(db.deleteFrom(decl.name).where('id', '=', id)).executeTakeFirst();
+      return Number((r as any)?.numDeletedRows ?? 0) > 0;
+    },
+  };
+}
+
+/* ------------------------------------------------------------------ the generic list-page routes */
+
+export interface ListPageOptions {
+  /** the page declaration's id (schemas/pages/<id>.page.json): paths, permissions, fields, search, sort */
+  page: string;
+  /** the answer when the id names no record: '变量不存在' */
+  notFound: string;
+  /** the value of the table's scope column for this page */
+  scope?: string | number;
+  /** list filters: API field → JSON Schema of its query value */
+  filters?: Record<string, object>;
+  secrets?: Secrets;
+  /** a module's last word on a record before it is saved (after the declared checks and locked fields) */
+  beforeSave?: (rec: Record<string, any>, stored: Record<string, any> | undefined) => void | Promise<void>;
+}
+
+/**
+ * Registers the page declaration's search / get / save / delete calls (its `api`, relative to the module's
+ * prefix) over a declared table, guarded by the page's `perms`: list for reading (and for the save route, whose
+ * body then needs add or edit), remove for delete. Returns the store, for a module's own routes.
+ */
+export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: DeclaredTable<C>, o: ListPageOptions): TableStore {
+  const page = requirePage(app.ctx.schemas.pages, o.page);
+  const store = table.on(app.ctx.db, { page, scope: o.scope, filters: Object.keys(o.filters ?? {}), secrets: o.secrets });
+  const perms: Record<string, string> = page.perms ?? {};
+  const route = (call: string): { method: 'GET' | 'POST'; url: string } | undefined => {
+    const decl: unknown = page.api?.[call];
+    if (typeof decl !== 'string') return undefined;
+    const [method, path] = decl.split(/\s+/);
+    const full = `/api${path}`;
+    if (!full.startsWith(`${app.prefix}/`) || (method !== 'GET' && method !== 'POST')) throw new Error(`页面 ${o.page} 的 api.${call}（${decl}）不在模块的 ${app.prefix} 之下`);
+    return { method, url: full.slice(app.prefix.length) };
+  };
+  const secretFields = Object.keys(table.decl.secrets ?? {});
+
+  const search = route('search');
+  if (search) {
+    app.route<{ Body: any }>({
+      ...search,
+      config: { perm: perms.list },
+      schema: { body: listQuerySchema(o.filters) },
+      handler: async (req) => ok(await store.list((req.body ?? {}) as ListQuery)),
+    });
+  }
+
+  const get = route('get');
+  if (get) {
+    app.route<{ Querystring: { id: number } }>({
+      ...get,
+      config: { perm: perms.list },
+      schema: { querystring: idQuery },
+      handler: async (req) => {
+        const row = await store.get(req.query.id);
+        if (!row) throw new BizError(o.notFound);
+        return ok(table.answer(row));
+      },
+    });
+  }
+
+  const save = route('save');
+  if (save) {
+    app.route<{ Body: any }>({
+      ...save,
+      config: { perm: perms.list },
+      schema: { body: bodySchemaOf(page, { id: { type: ['integer', 'null'], title: '编号' } }) },
+      handler: async (req) => {
+        const body: Record<string, any> = { ...(req.body as any) };
+        const id = body.id ?? undefined;
+        assertPermission(req, id ? perms.edit : perms.add);
+        const stored = id ? await store.get(id) : undefined;
+        if (id && !stored) throw new BizError(o.notFound);
+        for (const f of secretFields) if (!stored && body[f] === MASK) body[f] = ''; // a copy without a password typed in
+        const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored });
+        if (stored) for (const f of page.dialog?.lockedInEdit ?? []) if (f in table.fields) rec[f] = table.toApi(stored)[f];
+        await o.beforeSave?.(rec, stored);
+        for (const f of secretFields) rec[f] = body[f];
+        return ok(await store.save(stored, rec), '保存成功');
+      },
+    });
+  }
+
+  const remove = route('delete');
+  if (remove) {
+    app.route<{ Querystring: { id: number } }>({
+      ...remove,
+      config: { perm: perms.remove },
+      schema: { querystring: idQuery },
+      handler: async (req) => {
+        if (!(await store.remove(req.query.id))) throw new BizError(o.notFound);
+        return ok(null, '删除成功');
+      },
+    });
+  }
+  return store;
+}
