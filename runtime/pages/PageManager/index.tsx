@@ -14,6 +14,7 @@ import { previewServices } from './preview';
 import { pagesApi, type CustomPage } from './api';
 import { SplitPane } from '../../ui/SplitPane';
 import { useNarrow } from '../../ui/narrow';
+import { askDiscard, useLeaveGuard } from '../../shell/leave';
 
 const BUILTIN_IDS = Object.keys(builtinPages);
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
@@ -49,6 +50,9 @@ export default function PageManager() {
   const [saving, setSaving] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
   const narrow = useNarrow();
+  // the text as opened or last saved: a custom page whose text differs has unsaved edits
+  const [baseline, setBaseline] = useState('');
+  const dirty = sel?.kind === 'custom' && text !== baseline;
   // a failed call or a refused save: shown in a box that stays until dismissed (the page manager's calls are silent)
   const [failure, setFailure] = useState<{ title: string; lines: string[] } | null>(null);
   const showFailure = useCallback((e: unknown, title: string) => {
@@ -90,11 +94,19 @@ export default function PageManager() {
     } else setFaults(checked.faults);
   }, [checked]);
 
-  const open = (s: Selection) => {
+  const open = (s: Selection, asked = false) => {
+    // unsaved edits of the open page are not dropped silently (the app's one question, shell/leave.ts)
+    if (dirty && !asked) {
+      void askDiscard(modal, { canSave: true }).then(async (a) => {
+        if (a === 'discard' || (a === 'save' && (await save()))) open(s, true);
+      });
+      return;
+    }
     const decl = s.kind === 'builtin' ? builtinPages[s.id] : s.page.declaration;
     const t = pretty(decl);
     setSel(s);
     setText(t);
+    setBaseline(t);
     setDebounced(t);
     setFaults([]);
     setPreview(null);
@@ -126,6 +138,7 @@ export default function PageManager() {
       const id = await pagesApi.save(page);
       const saved = { ...page, id: page.id ?? (typeof id === 'number' || typeof id === 'string' ? id : undefined) };
       setSel({ kind: 'custom', page: saved });
+      setBaseline(text);
       message.success(patch.published ? '发布成功，菜单中已可见' : '保存成功');
       // a published page's entry (or an unpublished one's absence) shows in the menu at once
       notifyMenusChanged();
@@ -138,6 +151,9 @@ export default function PageManager() {
       setSaving(false);
     }
   };
+
+  // leaving the page manager, closing its tab or reloading with unsaved edits asks first
+  useLeaveGuard(dirty, { save: () => save(), discard: () => setBaseline(text) });
 
   const remove = async () => {
     if (!current?.id) return;
