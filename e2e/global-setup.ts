@@ -1,6 +1,6 @@
 // vitest globalSetup for the e2e project:
 //  1. builds the browser app (`npx vite build`) when dist/index.html is missing or older than any
-//     source under runtime/, widgets/, designer/, schemas/ or index.html — always when CI=true;
+//     source under runtime/, widgets/, designer/, common/, schemas/ or index.html — always when CI=true;
 //     a lock directory keeps two engineers' runs from building into dist/ at once;
 //  2. starts the real server (`npx tsx server-stub/main.ts`) on a free port with a fresh temp
 //     DATA_DIR and ADMIN_PASSWORD='Admin@12345', waits until it answers;
@@ -28,7 +28,7 @@ declare module 'vitest' {
 export const ADMIN_PASSWORD = 'Admin@12345';
 export const DEMO_PASSWORD = 'Demo@12345';
 const root = path.resolve(import.meta.dirname, '..');
-const SOURCES = ['runtime', 'widgets', 'designer', 'schemas', 'index.html'];
+const SOURCES = ['runtime', 'widgets', 'designer', 'common', 'schemas', 'index.html'];
 const LOCK = path.join(root, '.test-results', 'build.lock');
 
 function newestMtime(p: string): number {

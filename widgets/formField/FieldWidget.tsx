@@ -7,7 +7,7 @@ import { Field, FormProvider } from '@formily/react';
 import { FormItem } from '@formily/antd-v5';
 import { widgetDeclarations } from '../declarations';
 import { useFormRun } from './context';
-import { formilyRules, type FieldProps } from './rules';
+import { formilyRules, isFieldRequired, type FieldProps } from './rules';
 import './fields.css';
 
 export interface FieldSpec {
@@ -27,16 +27,16 @@ interface ViewLike extends FieldProps {
 
 const emptyDefault = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
-function TheField({ spec, v }: { spec: FieldSpec; v: ViewLike }) {
-  const rules = useMemo(() => formilyRules(spec.kind, v), [spec.kind, v]);
+function TheField({ spec, v, fallbackLabel }: { spec: FieldSpec; v: ViewLike; fallbackLabel: string }) {
+  // the server's rules (common/fields.ts), required included: the asterisk is the decorator's, not a Formily rule
+  const rules = useMemo(() => formilyRules(spec.kind, v, fallbackLabel), [spec.kind, v, fallbackLabel]);
   return (
     <Field
       name={v.field || 'field'}
       title={v.label}
-      required={Boolean(v.required) && spec.kind !== 'formSwitch'}
       initialValue={emptyDefault(v.defaultValue) ? undefined : v.defaultValue}
       validator={rules as never}
-      decorator={[FormItem, { layout: 'vertical', colon: false, labelStyle: { color: v.labelColor }, style: { marginBottom: 0 } }]}
+      decorator={[FormItem, { layout: 'vertical', colon: false, asterisk: isFieldRequired(spec.kind, v), labelStyle: { color: v.labelColor }, style: { marginBottom: 0 } }]}
       component={[spec.control, spec.props ?? {}]}
     />
   );
@@ -45,13 +45,14 @@ function TheField({ spec, v }: { spec: FieldSpec; v: ViewLike }) {
 export function FieldWidget({ spec, viewProps, widget }: { spec: FieldSpec; viewProps: ViewLike; widget: string }) {
   const run = useFormRun();
   // a cleared label falls back to the kind's title, as the server names the field in its messages
-  const v = useMemo(() => (viewProps.label ? viewProps : { ...viewProps, label: widgetDeclarations[spec.kind]?.catalogue.widgetTitle ?? '' }), [viewProps, spec.kind]);
+  const title = widgetDeclarations[spec.kind]?.catalogue.widgetTitle ?? '';
+  const v = useMemo(() => (viewProps.label ? viewProps : { ...viewProps, label: title }), [viewProps, title]);
   // the designer's canvas: a form of this field alone, disabled. A Formily field reads its props when it is
   // created, so any edit in the panel makes a new one (cheap: one field).
   const drawn = run ? '' : JSON.stringify(v);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new form for every drawn state is the point
   const own = useMemo(() => (run ? null : createForm({ disabled: true })), [run, drawn]);
-  const body = <TheField spec={spec} v={v} key={own ? drawn : v.field} />;
+  const body = <TheField spec={spec} v={v} fallbackLabel={title} key={own ? drawn : v.field} />;
   return (
     <div data-widget={widget} className="form-field-widget" style={{ width: '100%', height: '100%', color: v.labelColor, fontSize: v.fontSize, overflow: 'visible', ['--field-color' as string]: v.labelColor ?? 'inherit', ['--field-font-size' as string]: `${v.fontSize ?? 14}px` }}>
       {own ? <FormProvider form={own}>{body}</FormProvider> : body}

@@ -6,6 +6,8 @@ import { createWidget } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { FormRunProvider } from './context';
 import { decimalsOf, validateValue } from './rules';
+import { widgetDeclarations } from '../declarations';
+import { CUSTOM_PATTERN, PATTERN_PRESETS } from '../../common/fields';
 
 const MOBILE = '^1[3-9]\\d{9}$';
 const FIELD_KINDS = ['formInput', 'formTextarea', 'formNumber', 'formSelect', 'formRadio', 'formCheckbox', 'formSwitch', 'formDate', 'formDateRange', 'formImage'];
@@ -48,8 +50,12 @@ describe('rules and messages per kind', () => {
     expect(validateValue('formSelect', { label: '环境', required: true }, '')).toBe('请选择环境');
     expect(validateValue('formRadio', { label: '同意', required: true }, undefined)).toBe('请选择同意');
     expect(validateValue('formCheckbox', { label: '兴趣', required: true }, [])).toBe('请选择兴趣');
-    expect(validateValue('formCheckbox', { label: '兴趣', minItems: 2 }, ['a'])).toBe('兴趣至少选择2项');
-    expect(validateValue('formCheckbox', { label: '兴趣', maxItems: 1 }, ['a', 'b'])).toBe('兴趣最多选择1项');
+    const options = [{ label: '甲', value: 'a' }, { label: '乙', value: 'b' }];
+    expect(validateValue('formCheckbox', { label: '兴趣', minItems: 2, options } as never, ['a'])).toBe('兴趣至少选择2项');
+    expect(validateValue('formCheckbox', { label: '兴趣', maxItems: 1, options } as never, ['a', 'b'])).toBe('兴趣最多选择1项');
+    // a value outside the options is refused here too, as the server refuses it (a default left from old options)
+    expect(validateValue('formSelect', { label: '环境', options } as never, 'c')).toBe('环境的取值不在选项中');
+    expect(validateValue('formSelect', { label: '环境', dict: 'ENV_TYPE' } as never, 'prod')).toBeUndefined();
   });
 
   it('switch is never "missing"; dates in order; images at most maxCount', () => {
@@ -58,7 +64,22 @@ describe('rules and messages per kind', () => {
     expect(validateValue('formDateRange', { label: '请假' }, ['2026-02-01', '2026-01-01'])).toBe('请假的开始日期不能晚于结束日期');
     expect(validateValue('formDateRange', { label: '请假' }, ['2026-01-01', '2026-02-01'])).toBeUndefined();
     expect(validateValue('formDateRange', { label: '请假' }, ['2026-01-01', ''])).toBe('请假不是有效日期');
+    expect(validateValue('formDateRange', { label: '请假' }, [undefined, '2026-01-01'])).toBe('请假不是有效日期');
+    // a range cleared at both ends is empty, as on the server
+    expect(validateValue('formDateRange', { label: '请假' }, [undefined, undefined])).toBeUndefined();
+    expect(validateValue('formDateRange', { label: '请假', required: true }, ['', ''])).toBe('请选择请假');
+    expect(validateValue('formDate', { label: '日期' }, '2026-02-30')).toBe('日期不是有效日期');
+    // a label of spaces names the field by the kind's title
+    expect(validateValue('formInput', { label: '  ', required: true }, '', '单行文本')).toBe('请输入单行文本');
     expect(validateValue('formImage', { label: '照片', maxCount: 1 }, ['/files/form/a.png', '/files/form/b.png'])).toBe('照片最多上传1张图片');
+  });
+});
+
+describe('the text field’s format presets', () => {
+  it('are the shared rules’ presets (common/fields.ts), by title and expression', () => {
+    const preset = (widgetDeclarations.formInput.viewProps as { properties: { patternPreset: { oneOf: Array<{ const: string; title: string }> } } }).properties.patternPreset;
+    const offered = preset.oneOf.filter((o) => o.const && o.const !== CUSTOM_PATTERN);
+    expect(offered.map((o) => [o.title, o.const])).toEqual(Object.values(PATTERN_PRESETS).map((p) => [p.title, p.source]));
   });
 });
 

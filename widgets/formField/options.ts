@@ -4,6 +4,8 @@
 type DictFile = { type: string; items: Array<{ value: string | number; label: string }> };
 const files = import.meta.glob('../../schemas/dicts/*.json', { eager: true, import: 'default' }) as Record<string, DictFile>;
 const DICTS: Record<string, DictFile['items']> = Object.fromEntries(Object.values(files).map((f) => [f.type, f.items]));
+/** The same dictionaries by type, as the shared field rules take them (common/fields.ts). */
+export const DICT_TABLE: Record<string, DictFile> = Object.fromEntries(Object.values(files).map((f) => [f.type, f]));
 
 export interface Option {
   label: string;

@@ -158,6 +158,12 @@ describe('form fields', () => {
     expect(outcome(range, { trip: ['2024-01-02', '2024-01-01'] })).toBe('行程的开始日期不能晚于结束日期');
     expect(outcome(range, { trip: ['2024-01-02', 'x'] })).toBe('行程不是有效日期');
     expect(outcome(range, { trip: ['2024-01-02'] })).toBe('行程类型错误');
+    // the range picker sends nothing for an end left empty: a date missing (as the browser says), not a wrong type;
+    // both ends cleared is no value at all
+    expect(outcome(range, { trip: [null, '2024-01-02'] })).toBe('行程不是有效日期');
+    expect(outcome(range, { trip: [null, null] })).toBe('ok {}');
+    expect(outcome(range, { trip: ['', ''] })).toBe('ok {}');
+    expect(outcome([widget('formDateRange', 'trip', { label: '行程', required: true })], { trip: [null, null] })).toBe('请选择行程');
     expect(outcome(range, { trip: '2024-01-01 ~ 2024-01-02' })).toBe('行程类型错误');
   });
 
