@@ -1,7 +1,7 @@
 // A connection test (a row's 测试 action or a dialog's 测试连接 button): the server answers a boolean, and after a
 // failure its message says why (连接失败：等待超时（3秒内没有应答）, 连接失败：账号或密码错误 …), which is what the user
 // reads. The browser waits as long as the declaration says (`timeout`, seconds), so a test that may legitimately
-// take up to the data source's maxWaitTime is answered by the server, never cut by the request layer's own timeout.
+// take as long as the record's own wait limit is answered by the server, never cut by the request layer's own timeout.
 import type { CallOptions, CrudServices } from './services';
 import { msg } from './messages';
 
