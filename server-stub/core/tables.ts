@@ -185,7 +185,6 @@ function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts:
   const { decl, fields } = table;
   const scopeCol = decl.scope ? snake(decl.scope) : undefined;
   if (scopeCol && opts.scope === undefined) throw new Error(`表 ${decl.name} 需指定 ${decl.scope}`);
-  if (secretCols.length && !opts.secrets) throw new Error(`表 ${decl.name} 有加密字段，需要密钥服务`);
   const scoped = (q: any) => (scopeCol ? q.where(scopeCol, '=', opts.scope) : q);
   const searchCols = (opts.page ? searchFieldsOf(opts.page) : []).map((f) => fields[f]).filter(Boolean);
   const sortMap: Record<string, string> = {};
@@ -226,6 +225,7 @@ function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts:
     findBy: (field, value) => scoped(db.selectFrom(decl.name).selectAll().where(fields[field], '=', value)).executeTakeFirst(),
 
     async save(stored, rec) {
+      if (secretCols.length && !opts.secrets) throw new Error(`表 ${decl.name} 有加密字段，保存需要密钥服务`);
       const secretsIn: Record<string, unknown> = {};
       const values = { ...rec };
       for (const f of Object.keys(decl.secrets ?? {})) {

@@ -2,104 +2,62 @@
 // built by connectionModule(), told apart by `kind`. Passwords are stored encrypted (core/secrets),
 // answered as '******', and pools live in one registry per app (rebuilt on edit, closed on delete / close).
 import { assertPermission } from '../../core/auth.js';
-import type { Generated, Kysely } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
 import type { AppContext } from '../../core/context.js';
-import { MMSG, connectionSettings, datasourceBinding } from './settings.js';
-import {
-  apiToRow,
-  bodySchemaOf,
-  checkBody,
-  deleteRow,
-  findBy,
-  getRow,
-  idQuery,
-  listTable,
-  migration,
-  requirePage,
-  rowToApi,
-  saveRow,
-  searchFieldsOf,
-  sortableFieldsOf,
-  type TableSpec,
-} from '../../core/declarations.js';
-import { MASK, Secrets, encryptRoute, maskPassword } from '../../core/secrets.js';
+import { DATASOURCE_TABLE, MMSG, connectionSettings, datasourceBinding } from './settings.js';
+import { bodySchemaOf, checkBody, idQuery, requirePage } from '../../core/declarations.js';
+import { declareTable, type StoredRow, type TableRow } from '../../core/tables.js';
+import { MASK, Secrets, encryptRoute } from '../../core/secrets.js';
 import { SourceQuota } from '../../connectors/sql/quota.js';
 import { clientKey } from '../uams/index.js';
 import { PoolRegistry, SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import type { TargetPolicy } from '../../connectors/target.js';
 import { connectionTestMessage } from '../../connectors/errors.js';
-import { idColumn } from '../../store/columns.js';
 
-export interface DatasourceTable {
-  id: Generated<number>;
-  kind: string;
-  ds_name: string;
-  db_type: string;
-  host_name: string | null;
-  port: number | null;
-  db_name: string | null;
-  properties: string | null;
-  username: string | null;
-  pwd: string | null;
-  max_wait_time: number;
-  max_active: number;
-  query_timeout: number;
-  status: number;
-  create_time: string;
-  update_time: string;
-}
+export const TABLE = DATASOURCE_TABLE;
+const NOUN: Record<string, string> = { datasource: '数据源', model: '模型' };
 
+/** Data sources and models: one table, told apart by kind; modelName is another name of dsName. */
+export const datasources = declareTable({
+  name: TABLE,
+  migration: '20261122_10_datasource',
+  columns: {
+    id: { type: 'id' },
+    kind: { type: 'varchar(20)', notNull: true, default: 'datasource' },
+    dsName: { type: 'varchar(100)', notNull: true },
+    dbType: { type: 'varchar(20)', notNull: true },
+    hostName: { type: 'varchar(255)' },
+    port: { type: 'integer' },
+    dbName: { type: 'varchar(255)' },
+    properties: { type: 'varchar(500)' },
+    username: { type: 'varchar(100)' },
+    pwd: { type: 'text' },
+    maxWaitTime: { type: 'integer', notNull: true, default: 120 },
+    maxActive: { type: 'integer', notNull: true, default: 20 },
+    queryTimeout: { type: 'integer', notNull: true, default: 300 },
+    status: { type: 'integer', notNull: true, default: 1 },
+    createTime: { type: 'time', notNull: true },
+    updateTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ux_gemini_datasource_name', columns: ['kind', 'dsName'], unique: true }],
+  duplicate: (rec, kind) => `${NOUN[String(kind)]}名称【${rec.dsName}】已存在`,
+  scope: 'kind',
+  secrets: { pwd: (row) => datasourceBinding(row) },
+  aliases: { modelName: 'dsName' },
+});
 declare module '../../store/schema.js' {
   interface Database {
-    gemini_datasource: DatasourceTable;
+    gemini_datasource: TableRow<typeof datasources>;
   }
 }
+/** A data source / model as read from the store. */
+export type DatasourceTable = StoredRow<typeof datasources>;
 
-export const TABLE = 'gemini_datasource';
-export const FIELDS: Record<string, string> = {
-  dsName: 'ds_name',
-  modelName: 'ds_name',
-  dbType: 'db_type',
-  hostName: 'host_name',
-  port: 'port',
-  dbName: 'db_name',
-  properties: 'properties',
-  username: 'username',
-  pwd: 'pwd',
-  maxWaitTime: 'max_wait_time',
-  maxActive: 'max_active',
-  queryTimeout: 'query_timeout',
-  status: 'status',
-  createTime: 'create_time',
-  updateTime: 'update_time',
-};
 export const DEFAULTS = { maxWaitTime: 120, maxActive: 20, queryTimeout: 300, status: 1 };
 
-export const datasourceMigrations = {
-  '20261122_10_datasource': migration(async (db, dialect) => {
-    await idColumn(db.schema.createTable(TABLE).ifNotExists(), dialect)
-      .addColumn('kind', 'varchar(20)', (c) => c.notNull().defaultTo('datasource'))
-      .addColumn('ds_name', 'varchar(100)', (c) => c.notNull())
-      .addColumn('db_type', 'varchar(20)', (c) => c.notNull())
-      .addColumn('host_name', 'varchar(255)')
-      .addColumn('port', 'integer')
-      .addColumn('db_name', 'varchar(255)')
-      .addColumn('properties', 'varchar(500)')
-      .addColumn('username', 'varchar(100)')
-      .addColumn('pwd', 'text')
-      .addColumn('max_wait_time', 'integer', (c) => c.notNull().defaultTo(120))
-      .addColumn('max_active', 'integer', (c) => c.notNull().defaultTo(20))
-      .addColumn('query_timeout', 'integer', (c) => c.notNull().defaultTo(300))
-      .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-      .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('ux_gemini_datasource_name').ifNotExists().unique().on(TABLE).columns(['kind', 'ds_name']).execute();
-  }),
-};
+export const datasourceMigrations = datasources.migrations;
 
 /** Upper bounds of the pool settings: seconds for the waits, connections for the pool. */
 const UPPER = { maxWaitTime: 600, maxActive: 200, queryTimeout: 3600 } as const;
@@ -154,13 +112,6 @@ export function servicesOf(app: FastifyInstance): Services {
   return s;
 }
 
-/** A row as the API answers it: password masked, modelName alongside dsName. */
-export function present(spec: TableSpec, row: Record<string, any>) {
-  const rec = rowToApi(spec, row);
-  rec.pwd = maskPassword(row.pwd);
-  return rec;
-}
-
 export interface ConnectionModuleOptions {
   kind: 'datasource' | 'model';
   pageId: string;
@@ -174,9 +125,9 @@ export interface ConnectionModuleOptions {
 
 /** Reads a data source / model row by id or dsName (within kind). */
 export async function loadConnection(app: FastifyInstance, kind: string, key: { id?: number; dsName?: string }) {
-  const spec: TableSpec = { table: TABLE, fields: FIELDS, scope: { kind }, searchFields: [], sortable: [] };
-  if (key.id) return getRow(app.ctx.db, spec, key.id);
-  if (key.dsName) return findBy(app.ctx.db, spec, 'dsName', key.dsName);
+  const store = datasources.on(app.ctx.db, { scope: kind });
+  if (key.id) return store.get(key.id);
+  if (key.dsName) return store.findBy('dsName', key.dsName);
   return undefined;
 }
 
@@ -185,14 +136,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
     const page = requirePage(app.ctx.schemas.pages, o.pageId);
     const { db } = app.ctx;
     const { pools, secrets, policy } = servicesOf(app);
-    const spec: TableSpec = {
-      table: TABLE,
-      fields: FIELDS,
-      scope: { kind: o.kind },
-      searchFields: searchFieldsOf(page),
-      sortable: sortableFieldsOf(page),
-      filters: ['dbType', 'status'],
-    };
+    const store = datasources.on(db, { page, scope: o.kind, filters: ['dbType', 'status'], secrets });
     const P = (a: string) => `${o.perm}:${a}`;
     const sqliteRoot = (): string => `${app.ctx.config.dataDir}/sqlite`;
 
@@ -204,15 +148,14 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         // the spec's list query also carries dsName (modelName): a name search when no search text is given
         if (!body.search && typeof (body.dsName ?? body.modelName) === 'string') body.search = String(body.dsName ?? body.modelName).slice(0, 100);
         delete body.dsName;
-        const res = await listTable(db, spec, body);
-        return ok({ records: res.records.map((r: any) => ({ ...r, pwd: r.pwd ? MASK : '' })), total: res.total });
+        return ok(await store.list(body));
       },
     );
 
     app.get<{ Querystring: { id: number } }>('/info/get', { config: { perm: P('list') }, schema: { querystring: idQuery } }, async (req) => {
-      const row = await getRow(db, spec, req.query.id);
+      const row = await store.get(req.query.id);
       if (!row) throw new BizError(`${o.noun}不存在`);
-      return ok(present(spec, row));
+      return ok(datasources.answer(row));
     });
 
     const save = async (req: FastifyRequest<{ Body: any }>, mode: 'save' | 'add') => {
@@ -222,7 +165,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       if (mode === 'add' && body.id != null && body.id !== '') throw new BizError('新增时不能指定编号');
       if (id !== undefined && !(Number.isInteger(id) && id > 0)) throw new BizError('编号不合法');
       assertPermission(req, P(id ? 'edit' : 'add'));
-      const stored = id ? await getRow(db, spec, id) : undefined;
+      const stored = id ? await store.get(id) : undefined;
       if (id && !stored) throw new BizError(`${o.noun}不存在`);
       const isSqlite = String(body.dbType ?? stored?.db_type ?? '').toLowerCase() === 'sqlite';
       const skip = isSqlite ? ['hostName', 'port', 'username', 'pwd'] : [];
@@ -257,13 +200,8 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         throw err instanceof SqlConnectorError ? new BizError(err.message) : err;
       }
       delete rec.modelName; // an alias of dsName: the name column is written from dsName only
-      delete rec.pwd; // written below, sealed for the record as saved
-      const savedId = await db.transaction().execute(async (trx) => {
-        const id = await saveRow(trx, spec, stored, apiToRow(spec, rec), { duplicate: `${o.noun}名称【${rec.dsName}】已存在`, insertOnly: { status: rec.status ?? DEFAULTS.status, pwd: null } });
-        const saved = (await getRow(trx, spec, id))!;
-        await storePassword(trx, secrets, body.pwd, stored, saved);
-        return id;
-      });
+      rec.pwd = body.pwd; // sealed by the store for the record as saved, in the save's transaction
+      const savedId = await store.save(stored, rec);
       if (stored) await pools.invalidate(`${o.kind}:${stored.id}`); // the pool is rebuilt with the new settings
       return ok(savedId, '保存成功');
     };
@@ -272,14 +210,14 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
     if (o.modelRoutes) app.post<{ Body: any }>('/info/add', { config: { perm: P('add') }, schema: saveSchema }, (req) => save(req, 'add'));
 
     app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: P('remove') }, schema: { querystring: idQuery } }, async (req) => {
-      const okDel = await deleteRow(db, spec, req.query.id);
+      const okDel = await store.remove(req.query.id);
       await pools.invalidate(`${o.kind}:${req.query.id}`);
       if (!okDel) throw new BizError(`${o.noun}不存在`);
       return ok(null, '删除成功');
     });
 
     app.get<{ Querystring: { id: number } }>('/test', { config: { perm: P('test') }, schema: { querystring: idQuery } }, async (req) => {
-      const row = await getRow(db, spec, req.query.id);
+      const row = await store.get(req.query.id);
       if (!row) throw new BizError(`${o.noun}不存在`);
       const settings = connectionSettings(row, secrets, sqliteRoot());
       let reason = '';
@@ -354,24 +292,4 @@ export async function runOn(app: FastifyInstance, kind: string, row: DatasourceT
     req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
     throw new BizError(`执行失败：${msg}`);
   }
-}
-
-/**
- * Writes the password of a saved data source / model: sealed for the record as it now is in the store (its id,
- * host, port, account), kept when unchanged, refused (status 1) when the target changed without the password
- * typed again or when a ciphertext from elsewhere is sent. Runs in the save's transaction, so a refusal undoes
- * the save.
- */
-async function storePassword(trx: Kysely<any>, secrets: Secrets, incoming: unknown, stored: Record<string, any> | undefined, saved: Record<string, any>): Promise<void> {
-  const next = datasourceBinding(saved);
-  let value: string | null;
-  try {
-    // what came in was made for this request's record: the stored one, or "new" (its id is only known now)
-    const asSent = { ...next, id: stored ? saved.id : null };
-    const d = secrets.resolveForSave(incoming, stored ? { value: stored.pwd, binding: datasourceBinding(stored) } : undefined, asSent);
-    value = 'plain' in d ? secrets.encrypt(d.plain, next) : d.store;
-  } catch (err) {
-    throw new BizError((err as Error).message);
-  }
-  if (value !== (saved.pwd ?? null)) await trx.updateTable(TABLE).set({ pwd: value }).where('id', '=', saved.id).execute();
 }
