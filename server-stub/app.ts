@@ -3,8 +3,11 @@
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { installAuth } from './core/auth.js';
+import { installHealth } from './core/health.js';
+import { REQUEST_ID_HEADER, requestIds } from './core/request-id.js';
 import { createCache } from './core/cache.js';
 import { answerBadAddress, answerClientError, installErrorHandling } from './core/errors.js';
 import { installInputGuards } from './core/input.js';
@@ -72,11 +75,21 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     // an address the router cannot take (bad %-escape, over-long parameter) answers the envelope too
     frameworkErrors: answerBadAddress,
     clientErrorHandler: answerClientError,
+    // ids unique across instances; a client's own X-Request-Id is kept only from a trusted proxy (core/request-id.ts)
+    requestIdHeader: false,
+    genReqId: requestIds(config.trustProxy),
+    // while closing, calls on open connections are still answered (with Connection: close), never a bare 503
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompilers());
   app.decorate('ctx', { config, db: store.db, dialect: store.dialect, schemas, cache, log: loggers.platform });
   // first, so that every answer carries them, the guard's early 401 included
   await installServing(app);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
+  // /healthz, /readyz, and the count of calls in flight for the drain
+  installHealth(app, [() => sql`select 1`.execute(store.db), () => cache.ping(), () => sessions.ping()]);
   installErrorHandling(app);
   installInputGuards(app);
   installAuth(app, sessions);

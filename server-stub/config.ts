@@ -66,6 +66,10 @@ export interface Config {
    * and the sessions write to.
    */
   minFreeDiskBytes: number;
+  /** SHUTDOWN_GRACE (seconds, default 25): on SIGTERM the instance drains and exits within this (core/health.ts). */
+  shutdownGraceMs: number;
+  /** SHUTDOWN_DELAY (seconds, default 2; 0 allowed): a draining instance keeps answering, not ready, this long first. */
+  shutdownDelayMs: number;
 }
 
 function positive(v: string | undefined, dflt: number): number {
@@ -149,5 +153,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,
+    shutdownGraceMs: positive(env.SHUTDOWN_GRACE, 25) * 1000,
+    shutdownDelayMs: nonNegative(env.SHUTDOWN_DELAY, 2) * 1000,
   };
+}
+
+/**
+ * Why a start of several instances (INSTANCE_ID set) must be refused, or null. Instances of one deployment must
+ * seal secrets with the same key (else one cannot open what another stored), and on PostgreSQL they must share
+ * sessions, the cache and the counters through Redis.
+ */
+export function startRefusal(config: Config): string | null {
+  if (!config.instanceId) return null;
+  if (!config.secretKey) return '多实例部署（已设置 INSTANCE_ID）必须设置 SECRET_KEY，且各实例取值相同，否则一个实例无法解开另一个实例保存的密码';
+  if (config.databaseUrl && !config.redisUrl) return '多实例部署（已设置 INSTANCE_ID）使用 PostgreSQL 时必须设置 REDIS_URL，各实例经 Redis 共享会话、缓存和计数';
+  return null;
 }

@@ -7,6 +7,8 @@ export interface Cache {
   /** ttl in seconds. */
   set(key: string, value: unknown, ttl?: number): Promise<void>;
   del(key: string): Promise<void>;
+  /** Rejects when the shared cache (Redis) does not answer; the in-process one always answers. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,9 @@ export function createCache(redisUrl?: string, deployment = ''): Cache {
       async del(key) {
         await redis.del(k(key));
       },
+      async ping() {
+        await redis.ping();
+      },
       async close() {
         redis.disconnect();
       },
@@ -43,6 +48,7 @@ export function createCache(redisUrl?: string, deployment = ''): Cache {
     async del(key) {
       lru.delete(key);
     },
+    async ping() {},
     async close() {
       lru.clear();
     },

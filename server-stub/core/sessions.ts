@@ -11,6 +11,8 @@ export interface SessionStore {
   find(token: string): Promise<number | null>;
   revoke(token: string): Promise<void>;
   revokeUser(userId: number): Promise<void>;
+  /** Rejects when where the sessions live does not answer (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function dbSessions(db: Kysely<Database>): SessionStore {
     async revokeUser(userId) {
       await db.deleteFrom('sys_session').where('user_id', '=', userId).execute();
     },
+    async ping() {},
     async close() {},
   };
 }
@@ -82,6 +85,9 @@ export function redisSessions(url: string, deployment: string): SessionStore {
       const hashes = await redis.smembers(userKey(userId));
       if (hashes.length) await redis.del(...hashes.map(sessionKey));
       await redis.del(userKey(userId));
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       redis.disconnect();
