@@ -32,7 +32,7 @@ export function fieldKindOf(widgetName: string): FieldKind | null {
 }
 
 /**
- * The text field's format presets (schemas/widgets/formInput.widget.json offers exactly these, by value):
+ * The text field's format presets (widgets/formInput/formInput.widget.json offers exactly these, by value):
  * the value of `patternPreset` is the expression itself, `custom` takes `customPattern`.
  */
 export const PATTERN_PRESETS = {

@@ -5,7 +5,7 @@ import type { WidgetDeclaration as Declared } from '../schemas/generated/widget'
 
 export type PageKind = 'screen' | 'form';
 
-/** The shape of a schemas/widgets/<name>.widget.json as both sides read it (property schemas left open). */
+/** The shape of a widgets/<name>/<name>.widget.json (a kind's declaration) as both sides read it (property schemas left open). */
 export type WidgetDeclarationLike = Omit<Declared, '$schema' | 'viewProps' | 'datasourceProps' | 'uiSchema'> & {
   viewProps: Record<string, any>;
   datasourceProps: Record<string, any>;

@@ -84,7 +84,7 @@ export interface WidgetKindProps<V extends ViewProps = ViewProps> {
 }
 
 /**
- * The file schemas/widgets/<widgetName>.widget.json, typed from schemas/meta/widget.schema.json by gen:types;
+ * The file widgets/<widgetName>/<widgetName>.widget.json, typed from schemas/meta/widget.schema.json by gen:types;
  * the two property schemas and the uiSchema are handed to rjsf, so they take rjsf's types.
  */
 export type WidgetDeclaration = Omit<Gen.WidgetDeclaration, '$schema' | 'viewProps' | 'datasourceProps' | 'uiSchema'> & {
