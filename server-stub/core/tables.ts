@@ -8,7 +8,7 @@
 //   - the generic list-page routes (listPageRoutes): search / get / save / delete at the paths, with the
 //     permissions, of the page declaration's `api` and `perms`.
 // `Kysely<any>` lives here only: the table's name is a value, so Kysely cannot check it; the declaration does.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 import { assertPermission } from './auth.js';
 import { BizError, ok } from './envelope.js';
@@ -298,6 +298,8 @@ export interface ListPageOptions {
   secrets?: Secrets;
   /** a module's last word on a record before it is saved (after the declared checks and locked fields) */
   beforeSave?: (rec: Record<string, any>, stored: Record<string, any> | undefined) => void | Promise<void>;
+  /** what else a delete does once the row is gone (its file, an audit entry); the row is read first */
+  onDelete?: (row: Record<string, any>, req: FastifyRequest) => Promise<void>;
 }
 
 /**
@@ -372,7 +374,12 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
       config: { perm: perms.remove },
       schema: { querystring: idQuery },
       handler: async (req) => {
-        if (!(await store.remove(req.query.id))) throw new BizError(o.notFound);
+        if (o.onDelete) {
+          const row = await store.get(req.query.id);
+          if (!row) throw new BizError(o.notFound);
+          await store.remove(row.id);
+          await o.onDelete(row, req);
+        } else if (!(await store.remove(req.query.id))) throw new BizError(o.notFound);
         return ok(null, '删除成功');
       },
     });

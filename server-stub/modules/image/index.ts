@@ -5,72 +5,64 @@
 // Uploads are checked on the server: type by content (file-type for png/jpeg/webp; SVG = XML text whose
 // root is <svg>), the extension must match the content, at most 10 files, at most 50 MB each, and no
 // path tricks in names. Files are stored under DATA_DIR/files/<bucketName>/<fileKey> (fileKey generated).
-import type { Generated } from 'kysely';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
-import { listQuerySchema } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
-import { deleteRow, getRow, idQuery, listTable, migration, requirePage, searchFieldsOf, sortableFieldsOf, type TableSpec } from '../../core/declarations.js';
-import { idColumn } from '../../store/columns.js';
+import { idQuery, requirePage } from '../../core/declarations.js';
+import { declareTable, listPageRoutes, type TableRow } from '../../core/tables.js';
 import { BUCKET_RE, KEY_RE, partsOptions, receiveImages, removeStoredFile, stagingDir, storeImages, UPLOAD } from './receive.js';
 
 export { checkFileName, MSG, sniff, UPLOAD } from './receive.js';
 
-export interface FileImageTable {
-  id: Generated<number>;
-  file_name: string;
-  file_url: string;
-  ext_name: string;
-  size: number;
-  bucket_name: string;
-  file_key: string;
-  content_type: string;
-  create_user: string | null;
-  create_time: string;
-}
+const TABLE = 'file_image';
+
+export const fileImages = declareTable({
+  name: TABLE,
+  migration: '20261122_14_file_image',
+  columns: {
+    id: { type: 'id' },
+    fileName: { type: 'varchar(200)', notNull: true },
+    fileUrl: { type: 'varchar(400)', notNull: true },
+    extName: { type: 'varchar(10)', notNull: true },
+    size: { type: 'integer', notNull: true },
+    bucketName: { type: 'varchar(50)', notNull: true },
+    fileKey: { type: 'varchar(100)', notNull: true },
+    contentType: { type: 'varchar(50)', notNull: true },
+    createUser: { type: 'varchar(100)' },
+    createTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ux_file_image_key', columns: ['bucketName', 'fileKey'], unique: true }],
+});
 declare module '../../store/schema.js' {
   interface Database {
-    file_image: FileImageTable;
+    file_image: TableRow<typeof fileImages>;
   }
 }
-
-const TABLE = 'file_image';
-const FIELDS = {
-  fileName: 'file_name',
-  fileUrl: 'file_url',
-  extName: 'ext_name',
-  size: 'size',
-  bucketName: 'bucket_name',
-  fileKey: 'file_key',
-  contentType: 'content_type',
-  createUser: 'create_user',
-  createTime: 'create_time',
-};
 
 /** Served files can never run script on the console's origin, whatever they contain. */
 export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 const imagePlugin = async (app: FastifyInstance) => {
   const page = requirePage(app.ctx.schemas.pages, 'image');
-  const { db } = app.ctx;
   const up = { ...UPLOAD, ...(page.dialog?.upload ?? {}) };
   const tmp = stagingDir(app);
-  const spec: TableSpec = { table: TABLE, fields: FIELDS, searchFields: searchFieldsOf(page), sortable: sortableFieldsOf(page), filters: ['bucketName', 'extName'] };
 
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, partsOptions(up) as never);
 
-  app.post<{ Body: any }>(
-    '/searchImageList',
-    { config: { perm: 'file:image:list' }, schema: { body: listQuerySchema({ bucketName: { type: ['string', 'null'], maxLength: 50 }, extName: { type: ['string', 'array', 'null'], maxItems: 20, items: { type: 'string', maxLength: 10 } } }) } },
-    async (req) => ok(await listTable(db, spec, (req.body ?? {}) as any)),
-  );
+  // searchImageList and deleteFile: the page declaration's calls; a deleted record's file goes with it
+  const store = listPageRoutes(app, fileImages, {
+    page: 'image',
+    notFound: '文件不存在',
+    filters: { bucketName: { type: ['string', 'null'], maxLength: 50 }, extName: { type: ['string', 'array', 'null'], maxItems: 20, items: { type: 'string', maxLength: 10 } } },
+    onDelete: (row) => removeStoredFile(app.ctx.config.dataDir, row.bucket_name, row.file_key).catch(() => undefined), // its record is gone either way
+  });
 
   app.get<{ Querystring: { id: number } }>('/getImageUrl', { config: { perm: 'file:image:list' }, schema: { querystring: idQuery } }, async (req) => {
-    const row = await getRow(db, spec, req.query.id);
+    const row = await store.get(req.query.id);
     if (!row) throw new BizError('文件不存在');
     return ok(row.file_url);
   });
@@ -83,14 +75,6 @@ const imagePlugin = async (app: FastifyInstance) => {
     } finally {
       await got.discard(); // whatever was not moved into its bucket
     }
-  });
-
-  app.get<{ Querystring: { id: number } }>('/deleteFile', { config: { perm: 'file:image:remove' }, schema: { querystring: idQuery } }, async (req) => {
-    const row = await getRow(db, spec, req.query.id);
-    if (!row) throw new BizError('文件不存在');
-    await deleteRow(db, spec, row.id);
-    await removeStoredFile(app.ctx.config.dataDir, row.bucket_name, row.file_key).catch(() => undefined); // its record is gone either way
-    return ok(null, '删除成功');
   });
 };
 
@@ -122,22 +106,7 @@ export const imageModule: ServerModule = {
   name: 'image',
   prefix: '/api/file/image',
   service: 'platform',
-  migrations: {
-    '20261122_14_file_image': migration(async (db, dialect) => {
-      await idColumn(db.schema.createTable(TABLE).ifNotExists(), dialect)
-        .addColumn('file_name', 'varchar(200)', (c) => c.notNull())
-        .addColumn('file_url', 'varchar(400)', (c) => c.notNull())
-        .addColumn('ext_name', 'varchar(10)', (c) => c.notNull())
-        .addColumn('size', 'integer', (c) => c.notNull())
-        .addColumn('bucket_name', 'varchar(50)', (c) => c.notNull())
-        .addColumn('file_key', 'varchar(100)', (c) => c.notNull())
-        .addColumn('content_type', 'varchar(50)', (c) => c.notNull())
-        .addColumn('create_user', 'varchar(100)')
-        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('ux_file_image_key').ifNotExists().unique().on(TABLE).columns(['bucket_name', 'file_key']).execute();
-    }),
-  },
+  migrations: fileImages.migrations,
   plugin: imagePlugin,
 };
 
