@@ -108,3 +108,50 @@ describe('SourceQuota: how many data sources one caller keeps busy', () => {
     expect(started).toBe(false);
   });
 });
+
+describe.skipIf(!process.env.REDIS_URL)('SourceQuota across instances (REDIS_URL)', () => {
+  it('counts one caller across two instances, and a dead instance’s lease expires', async () => {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(process.env.REDIS_URL!);
+    const prefix = `sql-sources-test:${Math.random().toString(36).slice(2)}:`;
+    const one = new SourceQuota({ maxSources: 1, waitMs: 5_000, shared: { redis, prefix, leaseMs: 400 } });
+    const two = new SourceQuota({ maxSources: 1, waitMs: 5_000, shared: { redis, prefix, leaseMs: 400 } });
+    try {
+      const a = held('a');
+      const pa = one.run('u', 'A', a.fn);
+      await new Promise((r) => setTimeout(r, 50));
+      // the same data source on the other instance goes at once; another one waits while A runs
+      expect(await two.run('u', 'A', async () => 'a2')).toBe('a2');
+      const order: string[] = [];
+      const pb = two.run('u', 'B', async () => {
+        order.push('B ran');
+        return 'b';
+      });
+      // another caller is not held up
+      expect(await two.run('v', 'B', async () => 'v')).toBe('v');
+      await new Promise((r) => setTimeout(r, 600));
+      expect(order).toEqual([]); // A's lease is renewed while it runs
+      order.push('A finishing');
+      a.finish();
+      expect(await pa).toBe('a');
+      expect(await pb).toBe('b');
+      expect(order).toEqual(['A finishing', 'B ran']);
+      // an instance that died holding A: its lease runs out, then B goes
+      await redis.zadd(`${prefix}u`, Date.now() + 400, 'A|dead-instance');
+      const started = Date.now();
+      expect(await two.run('u', 'B', async () => 'b2')).toBe('b2');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+      // past waitMs it is refused with the quota's message
+      const short = new SourceQuota({ maxSources: 1, waitMs: 200, shared: { redis, prefix, leaseMs: 5_000 } });
+      const c = held('c');
+      const pc = one.run('u', 'C', c.fn);
+      await new Promise((r) => setTimeout(r, 50));
+      await expect(short.run('u', 'D', async () => 'd')).rejects.toThrow(QUOTA_MSG.full(1));
+      c.finish();
+      await pc;
+    } finally {
+      await redis.del(`${prefix}u`, `${prefix}v`);
+      redis.disconnect();
+    }
+  });
+});

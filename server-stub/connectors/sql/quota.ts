@@ -3,6 +3,11 @@
 // to 16 data sources would leave everyone else 同时使用的数据源过多. A caller may run any number of statements on
 // the data sources it already uses (each pool's maxActive bounds those); a statement on one more data source
 // waits until one of the caller's others is done, for up to waitMs, then is refused.
+// With REDIS_URL the share is counted across all instances of the deployment (`shared`): each statement also holds
+// a lease in Redis (a sorted set per caller, one member per statement, scored by its expiry), renewed while it
+// runs; a lease of an instance that died expires after leaseMs, so its shares come back on their own.
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { SqlConnectorError } from './types.js';
 
 export const QUOTA_MSG = {
@@ -29,6 +34,55 @@ export interface SourceQuotaOptions {
   waitMs: number;
   /** statements a caller may have waiting; beyond, refused at once (bounds the memory a caller can hold) */
   maxWaiting?: number;
+  /** count across instances: the deployment's Redis, a key prefix carrying its tag, and the lease (default 15 s) */
+  shared?: { redis: Redis; prefix: string; leaseMs?: number };
+}
+
+// KEYS[1] the caller's leases; ARGV: now, expiry, source, member, max sources, key lifetime ms.
+// Granted (1) when the source is already held by one of the caller's leases or fewer than max sources are held.
+const LEASE_LUA = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local held = {}
+local n = 0
+for _, m in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local src = string.match(m, '^(.*)|[^|]*$')
+  if src and not held[src] then held[src] = true n = n + 1 end
+end
+if held[ARGV[3]] or n < tonumber(ARGV[5]) then
+  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], ARGV[6])
+  return 1
+end
+return 0
+`;
+
+type LeasingRedis = Redis & { sqlSourceLease(key: string, now: number, expiry: number, source: string, member: string, max: number, ttl: number): Promise<number> };
+
+/** Takes a lease on `source` in the caller's share across instances, waiting up to waitMs; answers its release. */
+async function takeLease(o: SourceQuotaOptions, caller: string, source: string, closed: () => boolean): Promise<() => void> {
+  const { redis, prefix } = o.shared!;
+  const leaseMs = o.shared!.leaseMs ?? 15_000;
+  const r = redis as LeasingRedis;
+  if (typeof r.sqlSourceLease !== 'function') r.defineCommand('sqlSourceLease', { numberOfKeys: 1, lua: LEASE_LUA });
+  const key = `${prefix}${caller}`;
+  const member = `${source}|${randomUUID()}`;
+  const until = Date.now() + o.waitMs;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+    if (closed()) throw new SqlConnectorError(QUOTA_MSG.closed);
+    const at = Date.now();
+    if ((await r.sqlSourceLease(key, at, at + leaseMs, source, member, o.maxSources, leaseMs * 2)) === 1) break;
+    if (Date.now() + pause > until) throw new SqlConnectorError(QUOTA_MSG.full(o.maxSources), 'WAIT_TIMEOUT');
+    await new Promise((res) => setTimeout(res, pause));
+  }
+  const renew = setInterval(() => void redis.zadd(key, 'XX', Date.now() + leaseMs, member).catch(() => undefined), Math.max(50, Math.floor(leaseMs / 3)));
+  renew.unref();
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    clearInterval(renew);
+    void redis.zrem(key, member).catch(() => undefined);
+  };
 }
 
 export class SourceQuota {
@@ -42,9 +96,13 @@ export class SourceQuota {
   /** Runs fn with a share of the caller's quota for source; the share is given back when fn settles. */
   async run<T>(caller: string, source: string, fn: () => Promise<T>): Promise<T> {
     const release = await this.acquire(caller, source);
+    let lease: (() => void) | undefined;
     try {
+      // this instance's share first (no Redis call for what it must refuse anyway), then the deployment's
+      if (this.o.shared) lease = await takeLease(this.o, caller, source, () => this.closed);
       return await fn();
     } finally {
+      lease?.();
       release();
     }
   }

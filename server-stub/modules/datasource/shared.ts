@@ -10,7 +10,9 @@ import { DATASOURCE_TABLE, MMSG, connectionSettings, datasourceBinding } from '.
 import { bodySchemaOf, checkBody, idQuery, requirePage } from '../../core/declarations.js';
 import { declareTable, type StoredRow, type TableRow } from '../../core/tables.js';
 import { MASK, Secrets, encryptRoute } from '../../core/secrets.js';
+import { Redis } from 'ioredis';
 import { SourceQuota } from '../../connectors/sql/quota.js';
+import { deploymentTag } from '../../core/throttle.js';
 import { clientKey } from '../uams/index.js';
 import { PoolRegistry, SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import type { TargetPolicy } from '../../connectors/target.js';
@@ -96,17 +98,20 @@ export function servicesOf(app: FastifyInstance): Services {
   let s = perApp.get(app.ctx);
   if (!s) {
     const policy = targetPolicy(app.ctx.config.databaseUrl);
+    const redis = app.ctx.config.redisUrl ? new Redis(app.ctx.config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
     s = {
       pools: new PoolRegistry(policy),
       secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }),
       policy,
-      quota: new SourceQuota({ maxSources: app.ctx.config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS }),
+      // with REDIS_URL a caller's share is counted across every instance of the deployment (quota.ts leases)
+      quota: new SourceQuota({ maxSources: app.ctx.config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS, ...(redis ? { shared: { redis, prefix: `sql-sources:${deploymentTag(app.ctx.config)}:` } } : {}) }),
     };
     perApp.set(app.ctx, s);
     const { pools, quota } = s;
     app.addHook('onClose', async () => {
       quota.close();
       await pools.closeAll();
+      redis?.disconnect();
     });
   }
   return s;
