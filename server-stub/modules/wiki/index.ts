@@ -11,37 +11,46 @@
 // Groups and documents are one table (docType 1 a document, 0 a folder). Bodies are sanitized before they
 // are stored (sanitize.ts), so what is read back is always the sanitized copy. A save that names the
 // revision it was loaded at is refused when someone saved in between (no silent overwrite).
-import type { Generated } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertPermission } from '../../core/auth.js';
 import { BizError, ok } from '../../core/envelope.js';
-import { idQuery, migration, optionalId } from '../../core/declarations.js';
+import { idQuery, optionalId } from '../../core/declarations.js';
+import { declareTable, type TableRow } from '../../core/tables.js';
 import type { ServerModule } from '../../core/module.js';
-import { idColumn, now } from '../../store/columns.js';
+import { now } from '../../store/columns.js';
 import { BUCKET_RE, partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
 import { sanitizeWiki } from './sanitize.js';
 
-export interface WikiTable {
-  id: Generated<number>;
-  parent_id: number;
-  title: string;
-  doc_content: string | null;
-  doc_type: number;
-  status: number;
-  revision: number;
-  create_user: string | null;
-  create_time: string;
-  update_user: string | null;
-  update_time: string;
-}
+const TABLE = 'doc_wiki';
+
+/** Groups and documents: one tree (parent_id 0 is the root); the tree is read and written by this module's own routes. */
+export const wikiNodes = declareTable({
+  name: TABLE,
+  migration: '20261124_10_doc_wiki',
+  columns: {
+    id: { type: 'id' },
+    parentId: { type: 'integer', notNull: true, default: 0 },
+    title: { type: 'varchar(100)', notNull: true },
+    docContent: { type: 'text' },
+    docType: { type: 'integer', notNull: true, default: 1 },
+    status: { type: 'integer', notNull: true, default: 0 },
+    revision: { type: 'integer', notNull: true, default: 1 },
+    createUser: { type: 'varchar(100)' },
+    createTime: { type: 'time', notNull: true },
+    updateUser: { type: 'varchar(100)' },
+    updateTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ix_doc_wiki_parent', columns: ['parentId'] }],
+});
+export type WikiTable = TableRow<typeof wikiNodes>;
 declare module '../../store/schema.js' {
   interface Database {
     doc_wiki: WikiTable;
   }
 }
 
-const TABLE = 'doc_wiki';
 export const DOC_TYPE = { folder: 0, document: 1 } as const;
 export const LIMITS = { title: 100, body: 1_000_000, depth: 20, nodes: 20_000 };
 export const MSG = {
@@ -78,7 +87,7 @@ const docBody = {
 } as const;
 const optionalIdQuery = { type: 'object', properties: { id: optionalId('编号') } } as const;
 
-type Row = WikiTable & { id: number };
+type Row = Selectable<WikiTable>;
 
 /** A node as the API shows it; bodies only where asked (the tree never carries them). */
 function present(r: Row, withBody = false) {
@@ -122,7 +131,7 @@ const wikiPlugin = async (app: FastifyInstance) => {
     }
   }
 
-  async function insert(row: Omit<WikiTable, 'id' | 'revision' | 'create_time' | 'update_time' | 'status'>): Promise<number> {
+  async function insert(row: Omit<Insertable<WikiTable>, 'id' | 'revision' | 'create_time' | 'update_time' | 'status'>): Promise<number> {
     const n = await db.selectFrom(TABLE).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     if (Number(n?.n ?? 0) >= LIMITS.nodes) throw new BizError(MSG.tooMany);
     const time = now();
@@ -135,7 +144,7 @@ const wikiPlugin = async (app: FastifyInstance) => {
   }
 
   /** Updates `id` from the revision it was read at; exactly one of several racing saves passes. */
-  async function update(stored: Row, set: Partial<Pick<WikiTable, 'title' | 'parent_id' | 'doc_content'>>, req: FastifyRequest, revision?: number | null): Promise<void> {
+  async function update(stored: Row, set: Pick<Updateable<WikiTable>, 'title' | 'parent_id' | 'doc_content'>, req: FastifyRequest, revision?: number | null): Promise<void> {
     const from = revision ?? stored.revision;
     const r = await db
       .updateTable(TABLE)
@@ -262,22 +271,6 @@ export const wikiModule: ServerModule = {
   name: 'wiki',
   prefix: '/api/doc',
   service: 'platform',
-  migrations: {
-    '20261124_10_doc_wiki': migration(async (db, dialect) => {
-      await idColumn(db.schema.createTable(TABLE).ifNotExists(), dialect)
-        .addColumn('parent_id', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('title', 'varchar(100)', (c) => c.notNull())
-        .addColumn('doc_content', 'text')
-        .addColumn('doc_type', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('create_user', 'varchar(100)')
-        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-        .addColumn('update_user', 'varchar(100)')
-        .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('ix_doc_wiki_parent').ifNotExists().on(TABLE).column('parent_id').execute();
-    }),
-  },
+  migrations: wikiNodes.migrations,
   plugin: wikiPlugin,
 };
