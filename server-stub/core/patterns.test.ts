@@ -84,7 +84,7 @@ describe('low-code page save', () => {
   });
   afterAll(() => s?.close());
 
-  it('refuses a ReDoS pattern with its JSON pointer, and the request answers at once', async () => {
+  it('refuses a ReDoS pattern naming where it stands (by the field path, never a JSON pointer), and the request answers at once', async () => {
     const declaration = {
       id: 'redos',
       title: '回溯',
@@ -94,7 +94,7 @@ describe('low-code page save', () => {
     const t = performance.now();
     const r = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'redos', title: '回溯', declaration });
     expect(r.body.status).toBe(1);
-    expect(r.body.msg).toContain('/dialog/schema/properties/code/x-validator/0/pattern');
+    expect(r.body.msg).toContain('字段「dialog.schema.properties.code.x-validator[0].pattern」');
     expect(r.body.msg).toContain('灾难性回溯');
     expect(performance.now() - t).toBeLessThan(2000);
   });
@@ -102,16 +102,16 @@ describe('low-code page save', () => {
   it('refuses unsafe patterns and script wherever they stand: component props, nested schemas, expressions', async () => {
     const field = (extra: object) => ({ id: 'p', title: 'p', columns: [{ title: '编码', field: 'code' }], dialog: { schema: { type: 'object', properties: { code: { type: 'string', title: '编码', ...extra } } } } });
     const cases: Array<[object, string]> = [
-      [field({ 'x-component': 'Input', 'x-component-props': { pattern: '^(a+)+$' } }), '/dialog/schema/properties/code/x-component-props/pattern'],
-      [{ ...field({}), dialog: { schema: { type: 'object', properties: { grp: { properties: { code: { type: 'string', pattern: '^(a+)+$' } } } } } } }, '/dialog/schema/properties/grp/properties/code/pattern'],
-      [field({ 'x-validator': [{ validator: '{{(v)=>/^(a+)+$/.test(v)}}' }] }), '/dialog/schema/properties/code/x-validator/0/validator'],
-      [field({ 'x-reactions': { fulfill: { run: "{{ fetch('/api/uams/user/search') }}" } } }), '/dialog/schema/properties/code/x-reactions/fulfill/run'],
-      [field({ title: "{{$self.constructor.constructor('alert(1)')()}}" }), '/dialog/schema/properties/code/title'],
+      [field({ 'x-component': 'Input', 'x-component-props': { pattern: '^(a+)+$' } }), '字段「dialog.schema.properties.code.x-component-props.pattern」'],
+      [{ ...field({}), dialog: { schema: { type: 'object', properties: { grp: { properties: { code: { type: 'string', pattern: '^(a+)+$' } } } } } } }, '字段「dialog.schema.properties.grp.properties.code.pattern」'],
+      [field({ 'x-validator': [{ validator: '{{(v)=>/^(a+)+$/.test(v)}}' }] }), '字段「dialog.schema.properties.code.x-validator[0].validator」'],
+      [field({ 'x-reactions': { fulfill: { run: "{{ fetch('/api/uams/user/search') }}" } } }), '字段「dialog.schema.properties.code.x-reactions.fulfill.run」'],
+      [field({ title: "{{$self.constructor.constructor('alert(1)')()}}" }), '字段「dialog.schema.properties.code.title」'],
     ];
-    for (const [declaration, pointer] of cases) {
+    for (const [declaration, where] of cases) {
       const r = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'unsafe', title: '不安全', declaration: { ...declaration, id: 'unsafe' } });
-      expect(r.body.status, pointer).toBe(1);
-      expect(r.body.msg).toContain(pointer);
+      expect(r.body.status, where).toBe(1);
+      expect(r.body.msg).toContain(where);
     }
     // field logic within the expression language is kept
     const fine = field({ 'x-reactions': { dependencies: ['code'], fulfill: { state: { visible: "{{$deps[0] !== 'x'}}" } } } });
