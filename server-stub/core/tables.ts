@@ -17,6 +17,7 @@ import { bodySchemaOf, checkBody, idQuery, likePattern, isUniqueViolation, migra
 import { MASK, maskPassword, type SecretBinding, type Secrets } from './secrets.js';
 import { idColumn, now } from '../store/columns.js';
 import type { Database } from '../store/schema.js';
+import type { ServerModule, ServiceName } from './module.js';
 
 /* ------------------------------------------------------------------ the declaration */
 
@@ -385,4 +386,20 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     });
   }
   return store;
+}
+
+/**
+ * A whole module for a built-in list page: the table's migration and the page's generic routes under `prefix`
+ * (which the page's api paths lie under). `modules/index.ts` lists it like any other module.
+ */
+export function listPageModule<C extends Columns>(table: DeclaredTable<C>, o: ListPageOptions & { prefix: string; name?: string; service?: ServiceName }): ServerModule {
+  return {
+    name: o.name ?? o.page,
+    prefix: o.prefix,
+    service: o.service ?? 'platform',
+    migrations: table.migrations,
+    plugin: async (app) => {
+      listPageRoutes(app, table, o);
+    },
+  };
 }

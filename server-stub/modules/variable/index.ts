@@ -1,6 +1,5 @@
 // System variables (spec part 1 §2 "Variable list", §7 "Variables"): /api/sys/var/*
-import type { ServerModule } from '../../core/module.js';
-import { declareTable, listPageRoutes, type TableRow } from '../../core/tables.js';
+import { declareTable, listPageModule, type TableRow } from '../../core/tables.js';
 
 export const variables = declareTable({
   name: 'sys_variable',
@@ -22,12 +21,4 @@ declare module '../../store/schema.js' {
   }
 }
 
-export const variableModule: ServerModule = {
-  name: 'variable',
-  prefix: '/api/sys/var',
-  service: 'platform',
-  migrations: variables.migrations,
-  plugin: async (app) => {
-    listPageRoutes(app, variables, { page: 'variable', notFound: '变量不存在' });
-  },
-};
+export const variableModule = listPageModule(variables, { name: 'variable', prefix: '/api/sys/var', page: 'variable', notFound: '变量不存在' });
