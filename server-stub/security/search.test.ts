@@ -19,14 +19,20 @@ describe.each(testStores)('search texts (%s store)', (store) => {
   it('treats % and _ literally on every list route', async () => {
     expect(searchRoutes().length).toBeGreaterThan(5);
     const wrong: string[] = [];
+    const checked = new Set<string>();
     for (const r of searchRoutes()) {
       for (const ch of ['%', '_']) {
         const a = await s.request('POST', concrete(r.url), { search: ch, pageNum: 1, pageSize: 100 });
         if (a.body.status !== 0) continue; // a route that needs more than a search text (e.g. an unknown page key)
+        // a route that counts rather than lists (the log monitor's count: a substring test, never LIKE) has no
+        // records to check one by one
+        if (!Array.isArray(a.body.data?.records)) continue;
+        checked.add(r.url);
         for (const rec of a.body.data.records) if (!JSON.stringify(rec).includes(ch)) wrong.push(`${r.url} '${ch}' matched ${JSON.stringify(rec).slice(0, 80)}`);
       }
     }
     expect(wrong).toEqual([]);
+    expect(checked.size).toBeGreaterThan(5);
     const pct = await s.request('POST', '/api/sys/var/searchList', { search: '%' });
     expect(pct.body.data.records.map((x: any) => x.variableName)).toEqual(['A_PCT']);
     const users = await s.request('POST', '/api/uams/user/search', { search: '_' });
