@@ -27,6 +27,9 @@ const zones = [
   { target: './widgets', from: ['./runtime/crud', ...FEATURES, ...APP, './designer'], message: 'widgets/ imports only runtime/core and runtime/ui.' },
   { target: './designer', from: ['./runtime/crud', ...FEATURES, ...APP], message: 'designer/ imports widgets/, runtime/core and runtime/ui, never the app or the CRUD renderer.' },
   { target: FEATURES, from: ['./runtime/pages', './runtime/main.tsx'], message: 'Feature folders never import pages.' },
+  // the CRUD renderer is used through its public entry only (CrudPage, CrudPageWith, the declaration types); the UI
+  // pieces others need (Monaco, CodeEditor, tags, formats, trees) live in runtime/ui
+  { target: [...FEATURES, ...APP], from: './runtime/crud', except: ['./index.ts'], message: 'Outside runtime/crud, import the renderer from runtime/crud (its index.ts) only; general UI pieces are in runtime/ui.' },
   // nothing ships tools (a widget kind's story sits in its folder, widgets/<kind>/<kind>.stories.tsx, and is a tool too)
   { tools: true, target: ['./runtime', './widgets', './designer', './server-stub', './common', './schemas'], from: TOOLS, message: 'Nothing in the product imports stories/, e2e/ or bench/.' },
   { target: ['./runtime', './widgets', './designer', './server-stub', './common', './schemas'], from: './widgets/*/*.stories.@(ts|tsx)', message: 'Nothing in the product imports a story.' },

@@ -3,7 +3,7 @@
 import { Descriptions, Table, Tag, Typography } from 'antd';
 import type { ParamRow } from '../editors';
 import { useDict } from '../core/dicts';
-import { formatDate } from '../crud/format';
+import { formatDate } from '../ui/format';
 import { versionLabel, type ApiDesign } from './api';
 
 /** `request`: request parameters, whose value is the default of a call that leaves them out, and 必填. */

@@ -1,7 +1,7 @@
 // The API group tree select of the design edit screen (groups from …/group/select, a flat list).
 import { useEffect, useMemo, useState } from 'react';
 import { TreeSelect } from 'antd';
-import { buildTree, treeOptions } from '../crud/tree';
+import { buildTree, treeOptions } from '../ui/tree';
 import { apiCalls, type ApiGroup } from './api';
 
 export interface GroupSelectProps {

@@ -1,7 +1,7 @@
 // The audit trail (who, when, action, version, comment) and the call statistics of the last 24 hours.
 import { useEffect, useState } from 'react';
 import { Card, Col, Row, Statistic, Table } from 'antd';
-import { formatDate } from '../crud/format';
+import { formatDate } from '../ui/format';
 import { apiCalls, versionLabel, type AuditEntry, type CallStats } from './api';
 
 export function AuditTrail({ id }: { id: number }) {

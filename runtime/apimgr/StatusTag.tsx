@@ -4,7 +4,7 @@
 // While a newer version is in the works and another serves (`pending`), both: 已上线 V1 · V2 待审批 — the same
 // words and colours as the lists' status column (its `tags` declaration).
 import { useDict } from '../core/dicts';
-import { dictTag, DictTags } from '../crud/cells';
+import { dictTag, DictTags } from '../ui/DictTags';
 import type { ApiDesign } from './api';
 
 export function StatusTag({ api }: { api: Pick<ApiDesign, 'apiStatus' | 'onlineStatus' | 'resolve' | 'pending' | 'pendingVersion'> & Partial<Pick<ApiDesign, 'onlineVersion'>> }) {
@@ -12,8 +12,8 @@ export function StatusTag({ api }: { api: Pick<ApiDesign, 'apiStatus' | 'onlineS
   const online = useDict('ONLINE_STATUS');
   if (api.pending) {
     const parts = [
-      { field: 'onlineStatus', items: online, text: '{label} V{onlineVersion}' },
-      { field: 'apiStatus', items: status, text: 'V{pendingVersion} {label}' },
+      { field: 'onlineStatus', items: online, text: (label: string) => `${label} V${api.onlineVersion ?? ''}` },
+      { field: 'apiStatus', items: status, text: (label: string) => `V${api.pendingVersion ?? ''} ${label}` },
     ];
     return <DictTags parts={parts} row={api} />;
   }

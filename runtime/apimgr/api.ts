@@ -117,4 +117,4 @@ export const apiCalls = {
   dataSources: () => get<Array<{ value: string; label: string }>>('/gemini/datasource/select'),
 };
 
-export { versionLabel } from '../crud/format';
+export { versionLabel } from '../ui/format';

@@ -14,7 +14,7 @@ import { msg } from './messages';
 import { DictSelect } from './fields/DictSelect';
 import { DictRadio } from './fields/DictRadio';
 import { EncryptPassword } from './fields/EncryptPassword';
-import { CodeEditor } from './fields/CodeEditor';
+import { CodeEditor } from '../ui/CodeEditor';
 
 // One SchemaField for all dialogs: these names are what declarations may use in x-component.
 export const SchemaField = createSchemaField({

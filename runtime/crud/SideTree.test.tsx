@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServices, renderPage } from './test-utils';
-import { buildTree, filterTree, movesUnderItself, siblingPlace } from './tree';
+import { buildTree, filterTree, movesUnderItself, siblingPlace } from '../ui/tree';
 import type { PageDeclaration } from './types';
 
 const groups = [

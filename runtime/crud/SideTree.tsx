@@ -11,7 +11,7 @@ import { useCrudServices } from './services';
 import { useNarrow } from '../ui/narrow';
 import { useFeedback } from './feedback';
 import { parseCall, fill } from './template';
-import { buildTree, descendants, filterTree, findNode, movesUnderItself, siblingPlace, treeOptions, type TreeNode } from './tree';
+import { buildTree, descendants, filterTree, findNode, movesUnderItself, siblingPlace, treeOptions, type TreeNode } from '../ui/tree';
 import type { Row, SideTreeDecl } from './types';
 
 export const ROOT_KEY = '0';

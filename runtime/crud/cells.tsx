@@ -1,23 +1,10 @@
-import { Image, Tag } from 'antd';
+import { Image } from 'antd';
+import { dictTag, DictTags } from '../ui/DictTags';
 import type { DictItem } from './services';
 import type { ColumnDecl, Row } from './types';
-import { formatDate, formatSize, MASK, versionLabel } from './format';
+import { formatDate, formatSize, MASK, versionLabel } from '../ui/format';
 import { fill } from './template';
 import { useCrudServices } from './services';
-
-// Element-style dictStyle names → antd Tag colours.
-const TAG_COLORS: Record<string, string> = {
-  primary: 'blue', success: 'success', info: 'default', warning: 'warning', danger: 'error', error: 'error', processing: 'processing', default: 'default',
-};
-
-/** The value's dictionary tag; `text` words it from the label (e.g. `已上线 V1`). */
-export function dictTag(items: DictItem[] | undefined, value: unknown, text?: (label: string) => string) {
-  if (value === null || value === undefined || value === '') return null;
-  // dictionary values may be numbers while rows carry strings (or the reverse)
-  const item = items?.find((i) => String(i.value) === String(value));
-  if (!item) return <span>{text ? text(String(value)) : String(value)}</span>;
-  return <Tag color={TAG_COLORS[item.dictStyle ?? 'default'] ?? item.dictStyle}>{text ? text(item.label) : item.label}</Tag>;
-}
 
 type TagPart = NonNullable<ColumnDecl['tags']>[number];
 
@@ -26,26 +13,13 @@ export function tagPartsFor(col: ColumnDecl, row: Row): TagPart[] {
   return (col.tags ?? []).filter((t) => !t.when || t.when.in.some((v) => v === row[t.when!.field]));
 }
 
-/** Dictionary tags side by side, separated by ·: 已上线 V1 · V2 待审批. */
-export function DictTags({ parts, row }: { parts: Array<Pick<TagPart, 'field' | 'text'> & { items: DictItem[] | undefined }>; row: Row }) {
-  return (
-    <span className="dict-tags" style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', rowGap: 2 }}>
-      {parts.map((p, i) => (
-        <span key={i} style={{ display: 'inline-flex', alignItems: 'center' }}>
-          {i > 0 && <span style={{ margin: '0 6px 0 -2px', color: 'rgba(0,0,0,0.45)' }}>·</span>}
-          {dictTag(p.items, row[p.field], (label) => (p.text ? fill(p.text, { ...row, label }) : label))}
-        </span>
-      ))}
-    </span>
-  );
-}
-
 /** A `tags` cell: reads each part's dictionary itself (the table loads only the columns' own `dict`). */
 function TagsCell({ parts, row }: { parts: TagPart[]; row: Row }) {
   const services = useCrudServices();
   // a fixed number of parts per declaration: the hooks run in the same order on every render
   const items = parts.map((p) => services.useDict(p.dict));
-  return <DictTags parts={parts.map((p, i) => ({ ...p, items: items[i] }))} row={row} />;
+  // a part's `text` is a template over the row and the label (`{label} V{onlineVersion}`)
+  return <DictTags parts={parts.map((p, i) => ({ field: p.field, items: items[i], text: p.text ? (label) => fill(p.text!, { ...row, label }) : undefined }))} row={row} />;
 }
 
 const YES_NO: DictItem[] = [

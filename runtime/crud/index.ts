@@ -11,4 +11,5 @@ export { CrudView } from './CrudView';
 export { CrudPageWith } from './CrudPage';
 export { CrudServicesContext, type CrudServices, type DictItem } from './services';
 export { builtinPages, parseDeclaration } from './declarations';
-export type { PageDeclaration } from './types';
+export { coreServices } from './coreServices';
+export type { PageDeclaration, Row } from './types';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Button, Checkbox, Input, Segmented, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useDict } from '../core/dicts';
-import { CodeEditor } from '../crud/fields/CodeEditor';
+import { CodeEditor } from '../ui/CodeEditor';
 
 export interface ParamRow {
   paramName: string;

@@ -1,6 +1,6 @@
 // The read-only result pane: any answer shown as formatted JSON (query results, executed SQL, API answers).
 import { Empty, Spin } from 'antd';
-import { CodeEditor } from '../crud/fields/CodeEditor';
+import { CodeEditor } from '../ui/CodeEditor';
 
 export interface ResultPaneProps {
   value: unknown;

@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { Col, Input, Row } from 'antd';
 
-const Diff = lazy(() => import('../crud/monaco/MonacoDiff'));
+const Diff = lazy(() => import('../ui/monaco/MonacoDiff'));
 
 export interface SqlDiffProps {
   original: string;

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Modal, Tooltip } from 'antd';
 import { FullscreenOutlined } from '@ant-design/icons';
-import { CodeEditor } from '../crud/fields/CodeEditor';
+import { CodeEditor } from '../ui/CodeEditor';
 
 export interface SqlEditorProps {
   value?: string;

@@ -1,5 +1,5 @@
-// Phone-sized screens. The shell's isMobile reads the user agent (a phone's sidebar floats over the page); the
-// pages' layout reads the width instead, so a desktop window as narrow as a phone gets the same layout.
+// Phone-sized screens, by the window's width: the pages' layout and the shell's phone layout (with a phone's user
+// agent, shell/layout/usePhoneShell.ts) read it, so a desktop window as narrow as a phone gets the same layout.
 import { useSyncExternalStore } from 'react';
 
 /** Below antd's `md` breakpoint (768 px). */

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Input, Pagination, Select, Space, Typography } fro
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { post } from '../../core/request';
 import { useDict } from '../../core/dicts';
-import { CodeEditor } from '../../crud/fields/CodeEditor';
+import { CodeEditor } from '../../ui/CodeEditor';
 
 interface LogRecord {
   line: string;

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Input } from 'antd';
-import type { MonacoEditorProps } from '../../crud/monaco/MonacoEditor';
+import type { MonacoEditorProps } from '../../ui/monaco/MonacoEditor';
 import meta from '../../../schemas/meta/page.schema.json';
 
-const Monaco = lazy(() => import('../../crud/monaco/MonacoEditor'));
+const Monaco = lazy(() => import('../../ui/monaco/MonacoEditor'));
 
 // Where the declarations' "$schema": "../meta/page.schema.json" resolves from a model at
 // inmemory://console/schemas/pages/<id>.page.json — so monaco finds the schema without fetching.

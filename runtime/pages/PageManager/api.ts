@@ -1,6 +1,5 @@
 import { get, post } from '../../core/request';
-import type { PageDeclaration } from '../../crud/types';
-import { parseDeclaration } from '../../crud';
+import { parseDeclaration, type PageDeclaration } from '../../crud';
 
 export interface CustomPage {
   id?: number | string;

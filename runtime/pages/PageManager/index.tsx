@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, List, Modal, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { CrudPageWith, builtinPages, type PageDeclaration } from '../../crud';
-import { coreServices } from '../../crud/coreServices';
+import { CrudPageWith, builtinPages, coreServices, type PageDeclaration } from '../../crud';
 import { builtinDicts, useDict } from '../../core/dicts';
 import { notifyMenusChanged } from '../../core/menus';
 import { ApiError } from '../../core/request';

@@ -1,5 +1,4 @@
-import type { CrudServices } from '../../crud';
-import type { PageDeclaration, Row } from '../../crud/types';
+import type { CrudServices, PageDeclaration, Row } from '../../crud';
 
 /** A few made-up rows shaped by the columns, so the preview shows cells, tags and formats. */
 export function sampleRows(decl: PageDeclaration, dicts: Record<string, { value: unknown }[]>): Row[] {

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { ajvFaults } from '../../../common/ajv-messages';
 import meta from '../../../schemas/meta/page.schema.json';
-import type { PageDeclaration } from '../../crud/types';
+import type { PageDeclaration } from '../../crud';
 
 /** One fault: `message` names the field in Chinese; `pointer` is where it is (for code, not for people). */
 export interface Fault { pointer: string; message: string }

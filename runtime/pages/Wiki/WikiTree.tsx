@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type Key, type ReactNode } from '
 import { Button, Dropdown, Empty, Input, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { MenuProps, TreeDataNode } from 'antd';
 import { FileTextOutlined, FolderOpenOutlined, FolderOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { buildTree, filterTree, type TreeNode } from '../../crud/tree';
+import { buildTree, filterTree, type TreeNode } from '../../ui/tree';
 import { isDocument, type WikiNode } from './api';
 
 export const TREE_WIDTH = 220;

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Input } from 'antd';
-import type { MonacoEditorProps } from '../monaco/MonacoEditor';
+import type { MonacoEditorProps } from './monaco/MonacoEditor';
 
-const Monaco = lazy(() => import('../monaco/MonacoEditor'));
+const Monaco = lazy(() => import('./monaco/MonacoEditor'));
 
 /** Code field (e.g. a shell variable value). Monaco loads on first use; a textarea stands in meanwhile. */
 export function CodeEditor(props: MonacoEditorProps & { disabled?: boolean }) {

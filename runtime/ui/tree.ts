@@ -1,5 +1,6 @@
 // Flat rows → a tree by declared id / parent fields, and the questions a side tree asks of it.
-import type { Row } from './types';
+/** A row as the server answers it. */
+export type Row = Record<string, unknown>;
 
 export interface TreeNode {
   key: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { monaco } from './setup';
-import { autoFormatJson } from '../../ui/monaco/autoFormat';
+import { autoFormatJson } from './autoFormat';
 
 export interface MonacoEditorProps {
   value?: string;
