@@ -8,11 +8,13 @@ import type { SqlParams, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { scrub } from '../../core/secrets.js';
 import { ConnectTimeoutError, describeError, limitText, reportConnectFailure, type ConnectFailureReporter } from '../errors.js';
 import { TargetError, checkTarget, type TargetPolicy } from '../target.js';
+import type { SharedSlots } from './slots.js';
 
 export * from './types.js';
 export { bindNamed } from './placeholders.js';
 export { createPool, sqliteFile, openSqlite, MAX_ROWS } from './drivers.js';
 export { checkSqliteText, SQLITE_MSG } from './sqlite-guard.js';
+export { SharedSlots, SLOT_MSG } from './slots.js';
 
 /** The error text to show or log: driver messages with the password (and user:pass@ in URLs) removed. */
 export function errorText(err: unknown, s: Pick<SqlSettings, 'password'>): string {
@@ -39,10 +41,16 @@ export async function checkSqlTarget(s: SqlSettings, policy: TargetPolicy = {}, 
   }
 }
 
-/** Pools keyed by data-source id; a changed data source gets a new pool (the old one closed). */
+/**
+ * Pools keyed by data-source id; a changed data source gets a new pool (the old one closed). With `slots`
+ * (REDIS_URL) a data source's maxActive is counted across every instance of the deployment (slots.ts).
+ */
 export class PoolRegistry {
   private readonly pools = new Map<string, { key: string; pool: SqlPool }>();
-  constructor(private readonly policy: TargetPolicy = {}) {}
+  constructor(
+    private readonly policy: TargetPolicy = {},
+    private readonly slots?: SharedSlots,
+  ) {}
 
   pool(id: string | number, s: SqlSettings): SqlPool {
     const k = String(id);
@@ -61,7 +69,15 @@ export class PoolRegistry {
     const bound = bindNamed(sql, params, dbType);
     // a new pool (first use, or changed settings) is only built for a target that may be reached
     if (this.pools.get(String(id))?.key !== fingerprint(s)) await checkSqlTarget(s, this.policy);
-    return this.pool(id, s).query(bound.sql, bound.values);
+    if (!this.slots) return this.pool(id, s).query(bound.sql, bound.values);
+    // one of the data source's maxActive slots across instances first, for up to its maxWaitTime
+    const { maxActive, waitMs } = normalize(s);
+    const release = await this.slots.acquire(String(id), maxActive, waitMs);
+    try {
+      return await this.pool(id, s).query(bound.sql, bound.values);
+    } finally {
+      release();
+    }
   }
 
   /** Data source edited or deleted: close its pool; the next use builds a new one. */
@@ -80,6 +96,7 @@ export class PoolRegistry {
   }
 
   async closeAll(): Promise<void> {
+    this.slots?.close();
     const all = [...this.pools.values()];
     this.pools.clear();
     await Promise.all(all.map((p) => p.pool.close()));

@@ -4,10 +4,12 @@
 // the data sources it already uses (each pool's maxActive bounds those); a statement on one more data source
 // waits until one of the caller's others is done, for up to waitMs, then is refused.
 // With REDIS_URL the share is counted across all instances of the deployment (`shared`): each statement also holds
-// a lease in Redis (a sorted set per caller, one member per statement, scored by its expiry), renewed while it
-// runs; a lease of an instance that died expires after leaseMs, so its shares come back on their own.
+// a lease in Redis (a sorted set per caller, one member per statement, scored by its expiry; leases.ts), renewed
+// while it runs (the set's lifetime too, however long it runs); a lease of an instance that died expires after
+// leaseMs, so its shares come back on their own.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { holdLease, waitForLease } from './leases.js';
 import { SqlConnectorError } from './types.js';
 
 export const QUOTA_MSG = {
@@ -66,23 +68,15 @@ async function takeLease(o: SourceQuotaOptions, caller: string, source: string, 
   if (typeof r.sqlSourceLease !== 'function') r.defineCommand('sqlSourceLease', { numberOfKeys: 1, lua: LEASE_LUA });
   const key = `${prefix}${caller}`;
   const member = `${source}|${randomUUID()}`;
-  const until = Date.now() + o.waitMs;
-  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
-    if (closed()) throw new SqlConnectorError(QUOTA_MSG.closed);
-    const at = Date.now();
-    if ((await r.sqlSourceLease(key, at, at + leaseMs, source, member, o.maxSources, leaseMs * 2)) === 1) break;
-    if (Date.now() + pause > until) throw new SqlConnectorError(QUOTA_MSG.full(o.maxSources), 'WAIT_TIMEOUT');
-    await new Promise((res) => setTimeout(res, pause));
-  }
-  const renew = setInterval(() => void redis.zadd(key, 'XX', Date.now() + leaseMs, member).catch(() => undefined), Math.max(50, Math.floor(leaseMs / 3)));
-  renew.unref();
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    clearInterval(renew);
-    void redis.zrem(key, member).catch(() => undefined);
-  };
+  await waitForLease({
+    tryTake: async (now, expiry) => (await r.sqlSourceLease(key, now, expiry, source, member, o.maxSources, leaseMs * 2)) === 1,
+    waitMs: o.waitMs,
+    leaseMs,
+    isClosed: closed,
+    closed: () => new SqlConnectorError(QUOTA_MSG.closed),
+    timedOut: () => new SqlConnectorError(QUOTA_MSG.full(o.maxSources), 'WAIT_TIMEOUT'),
+  });
+  return holdLease(redis, key, member, leaseMs);
 }
 
 export class SourceQuota {

@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { SourceQuota } from '../../connectors/sql/quota.js';
 import { deploymentTag } from '../../core/throttle.js';
 import { clientKey } from '../uams/index.js';
-import { PoolRegistry, SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
+import { PoolRegistry, SharedSlots, SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import type { TargetPolicy } from '../../connectors/target.js';
 import { connectionTestMessage } from '../../connectors/errors.js';
 
@@ -100,7 +100,8 @@ export function servicesOf(app: FastifyInstance): Services {
     const policy = targetPolicy(app.ctx.config.databaseUrl);
     const redis = app.ctx.config.redisUrl ? new Redis(app.ctx.config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
     s = {
-      pools: new PoolRegistry(policy),
+      // with REDIS_URL a data source's maxActive is counted across every instance too (connectors/sql/slots.ts)
+      pools: new PoolRegistry(policy, redis ? new SharedSlots({ redis, prefix: `sql-active:${deploymentTag(app.ctx.config)}:` }) : undefined),
       secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }),
       policy,
       // with REDIS_URL a caller's share is counted across every instance of the deployment (quota.ts leases)
