@@ -60,7 +60,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   const sessions = config.redisUrl ? redisSessions(config.redisUrl, deployment) : dbSessions(store.db);
   const keys = loadLoginKeys(config.dataDir);
 
-  const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations(store.dialect)), menuModule(store.dialect), ...featureModules];
+  const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations()), menuModule(), ...featureModules];
   // migrations and seeds: once per store, one instance at a time (core/startup.ts)
   const seeded = await prepareStore(store, config, schemas, all);
 

@@ -9,15 +9,31 @@
 //     permissions, of the page declaration's `api` and `perms`.
 // `Kysely<any>` lives here only: the table's name is a value, so Kysely cannot check it; the declaration does.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 import { assertPermission } from './auth.js';
 import { BizError, ok } from './envelope.js';
 import { listQuerySchema, pageOf } from './list.js';
-import { bodySchemaOf, checkBody, idQuery, likePattern, isUniqueViolation, migration, requirePage, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from './declarations.js';
+import { bodySchemaOf, checkBody, idQuery, likePattern, isUniqueViolation, requirePage, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from './declarations.js';
 import { MASK, maskPassword, type SecretBinding, type Secrets } from './secrets.js';
-import { idColumn, now } from '../store/columns.js';
+import { idColumn, now, type Dialect } from '../store/columns.js';
 import type { Database } from '../store/schema.js';
 import type { ServerModule, ServiceName } from './module.js';
+
+/* ------------------------------------------------------------------ migrations */
+
+/** Which store a Kysely instance speaks to. */
+export function dialectOf(db: Kysely<Database>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * A module's migration: `up` gets the store typed (Kysely's migrator hands every migration an untyped one) and
+ * its dialect (modules are static objects, the store is chosen at start). Every module's migrations use it.
+ */
+export function migration(up: (db: Kysely<Database>, dialect: Dialect) => Promise<void>, down?: (db: Kysely<Database>) => Promise<void>): Migration {
+  const typed = (db: Kysely<any>) => db as Kysely<Database>;
+  return { up: (db) => up(typed(db), dialectOf(typed(db))), down: down && ((db) => down(typed(db))) };
+}
 
 /* ------------------------------------------------------------------ the declaration */
 

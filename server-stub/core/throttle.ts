@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config.js';
+import type { Database } from '../store/schema.js';
 
 export interface ThrottleRule {
   /** password checks granted per key before it locks */
@@ -53,7 +54,7 @@ export function deploymentTag(config: Pick<Config, 'databaseUrl' | 'databaseSche
   return createHash('sha256').update(id).digest('hex').slice(0, 16);
 }
 
-export function storeThrottle(db: Kysely<any>, rule: ThrottleRule): LoginThrottle {
+export function storeThrottle(db: Kysely<Database>, rule: ThrottleRule): LoginThrottle {
   let lastPurge = 0;
   const purge = async (at: number) => {
     // keys of unknown names would pile up: drop the cold ones, at most once a window per process

@@ -75,7 +75,7 @@ export async function openStore(config: Config): Promise<Store> {
 }
 
 /** Runs every module's migrations, in the global order of their keys. */
-export async function migrate(db: Kysely<any>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
+export async function migrate(db: Kysely<Database>, migrations: Record<string, Migration>, schema?: string): Promise<void> {
   // Named explicitly: without it kysely's "does the lock table exist" check also sees other schemas'
   // tables (another run sharing the database) and skips creating this schema's own.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });

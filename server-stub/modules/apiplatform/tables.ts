@@ -8,7 +8,7 @@
 //  gemini_api_key      keys for calling published APIs: only a SHA-256 hash is kept
 //  gemini_api_call     one row per published call (for the detail screen's 24-hour statistics)
 import type { Generated } from 'kysely';
-import { migration } from '../../core/declarations.js';
+import { migration } from '../../core/tables.js';
 import { idColumn } from '../../store/columns.js';
 
 export interface ApiGroupTable {

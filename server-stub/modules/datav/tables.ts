@@ -8,7 +8,7 @@
 //  jimu_form_entry  one row per submitted form (issue 11): the values, and the field labels and kinds
 //                as they were at submit time, so an entry stays readable after its form changes
 import type { Generated } from 'kysely';
-import { migration } from '../../core/declarations.js';
+import { migration } from '../../core/tables.js';
 import { idColumn } from '../../store/columns.js';
 import type { PageKind } from '../../../common/widgets.js';
 

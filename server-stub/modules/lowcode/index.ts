@@ -4,7 +4,7 @@
 //   /api/lowcode/data/<pageKey>/{search, get, save, delete} (lowcode:data:list / lowcode:data:edit)
 import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Generated, Kysely } from 'kysely';
+import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
@@ -13,8 +13,9 @@ import { hasPermission } from '../../core/permissions.js';
 import { describeAjvErrors, describeAt } from '../../../common/ajv-messages.js';
 import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
-import { checkBody, fieldRulesOf, idQuery, likePattern, migration, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
+import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { idColumn, now, type Dialect } from '../../store/columns.js';
+import { migration } from '../../core/tables.js';
 import { ALL_ROLES, removeMenuEntry, upsertMenuEntry } from '../menu/store.js';
 
 export interface LowcodePageTable {
@@ -181,7 +182,7 @@ export const lowcodeModule: ServerModule = {
     }),
   },
   plugin: async (app: FastifyInstance) => {
-    const db = app.ctx.db as unknown as Kysely<any>;
+    const { db } = app.ctx;
     const { dialect } = app.ctx;
     const builtIn = () => app.ctx.schemas.pages as Record<string, unknown>;
     const roleKeys = (): string[] => (app.ctx.schemas.roles?.roles ?? []).map((r: any) => r.roleKey).concat(ALL_ROLES).filter((v: string, i: number, a: string[]) => a.indexOf(v) === i);

@@ -1,39 +1,38 @@
 // GET /api/menu/routes/get?moduleType=platform: the menu tree the signed-in user may see.
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
-import { idColumn, type Dialect } from '../../store/columns.js';
+import { migration } from '../../core/tables.js';
+import { idColumn } from '../../store/columns.js';
 import { applyShippedMenus, menuTreeFor, routeExists, type ShippedMenus } from './store.js';
 
-function migrations(dialect: Dialect): Record<string, Migration> {
+function migrations(): Record<string, Migration> {
   return {
-    '20261122_02_menu': {
-      async up(db: Kysely<any>) {
-        await idColumn(db.schema.createTable('sys_menu'), dialect)
-          .addColumn('menu_key', 'varchar(64)', (c) => c.notNull().unique())
-          .addColumn('parent_key', 'varchar(64)')
-          .addColumn('module_type', 'varchar(32)', (c) => c.notNull())
-          .addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('entry', 'text', (c) => c.notNull())
-          .addColumn('custom', 'integer', (c) => c.notNull().defaultTo(0))
-          .execute();
-        await db.schema
-          .createTable('sys_role_menu')
-          .addColumn('role_key', 'varchar(32)', (c) => c.notNull())
-          .addColumn('menu_key', 'varchar(64)', (c) => c.notNull())
-          .addPrimaryKeyConstraint('sys_role_menu_pk', ['role_key', 'menu_key'])
-          .execute();
-      },
-    },
+    '20261122_02_menu': migration(async (db, dialect) => {
+      await idColumn(db.schema.createTable('sys_menu'), dialect)
+        .addColumn('menu_key', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('parent_key', 'varchar(64)')
+        .addColumn('module_type', 'varchar(32)', (c) => c.notNull())
+        .addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('entry', 'text', (c) => c.notNull())
+        .addColumn('custom', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('sys_role_menu')
+        .addColumn('role_key', 'varchar(32)', (c) => c.notNull())
+        .addColumn('menu_key', 'varchar(64)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sys_role_menu_pk', ['role_key', 'menu_key'])
+        .execute();
+    }),
   };
 }
 
-export function menuModule(dialect: Dialect): ServerModule {
+export function menuModule(): ServerModule {
   return {
     name: 'menu',
     prefix: '/api/menu',
     service: 'admin',
-    migrations: migrations(dialect),
+    migrations: migrations(),
     // the declared menus (schemas/menus): all on the first start, afterwards what the declaration changed;
     // entries published from the page manager stay
     seed: async (db, { schemas, shipped }) => {

@@ -1,59 +1,44 @@
 // Query support (spec part 1 §2 "Query support", §3 "Query", §5, §7 "SQL query"): /api/gemini/sqlQuery/*
 // Saved SQL or API queries; execute runs the SQL with bound parameters on a data source, or calls the API.
 import { assertPermission } from '../../core/auth.js';
-import type { Generated } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
-import {
-  apiToRow,
-  checkBody,
-  deleteRow,
-  getRow,
-  idQuery,
-  listTable,
-  migration,
-  type PageDeclaration,
-  rowToApi,
-  saveRow,
-  type TableSpec,
-} from '../../core/declarations.js';
-import { idColumn } from '../../store/columns.js';
+import { checkBody, idQuery, type PageDeclaration } from '../../core/declarations.js';
+import { declareTable, type TableRow } from '../../core/tables.js';
 import { loadConnection, runOn, type DatasourceTable } from '../datasource/shared.js';
 import { NET_MSG, NetGuardError, checkUrl, guardedRequest } from '../../core/net-guard.js';
 
-export interface SqlQueryTable {
-  id: Generated<number>;
-  query_type: string;
-  query_name: string;
-  ds_name: string | null;
-  script: string | null;
-  api: string | null;
-  api_method: string | null;
-  request_params: string | null;
-  response_body: string | null;
-  create_time: string;
-  update_time: string;
-}
+export const sqlQueries = declareTable({
+  name: 'gemini_sql_query',
+  migration: '20261122_11_sql_query',
+  columns: {
+    id: { type: 'id' },
+    queryType: { type: 'varchar(10)', notNull: true, default: 'SQL' },
+    queryName: { type: 'varchar(50)', notNull: true },
+    dsName: { type: 'varchar(100)' },
+    script: { type: 'text' },
+    api: { type: 'varchar(255)' },
+    apiMethod: { type: 'varchar(10)' },
+    requestParams: { type: 'text' },
+    responseBody: { type: 'text' },
+    createTime: { type: 'time', notNull: true },
+    updateTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ux_gemini_sql_query_name', columns: ['queryName'], unique: true }],
+  duplicate: (rec) => `查询名称【${rec.queryName}】已存在`,
+});
 declare module '../../store/schema.js' {
   interface Database {
-    gemini_sql_query: SqlQueryTable;
+    gemini_sql_query: TableRow<typeof sqlQueries>;
   }
 }
 
-const TABLE = 'gemini_sql_query';
-const FIELDS = {
-  queryType: 'query_type',
-  queryName: 'query_name',
-  dsName: 'ds_name',
-  script: 'script',
-  api: 'api',
-  apiMethod: 'api_method',
-  requestParams: 'request_params',
-  responseBody: 'response_body',
-  createTime: 'create_time',
-  updateTime: 'update_time',
+// The query list's search and sort, declared as a page's would be (the query pane is no list page).
+const LIST: PageDeclaration = {
+  search: { fields: ['queryName'] },
+  columns: ['queryName', 'queryType', 'createTime', 'updateTime'].map((field) => ({ field, sortable: true })),
 };
 
 // The query pane has no page declaration of its own (it is not a plain CRUD page); its field rules are
@@ -145,8 +130,8 @@ function parsed(text: unknown): unknown {
   }
 }
 
-function present(spec: TableSpec, row: Record<string, any>) {
-  const rec = rowToApi(spec, row);
+function present(row: Record<string, any>) {
+  const rec = sqlQueries.toApi(row);
   rec.requestParams = parsed(rec.requestParams);
   return rec;
 }
@@ -199,26 +184,9 @@ export const sqlQueryModule: ServerModule = {
   name: 'sqlquery',
   prefix: '/api/gemini/sqlQuery',
   service: 'platform',
-  migrations: {
-    '20261122_11_sql_query': migration(async (db, dialect) => {
-      await idColumn(db.schema.createTable(TABLE).ifNotExists(), dialect)
-        .addColumn('query_type', 'varchar(10)', (c) => c.notNull().defaultTo('SQL'))
-        .addColumn('query_name', 'varchar(50)', (c) => c.notNull())
-        .addColumn('ds_name', 'varchar(100)')
-        .addColumn('script', 'text')
-        .addColumn('api', 'varchar(255)')
-        .addColumn('api_method', 'varchar(10)')
-        .addColumn('request_params', 'text')
-        .addColumn('response_body', 'text')
-        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-        .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('ux_gemini_sql_query_name').ifNotExists().unique().on(TABLE).column('query_name').execute();
-    }),
-  },
+  migrations: sqlQueries.migrations,
   plugin: async (app) => {
-    const { db } = app.ctx;
-    const spec: TableSpec = { table: TABLE, fields: FIELDS, searchFields: ['queryName'], sortable: ['queryName', 'queryType', 'createTime', 'updateTime'], filters: ['queryType', 'dsName'] };
+    const store = sqlQueries.on(app.ctx.db, { page: LIST, filters: ['queryType', 'dsName'] });
     const queryBody = {
       type: 'object',
       properties: {
@@ -235,14 +203,14 @@ export const sqlQueryModule: ServerModule = {
     };
 
     app.post<{ Body: any }>('/search', { config: { perm: 'gemini:sqlQuery:list' }, schema: { body: listQuerySchema({ queryType: { type: ['string', 'null'], title: '类型' }, dsName: { type: ['string', 'null'], maxLength: 100, title: '数据源' } }) } }, async (req) => {
-      const res = await listTable(db, spec, (req.body ?? {}) as any);
+      const res = await store.list((req.body ?? {}) as any);
       return ok({ records: res.records.map((r: any) => ({ ...r, requestParams: parsed(r.requestParams) })), total: res.total });
     });
 
     app.get<{ Querystring: { id: number } }>('/info/get', { config: { perm: 'gemini:sqlQuery:list' }, schema: { querystring: idQuery } }, async (req) => {
-      const row = await getRow(db, spec, req.query.id);
+      const row = await store.get(req.query.id);
       if (!row) throw new BizError('查询不存在');
-      return ok(present(spec, row));
+      return ok(present(row));
     });
 
     const save = async (req: FastifyRequest, mode: 'add' | 'save') => {
@@ -250,7 +218,7 @@ export const sqlQueryModule: ServerModule = {
       const id = mode === 'save' ? (body.id ?? undefined) : undefined;
       if (mode === 'add' && body.id) throw new BizError('新增时不能指定编号');
       assertPermission(req, id ? 'gemini:sqlQuery:edit' : 'gemini:sqlQuery:add');
-      const stored = id ? await getRow(db, spec, id) : undefined;
+      const stored = id ? await store.get(id) : undefined;
       if (id && !stored) throw new BizError('查询不存在');
       // a new query needs only its name and type; saving a query's content checks what its type needs
       const type = body.queryType ?? stored?.query_type ?? 'SQL';
@@ -263,22 +231,22 @@ export const sqlQueryModule: ServerModule = {
       }
       if (body.responseBody !== undefined) rec.responseBody = asText(body.responseBody);
       if (type === 'SQL' && rec.dsName && !(await loadConnection(app, 'datasource', { dsName: String(rec.dsName) }))) throw new BizError(`数据源【${rec.dsName}】不存在`);
-      return ok(await saveRow(db, spec, stored, apiToRow(spec, rec), { duplicate: `查询名称【${rec.queryName}】已存在` }), '保存成功');
+      return ok(await store.save(stored, rec), '保存成功');
     };
     app.post('/info/add', { config: { perm: 'gemini:sqlQuery:add' }, schema: { body: queryBody } }, (req) => save(req, 'add'));
     app.post('/info/save', { config: { perm: 'gemini:sqlQuery:list' }, schema: { body: queryBody } }, (req) => save(req, 'save'));
 
     app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: 'gemini:sqlQuery:remove' }, schema: { querystring: idQuery } }, async (req) => {
-      if (!(await deleteRow(db, spec, req.query.id))) throw new BizError('查询不存在');
+      if (!(await store.remove(req.query.id))) throw new BizError('查询不存在');
       return ok(null, '删除成功');
     });
 
     // Runs the query as sent (the Test button), or the stored one when only an id is given.
     app.post('/execute', { config: { perm: 'gemini:sqlQuery:execute' }, schema: { body: queryBody } }, async (req) => {
       const body = { ...((req.body ?? {}) as any) };
-      const stored = body.id ? await getRow(db, spec, body.id) : undefined;
+      const stored = body.id ? await store.get(body.id) : undefined;
       if (body.id && !stored) throw new BizError('查询不存在');
-      const merged = { ...(stored ? present(spec, stored) : {}), ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null)) } as any;
+      const merged = { ...(stored ? present(stored) : {}), ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null)) } as any;
       const type = merged.queryType ?? 'SQL';
       const rec = checkBody(type === 'API' ? API_QUERY : SQL_QUERY, { ...merged, queryName: merged.queryName ?? '临时查询', queryType: type }, { dicts: app.ctx.schemas.dicts });
       const params = paramsOf(merged.requestParams);

@@ -1,64 +1,61 @@
-import type { Kysely, Migration } from 'kysely';
-import { idColumn, type Dialect } from '../../store/columns.js';
+import type { Migration } from 'kysely';
+import { migration } from '../../core/tables.js';
+import { idColumn } from '../../store/columns.js';
 
-export function uamsMigrations(dialect: Dialect): Record<string, Migration> {
+export function uamsMigrations(): Record<string, Migration> {
   return {
-    '20261122_01_uams': {
-      async up(db: Kysely<any>) {
-        await idColumn(db.schema.createTable('sys_user'), dialect)
-          .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
-          .addColumn('nick_name', 'varchar(64)', (c) => c.notNull())
-          .addColumn('phone_number', 'varchar(32)')
-          .addColumn('email', 'varchar(128)')
-          .addColumn('avatar', 'varchar(512)')
-          .addColumn('password_hash', 'varchar(256)', (c) => c.notNull())
-          .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('effective_from', 'varchar(19)')
-          .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
-          .addColumn('locked_until', 'varchar(19)')
-          .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-          .execute();
-        await idColumn(db.schema.createTable('sys_role'), dialect)
-          .addColumn('role_key', 'varchar(32)', (c) => c.notNull().unique())
-          .addColumn('role_name', 'varchar(64)', (c) => c.notNull())
-          .execute();
-        await db.schema
-          .createTable('sys_user_role')
-          .addColumn('user_id', 'integer', (c) => c.notNull())
-          .addColumn('role_id', 'integer', (c) => c.notNull())
-          .addPrimaryKeyConstraint('sys_user_role_pk', ['user_id', 'role_id'])
-          .execute();
-        await db.schema
-          .createTable('sys_role_permission')
-          .addColumn('role_id', 'integer', (c) => c.notNull())
-          .addColumn('permission', 'varchar(128)', (c) => c.notNull())
-          .addPrimaryKeyConstraint('sys_role_permission_pk', ['role_id', 'permission'])
-          .execute();
-        await db.schema
-          .createTable('sys_session')
-          .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-          .addColumn('user_id', 'integer', (c) => c.notNull())
-          .addColumn('expires_at', 'bigint', (c) => c.notNull())
-          .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-          .execute();
-        await db.schema
-          .createTable('sys_setting')
-          .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
-          .addColumn('value', 'text', (c) => c.notNull())
-          .execute();
-      },
-    },
+    '20261122_01_uams': migration(async (db, dialect) => {
+      await idColumn(db.schema.createTable('sys_user'), dialect)
+        .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('nick_name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('phone_number', 'varchar(32)')
+        .addColumn('email', 'varchar(128)')
+        .addColumn('avatar', 'varchar(512)')
+        .addColumn('password_hash', 'varchar(256)', (c) => c.notNull())
+        .addColumn('deleted', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('effective_from', 'varchar(19)')
+        .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('locked_until', 'varchar(19)')
+        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+        .execute();
+      await idColumn(db.schema.createTable('sys_role'), dialect)
+        .addColumn('role_key', 'varchar(32)', (c) => c.notNull().unique())
+        .addColumn('role_name', 'varchar(64)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sys_user_role')
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('role_id', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sys_user_role_pk', ['user_id', 'role_id'])
+        .execute();
+      await db.schema
+        .createTable('sys_role_permission')
+        .addColumn('role_id', 'integer', (c) => c.notNull())
+        .addColumn('permission', 'varchar(128)', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sys_role_permission_pk', ['role_id', 'permission'])
+        .execute();
+      await db.schema
+        .createTable('sys_session')
+        .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sys_setting')
+        .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    }),
     // Sign-in attempts per known account or submitted unknown name (core/throttle.ts); sys_user's
     // failed_logins / locked_until are no longer read.
-    '20261122_16_uams_login_attempt': {
-      async up(db: Kysely<any>) {
-        await db.schema
-          .createTable('sys_login_attempt')
-          .addColumn('account_key', 'varchar(128)', (c) => c.primaryKey())
-          .addColumn('attempts', 'integer', (c) => c.notNull())
-          .addColumn('expires_at', 'bigint', (c) => c.notNull())
-          .execute();
-      },
-    },
+    '20261122_16_uams_login_attempt': migration(async (db) => {
+      await db.schema
+        .createTable('sys_login_attempt')
+        .addColumn('account_key', 'varchar(128)', (c) => c.primaryKey())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    }),
   };
 }
