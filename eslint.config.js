@@ -27,6 +27,9 @@ const zones = [
   { target: './widgets', from: ['./runtime/crud', ...FEATURES, ...APP, './designer'], message: 'widgets/ imports only runtime/core and runtime/ui.' },
   { target: './designer', from: ['./runtime/crud', ...FEATURES, ...APP], message: 'designer/ imports widgets/, runtime/core and runtime/ui, never the app or the CRUD renderer.' },
   { target: FEATURES, from: ['./runtime/pages', './runtime/main.tsx'], message: 'Feature folders never import pages.' },
+  // the runtime takes the designer whole (runtime/datav/DesignerHost, loaded with its route); what a preview shares
+  // with it is below both: the stage in widgets/stage, the page's shape in common/canvas.ts
+  { target: './runtime', from: './designer', except: ['./Designer.tsx'], message: 'The runtime imports the designer only as designer/Designer.tsx; the stage is widgets/stage, the page types common/canvas.ts.' },
   // the CRUD renderer is used through its public entry only (CrudPage, CrudPageWith, the declaration types); the UI
   // pieces others need (Monaco, CodeEditor, tags, formats, trees) live in runtime/ui
   { target: [...FEATURES, ...APP], from: './runtime/crud', except: ['./index.ts'], message: 'Outside runtime/crud, import the renderer from runtime/crud (its index.ts) only; general UI pieces are in runtime/ui.' },

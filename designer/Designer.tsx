@@ -16,6 +16,9 @@ import { download, exportDoc, importDoc } from './io/transfer';
 import type { DesignerConfig, DesignerPage, DesignerServices } from './editor/services';
 import type { CatalogueEntry, WidgetEntity } from '../widgets';
 
+/** What a host hands a designer (the runtime's HTTP calls, the stories' in-memory ones). */
+export type { DesignerConfig, DesignerServices };
+
 export const DEFAULT_SCALE = 0.6;
 
 export interface DesignerProps {

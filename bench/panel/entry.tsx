@@ -4,7 +4,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useCallback, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CanvasStage } from '../../designer/canvas/CanvasStage';
+import { CanvasStage } from '../../widgets/stage/CanvasStage';
 import { patchWidgetProps } from '../../designer/canvas/widgetList';
 import { RightPanel, canvasDefaults } from '../../designer/panel';
 import { createWidget, widgetNames, type WidgetEntity } from '../../widgets';

@@ -3,8 +3,8 @@
 // ticked every second by the preview's own refresh clock (useRefreshSignal).
 import { useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CanvasStage } from '../../designer/canvas/CanvasStage';
-import type { CanvasProps } from '../../designer/panel/canvasPanel';
+import { CanvasStage } from '../../widgets/stage/CanvasStage';
+import type { CanvasProps } from '../../common/canvas';
 import { createWidget, liveChartCount, liveIntervalCount, useRefreshSignal, WidgetDataContext, type DataRow, type FetchApiData, type WidgetEntity } from '../../widgets';
 
 const canvas: CanvasProps = { width: 1920, height: 1080, backgroundColor: '', refreshSeconds: 1 };

@@ -8,7 +8,7 @@ import Moveable, { type OnDrag, type OnDragEnd, type OnDragStart, type OnResize 
 import Selecto from 'react-selecto';
 import { useStore } from '../../runtime/core/store';
 import { ChartRendererContext, WidgetMotionContext } from '../../widgets';
-import { CanvasStage } from './CanvasStage';
+import { CanvasStage } from '../../widgets/stage/CanvasStage';
 import { Ruler, RULER_SIZE } from './Ruler';
 import { ContextMenu, type MenuState } from './ContextMenu';
 import type { Designer, LayoutPatch } from '../editor/store';

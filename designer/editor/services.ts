@@ -1,15 +1,11 @@
 // What a designer needs from its host: the screen's or form's calls (spec §7 /datav/screen/*, /jimu/form/*)
 // and the panel's services. The runtime hands in the HTTP ones; stories hand in in-memory ones.
 import type { CatalogueEntry, WidgetEntity } from '../../widgets';
-import type { CanvasProps } from '../panel/canvasPanel';
+import type { DesignerPage } from '../../common/canvas';
 import type { PanelServices } from '../panel/services';
 
-export interface DesignerPage extends CanvasProps {
-  id: string;
-  pageName: string;
-  /** the copy the designer loaded; a save from a stale copy is refused by the server */
-  revision: number;
-}
+/** The page a designer edits: its canvas, name and revision (common/canvas.ts: the preview reads it too). */
+export type { DesignerPage };
 
 export interface DesignerServices {
   loadPage(id: string): Promise<DesignerPage>;

@@ -2,17 +2,11 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import declaration from '../../schemas/widgets/canvas.panel.json';
 import { defaultsOf } from '../../common/widgets';
+import type { CanvasProps } from '../../common/canvas';
 
-export interface CanvasProps {
-  width: number;
-  height: number;
-  backgroundColor: string;
-  refreshSeconds: number | null;
-}
+// the canvas's shape and its empty-background default are common/canvas.ts's (the preview's stage reads them too)
+export { DEFAULT_CANVAS_BACKGROUND, type CanvasProps } from '../../common/canvas';
 
 export const canvasSchema = declaration.schema as RJSFSchema;
 export const canvasUiSchema = declaration.uiSchema as UiSchema;
 export const canvasDefaults = defaultsOf(canvasSchema) as CanvasProps;
-
-/** Spec: an empty background falls back to the dark default. */
-export const DEFAULT_CANVAS_BACKGROUND = '#1D202D';

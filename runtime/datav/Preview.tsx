@@ -4,13 +4,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Result, Segmented, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
-import { CanvasStage } from '../../designer/canvas/CanvasStage';
+import { CanvasStage } from '../../widgets/stage/CanvasStage';
 import { useRefreshSignal, WidgetDataContext, type WidgetEntity } from '../../widgets';
 import { FormRunProvider } from '../../widgets/formField/context';
 import { getFeedback } from '../core/feedback';
 import { idParam } from '../shell/leave';
 import { fetchApiData, loadForPreview, type DesignKind } from './services';
-import type { DesignerPage } from '../../designer/editor/services';
+import type { DesignerPage } from '../../common/canvas';
 
 export type FitMode = 'whole' | 'width' | 'height' | 'actual';
 const FIT_KEY = 'dsc.previewFit';

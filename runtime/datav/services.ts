@@ -1,6 +1,7 @@
 // The designers' and previews' calls over HTTP (spec §7): /datav/screen/* for screens, /jimu/form/* for
 // forms — the same shapes under two prefixes — plus the API picker and published-API calls for widgets.
-import type { DesignerPage, DesignerServices } from '../../designer/editor/services';
+import type { DesignerPage } from '../../common/canvas';
+import type { DesignerServices } from '../../designer/Designer';
 import type { CatalogueEntry, DataRow, WidgetEntity } from '../../widgets';
 import { get, post } from '../core/request';
 import { discardOnUnload, discardWidgets, flushDiscarded, forgetDiscarded } from './discard';

@@ -1,6 +1,6 @@
 // A minimal designer loop for stories: the canvas stage plus the right panel.
 import { useCallback, useState } from 'react';
-import { CanvasStage } from '../../designer/canvas/CanvasStage';
+import { CanvasStage } from '../../widgets/stage/CanvasStage';
 import { patchWidgetProps } from '../../designer/canvas/widgetList';
 import { RightPanel, canvasDefaults, type CanvasProps } from '../../designer/panel';
 import { createWidget, type WidgetEntity } from '../../widgets';

@@ -5,13 +5,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
-import { CanvasStage } from '../../../designer/canvas/CanvasStage';
+import { CanvasStage } from '../../../widgets/stage/CanvasStage';
 import type { WidgetEntity } from '../../../widgets';
 import { FormRunProvider } from '../../../widgets/formField/context';
 import { ApiError, get, post, upload } from '../../core/request';
 import { idParam } from '../../shell/leave';
 import { pageOf, widgetOf, type ServerPage, type ServerWidget } from '../../datav/services';
-import type { DesignerPage } from '../../../designer/editor/services';
+import type { DesignerPage } from '../../../common/canvas';
 
 interface FillPage extends ServerPage {
   fillAccess?: 'login' | 'public';

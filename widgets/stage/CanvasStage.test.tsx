@@ -1,9 +1,12 @@
 import { fireEvent, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createWidget, widgetNames, widgetRegistry, type ViewProps, type WidgetKindProps } from '../../widgets';
-import { canvasDefaults } from '../panel/canvasPanel';
+import { createWidget, widgetNames, widgetRegistry, type ViewProps, type WidgetKindProps } from '..';
+import type { CanvasProps } from '../../common/canvas';
+import { defaultsOf } from '../../common/widgets';
+import canvasPanel from '../../schemas/widgets/canvas.panel.json';
 import { CanvasStage, STACK_ACTIVE } from './CanvasStage';
-import { patchWidgetProps } from './widgetList';
+
+const canvasDefaults = defaultsOf(canvasPanel.schema) as CanvasProps;
 
 describe('CanvasStage', () => {
   const widgets = widgetNames.map((n, i) => createWidget(n, { pageId: 'p', id: `w${i}`, top: i * 10, left: i * 20 }));
@@ -54,7 +57,8 @@ describe('CanvasStage', () => {
       const { rerender, container } = render(<CanvasStage canvas={canvasDefaults} widgets={many} selectedId="t3" onSelect={onSelect} />);
       expect(rendered).toHaveLength(50);
       rendered.length = 0;
-      const next = patchWidgetProps(many, 't3', { viewProps: { ...many[3].widgetProps.viewProps, text: '已修改' } });
+      // an edit as the designer makes it: a new entity for the edited widget, the others kept
+      const next = many.map((w) => (w.id === 't3' ? { ...w, widgetProps: { ...w.widgetProps, viewProps: { ...w.widgetProps.viewProps, text: '已修改' } } } : w));
       rerender(<CanvasStage canvas={canvasDefaults} widgets={next} selectedId="t3" onSelect={onSelect} />);
       expect(rendered).toEqual(['已修改']);
       expect(container.querySelector('[data-widget-id="t3"]')).toHaveTextContent('已修改');

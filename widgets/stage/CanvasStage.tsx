@@ -1,8 +1,10 @@
-// The canvas: each widget absolutely placed by width, height, top, left (spec "Preview").
+// The stage the designer edits on and the previews show (read-only without onSelect): each widget absolutely placed by width, height, top, left (spec "Preview").
 // Widgets are memoized on their entity object, so an edit to one widget re-renders only it.
 import { memo, useCallback, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
-import { SCREEN_FONT, WidgetView, type WidgetEntity } from '../../widgets';
-import { DEFAULT_CANVAS_BACKGROUND, type CanvasProps } from '../panel/canvasPanel';
+import { DEFAULT_CANVAS_BACKGROUND, type CanvasProps } from '../../common/canvas';
+import type { WidgetEntity } from '../types';
+import { SCREEN_FONT } from '../theme';
+import { WidgetView } from '../WidgetView';
 
 /** Spec stack levels: raised while active, back to 1 otherwise. */
 export const STACK_ACTIVE = 9999;
