@@ -99,7 +99,7 @@ export function approveRoutes(app: FastifyInstance) {
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new BizError(APPROVE_MSG.notWaiting);
       if (decision === 'reject') {
-        await audit(trx, row.id, 'reject', user, { comment });
+        await audit(trx, row.id, 'reject', req, { comment });
         return;
       }
       await trx
@@ -121,10 +121,10 @@ export function approveRoutes(app: FastifyInstance) {
           create_time: now(),
         })
         .execute();
-      await audit(trx, row.id, 'resolve', user, { version, comment });
+      await audit(trx, row.id, 'resolve', req, { version, comment });
       if (decision === 'resolveAndOnline') {
         await goOnline(trx, row, version!);
-        await audit(trx, row.id, 'online', user, { version });
+        await audit(trx, row.id, 'online', req, { version });
       }
     });
     return ok(null, decision === 'reject' ? '审批驳回完成' : decision === 'resolve' ? '审批通过成功' : '审批并上线成功');
@@ -141,7 +141,7 @@ export function approveRoutes(app: FastifyInstance) {
     if (row.online_status === ONLINE_STATUS.online && row.online_version === version) throw new BizError(APPROVE_MSG.alreadyOnline);
     await db.transaction().execute(async (trx) => {
       await goOnline(trx, row, version);
-      await audit(trx, row.id, 'online', req.user!.username, { version });
+      await audit(trx, row.id, 'online', req, { version });
     });
     return ok(null, '上线成功');
   });
@@ -151,7 +151,7 @@ export function approveRoutes(app: FastifyInstance) {
     if (row.online_status !== ONLINE_STATUS.online) throw new BizError(APPROVE_MSG.notOnline);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('gemini_api').set({ online_status: ONLINE_STATUS.offline, online_seq: row.online_seq + 1, update_time: now() }).where('id', '=', row.id).execute();
-      await audit(trx, row.id, 'offline', req.user!.username, { version: row.online_version });
+      await audit(trx, row.id, 'offline', req, { version: row.online_version });
     });
     return ok(null, '下线成功');
   });

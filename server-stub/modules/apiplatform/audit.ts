@@ -1,8 +1,10 @@
-// The audit trail of an API: every transition with who, when, the version it concerns and the comment.
-import type { FastifyInstance } from 'fastify';
+// The audit trail of an API (the platform's operation log): every transition with who, when, the version it
+// concerns, the comment and the request id of the call that made it (X-Request-Id, the id its log lines carry:
+// an entry leads to the log lines of its call on whichever instance answered it).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ok } from '../../core/envelope.js';
-import { idQuery } from '../../core/declarations.js';
+import { idQuery, migration } from '../../core/declarations.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { PERM } from './perms.js';
@@ -20,13 +22,30 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   offline: '下线',
 };
 
-export async function audit(db: Kysely<Database>, apiId: number, action: AuditAction, user: string, opts: { version?: number | null; comment?: string | null } = {}) {
-  await db.insertInto('gemini_api_audit').values({ api_id: apiId, action, user_name: user, version: opts.version ?? null, comment: opts.comment ?? null, create_time: now() }).execute();
+declare module './tables.js' {
+  interface ApiAuditTable {
+    /** the call's X-Request-Id (null for entries written before it was kept) */
+    request_id: string | null;
+  }
+}
+
+export const auditMigrations = {
+  '20261127_10_api_audit_request_id': migration(async (db) => {
+    await db.schema.alterTable('gemini_api_audit').addColumn('request_id', 'varchar(128)').execute();
+  }),
+};
+
+/** Writes one entry for the call `req` made (its user and its request id). */
+export async function audit(db: Kysely<Database>, apiId: number, action: AuditAction, req: FastifyRequest, opts: { version?: number | null; comment?: string | null } = {}) {
+  await db
+    .insertInto('gemini_api_audit')
+    .values({ api_id: apiId, action, user_name: req.user!.username, version: opts.version ?? null, comment: opts.comment ?? null, request_id: req.id, create_time: now() })
+    .execute();
 }
 
 export function auditRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { id: number } }>('/design/audit', { config: { perm: PERM.designList }, schema: { querystring: idQuery } }, async (req) => {
     const rows = await app.ctx.db.selectFrom('gemini_api_audit').selectAll().where('api_id', '=', req.query.id).orderBy('id', 'desc').limit(500).execute();
-    return ok(rows.map((r) => ({ id: r.id, action: r.action, actionLabel: AUDIT_LABELS[r.action as AuditAction] ?? r.action, version: r.version, userName: r.user_name, comment: r.comment, createTime: r.create_time })));
+    return ok(rows.map((r) => ({ id: r.id, action: r.action, actionLabel: AUDIT_LABELS[r.action as AuditAction] ?? r.action, version: r.version, userName: r.user_name, comment: r.comment, requestId: r.request_id, createTime: r.create_time })));
   });
 }

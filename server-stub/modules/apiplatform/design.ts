@@ -317,7 +317,7 @@ export function designRoutes(app: FastifyInstance) {
       const savedId = await db.transaction().execute(async (trx) => {
         if (stored) {
           await trx.updateTable('gemini_api').set(fields).where('id', '=', stored.id).execute();
-          await audit(trx, stored.id, 'save', req.user!.username);
+          await audit(trx, stored.id, 'save', req);
           return stored.id;
         }
         const row = await trx
@@ -327,7 +327,7 @@ export function designRoutes(app: FastifyInstance) {
           .executeTakeFirstOrThrow();
         const newId = Number(row.id);
         await trx.updateTable('gemini_api').set({ api_num: `API${String(newId).padStart(6, '0')}` }).where('id', '=', newId).execute();
-        await audit(trx, newId, 'create', req.user!.username);
+        await audit(trx, newId, 'create', req);
         return newId;
       });
       return ok(savedId, '保存成功');
@@ -348,7 +348,7 @@ export function designRoutes(app: FastifyInstance) {
         // conditional on the state read above: two submits (or a submit racing an approval) cannot both pass
         const r = await trx.updateTable('gemini_api').set({ api_status: API_STATUS.waiting, update_time: now() }).where('id', '=', row.id).where('api_status', '=', row.api_status).executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) throw new BizError(DESIGN_MSG.submitState);
-        await audit(trx, row.id, 'submit', req.user!.username);
+        await audit(trx, row.id, 'submit', req);
       });
       return ok(null, '提交成功');
     },
@@ -436,7 +436,7 @@ export function designRoutes(app: FastifyInstance) {
         })
         .where('id', '=', row.id)
         .execute();
-      await audit(trx, row.id, 'config', req.user!.username);
+      await audit(trx, row.id, 'config', req);
     });
     return ok(row.id, '保存成功');
   });

@@ -3,7 +3,7 @@
 // /api/gemini/api — and the published APIs with their OpenAPI document under /open.
 import type { ServerModule } from '../../core/module.js';
 import { approveRoutes } from './approve.js';
-import { auditRoutes } from './audit.js';
+import { auditMigrations, auditRoutes } from './audit.js';
 import { designRoutes } from './design.js';
 import { groupRoutes } from './groups.js';
 import { keyRoutes } from './keys.js';
@@ -15,7 +15,7 @@ export const apiPlatformModule: ServerModule = {
   name: 'apiplatform',
   prefix: '/api/gemini/api',
   service: 'platform',
-  migrations: apiMigrations,
+  migrations: { ...apiMigrations, ...auditMigrations },
   plugin: async (app) => {
     groupRoutes(app);
     designRoutes(app);
