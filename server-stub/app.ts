@@ -24,6 +24,7 @@ import { uamsModule } from './modules/uams/index.js';
 import { openStore } from './store/db.js';
 import type { SeedContext, ServerModule } from './core/module.js';
 import { prepareStore } from './core/startup.js';
+import { modulePlugin, platformServices } from './core/platform.js';
 import './core/context.js';
 
 export interface BuiltApp {
@@ -93,6 +94,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   installErrorHandling(app);
   installInputGuards(app);
   installAuth(app, sessions);
+  // the platform services, once, before the modules that name them in `needs` (core/platform.ts)
+  for (const service of platformServices) await app.register(service);
 
   for (const mod of all) {
     const log = loggers[mod.service];
@@ -105,7 +108,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
         scope.addHook('onResponse', async (req, reply) => {
           log.info({ reqId: req.id, ip: req.ip, method: req.method, route: req.routeOptions.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: req.user?.username }, 'request');
         });
-        await scope.register(mod.plugin);
+        await scope.register(modulePlugin(mod));
       },
       { prefix: mod.prefix },
     );

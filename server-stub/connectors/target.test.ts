@@ -8,7 +8,7 @@ import dns from 'node:dns';
 import { TARGET_MSG, TargetError, checkTarget, targetLookup, type TargetPolicy } from './target.js';
 import { PoolRegistry, createPool, testConnection, type SqlSettings } from './sql/index.js';
 import { pgConfig } from './sql/drivers.js';
-import { targetPolicy } from '../modules/datasource/shared.js';
+import { targetPolicy } from '../core/platform.js';
 import { testFtp } from './ftp/index.js';
 import { testSsh } from './ssh/index.js';
 import { startFtpServer, startSshServer } from './testing/servers.js';

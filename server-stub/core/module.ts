@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../store/schema.js';
+import type { PlatformService } from './platform.js';
 import type { LoadedSchemas } from './schemas.js';
 
 /** Which of the three log files (dictionary SERVER_NAME) a module's requests go to. */
@@ -40,5 +41,10 @@ export interface ServerModule {
   /** Keys are sorted globally across modules: use '20261122_10_name'. */
   migrations?: Record<string, Migration>;
   seed?: (db: Kysely<Database>, ctx: SeedContext) => Promise<void>;
+  /**
+   * The platform services (core/platform.ts) the plugin uses, as `app.<name>`: checked when the module is
+   * registered (Fastify refuses to start it without them). A module never imports another module's service.
+   */
+  needs?: PlatformService[];
   plugin: FastifyPluginAsync;
 }

@@ -10,5 +10,6 @@ export const datasourceModule: ServerModule = {
   migrations: datasourceMigrations,
   // on a fresh store: a SQLite demo database registered as demo_sqlite, and a few system variables
   seed: seedDemoData,
+  needs: ['secrets', 'sql'],
   plugin: connectionPlugin({ kind: 'datasource', pageId: 'datasource', perm: 'gemini:datasource', noun: '数据源' }),
 };

@@ -1,21 +1,17 @@
 // Data sources and models are one entity (spec §3 "Data source / model"): one table, one set of routes
 // built by connectionModule(), told apart by `kind`. Passwords are stored encrypted (core/secrets),
-// answered as '******', and pools live in one registry per app (rebuilt on edit, closed on delete / close).
+// answered as '******'. Pools, the target policy and the callers' quota are the platform's `sql` service, the
+// key the `secrets` service (core/platform.ts, app.sql / app.secrets): pools rebuilt on edit, closed on delete.
 import { assertPermission } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
-import type { AppContext } from '../../core/context.js';
 import { DATASOURCE_TABLE, MMSG, connectionSettings, datasourceBinding } from './settings.js';
 import { bodySchemaOf, checkBody, idQuery, requirePage } from '../../core/declarations.js';
 import { declareTable, type StoredRow, type TableRow } from '../../core/tables.js';
-import { MASK, Secrets, encryptRoute } from '../../core/secrets.js';
-import { Redis } from 'ioredis';
-import { SourceQuota } from '../../connectors/sql/quota.js';
-import { deploymentTag } from '../../core/throttle.js';
+import { MASK, encryptRoute } from '../../core/secrets.js';
 import { clientKey } from '../uams/index.js';
-import { PoolRegistry, SharedSlots, SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
-import type { TargetPolicy } from '../../connectors/target.js';
+import { SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import { connectionTestMessage } from '../../connectors/errors.js';
 
 export const TABLE = DATASOURCE_TABLE;
@@ -64,60 +60,6 @@ export const datasourceMigrations = datasources.migrations;
 /** Upper bounds of the pool settings: seconds for the waits, connections for the pool. */
 const UPPER = { maxWaitTime: 600, maxActive: 200, queryTimeout: 3600 } as const;
 
-/* ---------- one registry and one Secrets per app ---------- */
-
-/** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
-export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
-  if (!databaseUrl) return {};
-  try {
-    const u = new URL(databaseUrl);
-    const named = decodeURIComponent(u.hostname || u.searchParams.get('host') || '127.0.0.1').replace(/^\[|\]$/g, '');
-    // a socket path (host=/var/run/postgresql) is this machine: the same server answers on loopback
-    const host = named.startsWith('/') ? '127.0.0.1' : named;
-    const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || decodeURIComponent(u.username) || 'postgres';
-    return { reserved: [{ host, port: Number(u.port) || 5432, database }] };
-  } catch {
-    return {};
-  }
-}
-
-/** A statement on one more data source than the caller's quota waits this long for a free share. */
-const QUOTA_WAIT_MS = 30_000;
-
-interface Services {
-  pools: PoolRegistry;
-  secrets: Secrets;
-  /** where this app's data sources may point (read once from DATABASE_URL) */
-  policy: TargetPolicy;
-  /** how many data sources one caller may keep busy at once */
-  quota: SourceQuota;
-}
-const perApp = new WeakMap<AppContext, Services>();
-
-export function servicesOf(app: FastifyInstance): Services {
-  let s = perApp.get(app.ctx);
-  if (!s) {
-    const policy = targetPolicy(app.ctx.config.databaseUrl);
-    const redis = app.ctx.config.redisUrl ? new Redis(app.ctx.config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-    s = {
-      // with REDIS_URL a data source's maxActive is counted across every instance too (connectors/sql/slots.ts)
-      pools: new PoolRegistry(policy, redis ? new SharedSlots({ redis, prefix: `sql-active:${deploymentTag(app.ctx.config)}:` }) : undefined),
-      secrets: new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }),
-      policy,
-      // with REDIS_URL a caller's share is counted across every instance of the deployment (quota.ts leases)
-      quota: new SourceQuota({ maxSources: app.ctx.config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS, ...(redis ? { shared: { redis, prefix: `sql-sources:${deploymentTag(app.ctx.config)}:` } } : {}) }),
-    };
-    perApp.set(app.ctx, s);
-    const { pools, quota } = s;
-    app.addHook('onClose', async () => {
-      quota.close();
-      await pools.closeAll();
-      redis?.disconnect();
-    });
-  }
-  return s;
-}
-
 export interface ConnectionModuleOptions {
   kind: 'datasource' | 'model';
   pageId: string;
@@ -141,7 +83,8 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
   return async (app: FastifyInstance) => {
     const page = requirePage(app.ctx.schemas.pages, o.pageId);
     const { db } = app.ctx;
-    const { pools, secrets, policy } = servicesOf(app);
+    const { secrets } = app;
+    const { pools, policy } = app.sql;
     const store = datasources.on(db, { page, scope: o.kind, filters: ['dbType', 'status'], secrets });
     const P = (a: string) => `${o.perm}:${a}`;
     const sqliteRoot = (): string => `${app.ctx.config.dataDir}/sqlite`;
@@ -287,7 +230,8 @@ const callerOf = (req: FastifyRequest) => (req.user ? `user:${req.user.username}
 
 /** Runs bound SQL on a stored data source / model through the app's pool registry, within the caller's quota. */
 export async function runOn(app: FastifyInstance, kind: string, row: DatasourceTable, sqlText: string, params: SqlParams, req: FastifyRequest) {
-  const { pools, secrets, quota } = servicesOf(app);
+  const { secrets } = app;
+  const { pools, quota } = app.sql;
   if (row.status === 0) throw new BizError(`【${row.ds_name}】已停用`);
   const settings = connectionSettings(row, secrets, `${app.ctx.config.dataDir}/sqlite`);
   const source = `${kind}:${row.id}`;

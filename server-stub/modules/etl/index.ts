@@ -8,6 +8,7 @@ export const etlModule: ServerModule = {
   name: 'etl',
   prefix: '/api/remote/etl',
   service: 'platform',
+  needs: ['secrets'],
   plugin: remotePlugin({
     kind: 'etl',
     perm: 'remote:etl',

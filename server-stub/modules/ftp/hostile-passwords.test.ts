@@ -4,7 +4,6 @@
 // data-source test answers status 1 or 连接失败, below HTTP 500, and no uncaughtException fires.
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 import { startFtpServer, startSshServer } from '../../connectors/testing/servers.js';
-import { servicesOf } from '../datasource/shared.js';
 import { datasourceBinding } from '../datasource/settings.js';
 
 const HOSTILE = ['\ud800', 'pw\udfffx', 'a\0b', 'a\r\nDELE x', 'x'.repeat(100_000)];
@@ -70,7 +69,7 @@ describe.each(testStores)('hostile passwords never take the server down (%s stor
       const u = new URL(MYSQL_URL);
       targets.push({ db_type: 'mariadb', host_name: u.hostname, port: Number(u.port || 3306), db_name: u.pathname.slice(1), username: 'no_such_user_x' });
     }
-    const { secrets } = servicesOf(s.app);
+    const { secrets } = s.app;
     let n = 0;
     for (const password of HOSTILE) {
       // through the API: refused at the door (NUL, lone surrogate) or by the declared length, or saved

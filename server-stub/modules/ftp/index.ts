@@ -9,6 +9,7 @@ export const ftpModule: ServerModule = {
   prefix: '/api/remote/ftp',
   service: 'platform',
   migrations: remoteMigrations,
+  needs: ['secrets'],
   plugin: remotePlugin({
     kind: 'ftp',
     perm: 'remote:ftp',

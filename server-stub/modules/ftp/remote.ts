@@ -5,7 +5,6 @@ import { BizError, ok } from '../../core/envelope.js';
 import { bodySchemaOf, requirePage } from '../../core/declarations.js';
 import { encryptRoute, openIncoming, type SecretBinding } from '../../core/secrets.js';
 import { declareTable, listPageRoutes, type TableRow } from '../../core/tables.js';
-import { servicesOf } from '../datasource/shared.js';
 import { connectionTestMessage, type ConnectFailureReporter } from '../../connectors/errors.js';
 
 export const TABLE = 'remote_server';
@@ -63,7 +62,7 @@ export interface RemoteOptions {
 export function remotePlugin(o: RemoteOptions) {
   return async (app: FastifyInstance) => {
     const page = requirePage(app.ctx.schemas.pages, o.kind);
-    const { secrets } = servicesOf(app);
+    const { secrets } = app;
     const P = (a: string) => `${o.perm}:${a}`;
     const store = listPageRoutes(app, remoteServers, {
       page: o.kind,

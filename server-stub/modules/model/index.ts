@@ -7,5 +7,6 @@ export const modelModule: ServerModule = {
   name: 'model',
   prefix: '/api/gemini/model',
   service: 'platform',
+  needs: ['secrets', 'sql'],
   plugin: connectionPlugin({ kind: 'model', pageId: 'model', perm: 'gemini:model', noun: '模型', modelRoutes: true }),
 };

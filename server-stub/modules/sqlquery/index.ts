@@ -184,6 +184,7 @@ export const sqlQueryModule: ServerModule = {
   name: 'sqlquery',
   prefix: '/api/gemini/sqlQuery',
   service: 'platform',
+  needs: ['secrets', 'sql'],
   migrations: sqlQueries.migrations,
   plugin: async (app) => {
     const store = sqlQueries.on(app.ctx.db, { page: LIST, filters: ['queryType', 'dsName'] });

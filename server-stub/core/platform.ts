@@ -1,0 +1,97 @@
+// Platform services as Fastify plugins (DESIGN §8 "Structure", issue 26 item 2). app.ts registers each once,
+// before the modules; each decorates the app instance under its name, and a module says which it uses
+// (`needs` in its ServerModule: Fastify refuses to start a module whose service is not registered). A module
+// reaches a service as `app.<name>`, never by importing another module.
+//   secrets  core/secrets.ts's Secrets for this app's key (SECRET_KEY, else the key file under DATA_DIR)
+//   sql      the SQL runner over connectors/sql: one pool registry (maxActive across instances with REDIS_URL),
+//            the target policy (the platform's own store is no data source), the per-caller source quota
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Secrets } from './secrets.js';
+import { deploymentTag } from './throttle.js';
+import { PoolRegistry, SharedSlots } from '../connectors/sql/index.js';
+import { SourceQuota } from '../connectors/sql/quota.js';
+import type { TargetPolicy } from '../connectors/target.js';
+import type { ServerModule } from './module.js';
+
+/** The SQL runner every module that runs SQL on a data source uses (a thin wrapper over connectors/sql). */
+export interface SqlService {
+  pools: PoolRegistry;
+  /** where this app's data sources may point (read once from DATABASE_URL) */
+  policy: TargetPolicy;
+  /** how many data sources one caller may keep busy at once */
+  quota: SourceQuota;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the `secrets` platform service */
+    secrets: Secrets;
+    /** the `sql` platform service */
+    sql: SqlService;
+  }
+}
+
+/** The names a module may list in `needs`. */
+export type PlatformService = 'secrets' | 'sql';
+
+/** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
+export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
+  if (!databaseUrl) return {};
+  try {
+    const u = new URL(databaseUrl);
+    const named = decodeURIComponent(u.hostname || u.searchParams.get('host') || '127.0.0.1').replace(/^\[|\]$/g, '');
+    // a socket path (host=/var/run/postgresql) is this machine: the same server answers on loopback
+    const host = named.startsWith('/') ? '127.0.0.1' : named;
+    const database = decodeURIComponent(u.pathname.replace(/^\//, '')) || decodeURIComponent(u.username) || 'postgres';
+    return { reserved: [{ host, port: Number(u.port) || 5432, database }] };
+  } catch {
+    return {};
+  }
+}
+
+/** A statement on one more data source than the caller's quota waits this long for a free share. */
+const QUOTA_WAIT_MS = 30_000;
+
+export const secretsService = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('secrets', new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }));
+  },
+  { name: 'secrets' },
+);
+
+export const sqlService = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app.ctx;
+    const policy = targetPolicy(config.databaseUrl);
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+    const tag = deploymentTag(config);
+    const service: SqlService = {
+      // with REDIS_URL a data source's maxActive is counted across every instance too (connectors/sql/slots.ts)
+      pools: new PoolRegistry(policy, redis ? new SharedSlots({ redis, prefix: `sql-active:${tag}:` }) : undefined),
+      policy,
+      // with REDIS_URL a caller's share is counted across every instance of the deployment (quota.ts leases)
+      quota: new SourceQuota({ maxSources: config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS, ...(redis ? { shared: { redis, prefix: `sql-sources:${tag}:` } } : {}) }),
+    };
+    app.decorate('sql', service);
+    app.addHook('onClose', async () => {
+      service.quota.close();
+      await service.pools.closeAll();
+      redis?.disconnect();
+    });
+  },
+  { name: 'sql' },
+);
+
+/** Every platform service, in the order app.ts registers them. */
+export const platformServices = [secretsService, sqlService];
+
+/**
+ * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and
+ * depending on the services of its `needs`, so that registering it without them fails at start
+ * ("The dependency 'sql' of plugin 'model' is not registered").
+ */
+export function modulePlugin(mod: Pick<ServerModule, 'name' | 'needs' | 'plugin'>): FastifyPluginAsync {
+  return fp(mod.plugin, { name: mod.name, dependencies: mod.needs ?? [], encapsulate: true });
+}
