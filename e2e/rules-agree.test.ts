@@ -5,10 +5,15 @@
 // (server-stub/core/declarations.ts). Every message must be the same, and a value one side takes the other must
 // take. It lives here because only the test folders may import both sides; it needs no browser.
 import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createForm } from '@formily/core';
+import { Schema } from '@formily/json-schema';
 import { loadSchemas } from '../server-stub/core/schemas';
 import { BizError } from '../server-stub/core/envelope';
 import { formValidator } from '../server-stub/modules/datav/fields';
+import { checkBody } from '../server-stub/core/declarations';
+import { formSchemaFor } from '../runtime/crud/dialog-schema';
+import type { DialogDecl } from '../runtime/crud/types';
 import { formilyRules, isFieldRequired } from '../widgets/formField/rules';
 import { PATTERN_PRESETS, CUSTOM_PATTERN } from '../common/fields';
 
@@ -83,7 +88,7 @@ describe('designed forms: the browser’s Formily rules and the server’s submi
       for (const props of variants) {
         for (const value of VALUES) {
           const server = serverSays(kind, props, value, title);
-          expect(await browserSays(kind, props, value, title), `${kind} ${JSON.stringify(props)} ← ${JSON.stringify(value)}`).toBe(server);
+          expect(await browserSays(kind, props, value, title), `${kind} ${JSON.stringify(props)} ← ${String(JSON.stringify(value)).slice(0, 40)}`).toBe(server);
           if (server) refused++;
         }
         // the asterisk shows exactly when the server refuses an empty value as missing
@@ -92,6 +97,88 @@ describe('designed forms: the browser’s Formily rules and the server’s submi
       // the table means something: each kind refuses some values and takes others
       expect(refused).toBeGreaterThan(0);
       expect(refused).toBeLessThan(variants.length * VALUES.length);
+    });
+  }
+});
+
+/* ------------------------------------------------------------------ declared dialogs (CRUD pages) */
+
+const root = path.resolve(import.meta.dirname, '..');
+const pages = readdirSync(path.join(root, 'schemas/pages'))
+  .filter((f) => f.endsWith('.page.json'))
+  .map((f) => JSON.parse(readFileSync(path.join(root, 'schemas/pages', f), 'utf8')))
+  .filter((p) => p.dialog?.schema?.properties);
+/** Every kind of rule a declaration may state, in one page an admin could write. */
+const EVERY_RULE = {
+  id: 'everyRule',
+  dialog: {
+    schema: {
+      type: 'object',
+      required: ['listed'],
+      properties: {
+        listed: { type: 'string', title: '列出必填' },
+        plain: { type: 'string', title: '普通', required: true },
+        blank: { type: 'string', title: '名称', maxLength: 5, 'x-validator': [{ required: true, whitespace: true, message: '请输入名称' }] },
+        lengths: { type: 'string', title: '长度', minLength: 2, 'x-validator': [{ max: 4, message: '最多四个字' }] },
+        code: { type: 'string', title: '编码', pattern: '^[A-Z]+$', 'x-validator': [{ pattern: '^.{0,3}$', message: '最多三位' }] },
+        mail: { type: 'string', title: '邮箱', 'x-validator': 'email' },
+        phone: { type: 'string', title: '手机', 'x-validator': [{ format: 'phone', message: '请输入正确的手机号码' }] },
+        site: { type: 'string', title: '网址', format: 'url' },
+        level: { type: 'string', title: '级别', enum: ['a', { label: 'B', value: 'b' }] },
+        port: { type: 'integer', title: '端口', 'x-component-props': { min: 1, max: 65535 } },
+        ratio: { type: 'number', title: '比例', minimum: 0, 'x-validator': [{ max: 1, message: '不能超过 1' }] },
+        on: { type: 'boolean', title: '启用' },
+      },
+    },
+  },
+};
+
+const DIALOG_VALUES: unknown[] = [
+  undefined, null, '', '   ', 'a', 'b', 'ABC', 'ABCD', 'abc', '一二三四五六', 'x'.repeat(600), 'a@b.cn', 'a@b', '13912345678', '01012345678',
+  'https://a.cn/x', 'a.cn', '10.0.0.5', '[::1]', 'a b', 'my-bucket', '3306', 0, 1, 1.5, -1, 65535, 65536, true, false,
+];
+
+/** The browser: the dialog's Formily field, built from the rendered schema as SchemaField builds it. */
+async function dialogSays(dialog: DialogDecl, name: string, value: unknown): Promise<string | null> {
+  // every field shown and editable (a hidden or locked field is not validated: that is display, not a rule)
+  const { ['x-reactions']: _reactions, ...field } = formSchemaFor({ ...dialog, hiddenInNew: [], lockedInEdit: [] }, 'new').properties[name];
+  const schema = new Schema({ type: 'object', properties: { [name]: field } } as never);
+  const form = createForm();
+  const props = schema.properties![name].toFieldProps();
+  const f = form.createField({ ...props, name, initialValue: value } as never);
+  await f.validate().catch(() => undefined);
+  return (f.selfErrors[0] as string | undefined) ?? null;
+}
+
+/** The server: the body check of a page holding this one field (dictionaries are the server's own check). */
+function bodySays(dialog: DialogDecl, name: string, value: unknown): string | null {
+  const required = Array.isArray(dialog.schema.required) && (dialog.schema.required as string[]).includes(name) ? [name] : [];
+  const one = { dialog: { schema: { type: 'object', required, properties: { [name]: dialog.schema.properties[name] } } } };
+  try {
+    checkBody(one, value === undefined ? {} : { [name]: value });
+    return null;
+  } catch (err) {
+    if (err instanceof BizError) return err.message;
+    throw err;
+  }
+}
+
+describe('declared dialogs: the browser’s rendered Formily rules and the server’s body check agree', () => {
+  for (const page of [...pages, EVERY_RULE]) {
+    it(`${page.id}: every field, every value`, async () => {
+      const dialog = page.dialog as DialogDecl;
+      let refused = 0;
+      let compared = 0;
+      for (const name of Object.keys(dialog.schema.properties)) {
+        for (const value of DIALOG_VALUES) {
+          const server = bodySays(dialog, name, value);
+          expect(await dialogSays(dialog, name, value), `${page.id}.${name} ← ${String(JSON.stringify(value)).slice(0, 40)}`).toBe(server);
+          if (server) refused++;
+          compared++;
+        }
+      }
+      expect(refused).toBeGreaterThan(0);
+      expect(refused).toBeLessThan(compared);
     });
   }
 });

@@ -87,7 +87,8 @@ describe('a copy asks for its password again (dialog.reenterInCopy)', () => {
     expect(initialValuesFor(dialog, 'copy', row, 'id')).not.toHaveProperty('pwd');
     const copy = formSchemaFor(dialog, 'copy', row).properties.pwd;
     expect(copy.description).toBe(REENTER);
-    expect(copy['x-validator']).toEqual([{ required: true, message: REENTER }]);
+    // required with the hint's words, then the declared field's shared rules (common/dialog-rules.ts: its length)
+    expect(copy['x-validator']).toEqual([{ required: true, message: REENTER }, { validator: expect.any(Function) }]);
     // the declared reactions (shown only for network databases) are kept, the hint's own comes after them
     const reactions = copy['x-reactions'] as unknown[];
     expect(reactions[0]).toEqual(dialog.schema.properties.pwd['x-reactions']);
@@ -96,7 +97,7 @@ describe('a copy asks for its password again (dialog.reenterInCopy)', () => {
     for (const mode of ['edit', 'new'] as const) {
       const f = formSchemaFor(dialog, mode, row).properties.pwd;
       expect(f.description).toBeUndefined();
-      expect(f['x-validator']).toEqual([{ required: true, message: '请输入密码' }]);
+      expect(f['x-validator']).toEqual([{ required: true, message: '请输入密码' }, { validator: expect.any(Function) }]);
     }
     // a record without a password (a SQLite file, an anonymous FTP account) asks for nothing
     expect(formSchemaFor(dialog, 'copy', { ...row, pwd: '' }).properties.pwd.description).toBeUndefined();

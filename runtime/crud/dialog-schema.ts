@@ -1,3 +1,4 @@
+import { declaredRuleOf, hasValueRules, isEmptyValue, requiredMessageOf, RULE_KEYS, valueFault, type DeclaredRule } from '../../common/dialog-rules';
 import type { DialogDecl, DialogMode, FieldSchema, Row } from './types';
 
 const SELECTS = new Set(['Select', 'DictSelect', 'DictRadio', 'Radio.Group', 'Checkbox.Group', 'DatePicker', 'TreeSelect']);
@@ -12,6 +13,7 @@ export function formSchemaFor(dialog: DialogDecl, mode: DialogMode, row?: Row): 
   const locked = new Set(mode === 'edit' ? (dialog.lockedInEdit ?? []) : []);
   const hidden = new Set(mode === 'new' ? (dialog.hiddenInNew ?? []) : []);
   const reenter = reenterFields(dialog, mode, row);
+  const requiredList = Array.isArray(dialog.schema.required) ? (dialog.schema.required as string[]) : [];
   const properties: Record<string, FieldSchema> = {};
   for (const [name, src] of Object.entries(dialog.schema.properties)) {
     const f: FieldSchema = { ...src };
@@ -31,6 +33,7 @@ export function formSchemaFor(dialog: DialogDecl, mode: DialogMode, row?: Row): 
     if (f.maxLength && props.maxLength === undefined && /Input|Password/.test(comp)) props.maxLength = f.maxLength;
     if (comp === 'NumberPicker' && props.style === undefined) props.style = { width: '100%' };
     f['x-component-props'] = props;
+    withSharedRules(f, declaredRuleOf(name, src, requiredList));
     if (reenter.has(name)) {
       // a secret the copy does not carry (reenterInCopy): said under the field, and required with the same words
       const message = dialog.reenterInCopy!.message;
@@ -51,6 +54,38 @@ export function formSchemaFor(dialog: DialogDecl, mode: DialogMode, row?: Row): 
     properties[name] = f;
   }
   return { ...dialog.schema, type: 'object', properties };
+}
+
+/** JSON-Schema keywords Formily would turn into rules of its own wording; the shared rules check them instead. */
+const RULE_KEYWORDS = ['maxLength', 'minLength', 'pattern', 'format', 'minimum', 'maximum'];
+
+/** A compiled declared pattern (the server refuses to save a page whose pattern is not safe). */
+const patterns = new Map<string, RegExp>();
+function regExp(source: string): RegExp {
+  if (!patterns.has(source)) patterns.set(source, new RegExp(source));
+  return patterns.get(source)!;
+}
+
+/**
+ * A field's validators: the rules the server checks the body with (common/dialog-rules.ts), so the dialog says
+ * what the server would — required with its message (and Formily's asterisk), then one validator for the rest.
+ * Declared Formily validators these rules do not read (an expression, enum, len…) stay as declared.
+ */
+function withSharedRules(f: FieldSchema, rule: DeclaredRule): void {
+  for (const k of RULE_KEYWORDS) delete f[k];
+  const declared = f['x-validator'];
+  const own = (Array.isArray(declared) ? declared : declared == null ? [] : [declared]).flatMap((v): unknown[] => {
+    if (typeof v === 'string') return []; // a format name: a shared rule
+    if (!v || typeof v !== 'object') return [v]; // a function: the browser's own
+    const rest = Object.fromEntries(Object.entries(v).filter(([k]) => !RULE_KEYS.includes(k)));
+    return Object.keys(rest).length ? [{ ...rest, ...('message' in v ? { message: (v as { message?: unknown }).message } : {}) }] : [];
+  });
+  const rules: unknown[] = [];
+  if (rule.required) rules.push({ required: true, message: requiredMessageOf(rule) });
+  if (hasValueRules(rule)) rules.push({ validator: (v: unknown) => (isEmptyValue(v) ? '' : (valueFault(rule, v, { regExp }) ?? '')) });
+  rules.push(...own);
+  if (rules.length) f['x-validator'] = rules;
+  else delete f['x-validator'];
 }
 
 /** Initial form values for a mode (spec §4: copy clears the id; new starts from the defaults). */

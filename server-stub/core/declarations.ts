@@ -1,46 +1,19 @@
 // Page declarations (schemas/pages/*.page.json) used on the server: the same field rules the dialog shows
 // validate request bodies here, with the declared Chinese messages; search fields and sortable columns
 // come from the declaration too, so a list never sorts or filters on a column that was not declared.
-//
-// Also the small generic store every declared table uses (list with search / sort / paging, get, insert,
-// update, delete), with bound parameters only.
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+// Tables, their typed store and migrations are core/tables.ts (the declared-table service).
 import { BizError } from './envelope.js';
-import { pageOf } from './list.js';
 import { safeRegExp } from './patterns.js';
-import { now, type Dialect } from '../store/columns.js';
+import { declaredRulesOf, FORMATS, isEmptyValue, requiredMessageOf, valueFault, type DeclaredRule } from '../../common/dialog-rules.js';
 
 /* ------------------------------------------------------------------ declarations */
 
 export type PageDeclaration = any;
 
-export interface FieldRule {
-  field: string;
-  title: string;
-  type?: string;
-  required: boolean;
-  requiredMessage?: string;
-  maxLength?: { limit: number; message?: string };
-  minLength?: { limit: number; message?: string };
-  patterns: Array<{ pattern: RegExp; message?: string }>;
-  formats: Array<{ format: string; message?: string }>;
-  enum?: unknown[];
-  dict?: string;
-  minimum?: number;
-  maximum?: number;
-}
+/** A declared field's rules, read by common/dialog-rules.ts (the browser's dialogs read them there too). */
+export type FieldRule = DeclaredRule;
 
-export const FORMATS: Record<string, RegExp> = {
-  phone: /^1[3-9]\d{9}$/,
-  mobile: /^1[3-9]\d{9}$/,
-  email: /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, // linear: no two unbounded runs over the same characters
-  url: /^(https?|ftp):\/\/[^\s/$.?#].[^\s]*$/i,
-  idcard: /^(\d{15}|\d{17}[\dXx])$/,
-  ipv4: /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/,
-  integer: /^-?\d+$/,
-  number: /^-?\d+(\.\d+)?$/,
-  password: /^.{8,16}$/,
-};
+export { FORMATS };
 
 /** A declared pattern, refused (as the caller's error, never a hang) when it could backtrack catastrophically. */
 function declaredPattern(source: string): RegExp {
@@ -51,56 +24,11 @@ function declaredPattern(source: string): RegExp {
   }
 }
 
-function validatorsOf(prop: any): any[] {
-  const v = prop['x-validator'];
-  if (v == null) return [];
-  const list = Array.isArray(v) ? v : [v];
-  return list.map((item) => (typeof item === 'string' ? { format: item } : item)).filter((x) => x && typeof x === 'object');
-}
-
-/** The field rules of a page's dialog, in declaration order. */
+/** The field rules of a page's dialog, in declaration order; a pattern that is not safe refuses the page. */
 export function fieldRulesOf(page: PageDeclaration): FieldRule[] {
-  const schema = page?.dialog?.schema;
-  const props: Record<string, any> = schema?.properties ?? {};
-  const requiredList: string[] = Array.isArray(schema?.required) ? schema.required : [];
-  return Object.entries(props).map(([field, prop]) => {
-    const rule: FieldRule = {
-      field,
-      title: typeof prop.title === 'string' ? prop.title : field,
-      type: typeof prop.type === 'string' ? prop.type : undefined,
-      required: prop.required === true || requiredList.includes(field),
-      patterns: [],
-      formats: [],
-    };
-    if (typeof prop.maxLength === 'number') rule.maxLength = { limit: prop.maxLength };
-    if (typeof prop.minLength === 'number') rule.minLength = { limit: prop.minLength };
-    if (typeof prop.minimum === 'number') rule.minimum = prop.minimum;
-    if (typeof prop.maximum === 'number') rule.maximum = prop.maximum;
-    // a number picker's declared bounds hold on the server too
-    const cp = prop['x-component-props'];
-    if (cp && (prop.type === 'integer' || prop.type === 'number')) {
-      if (rule.minimum === undefined && typeof cp.min === 'number') rule.minimum = cp.min;
-      if (rule.maximum === undefined && typeof cp.max === 'number') rule.maximum = cp.max;
-    }
-    if (typeof prop.pattern === 'string') rule.patterns.push({ pattern: declaredPattern(prop.pattern) });
-    if (typeof prop.format === 'string') rule.formats.push({ format: prop.format });
-    if (Array.isArray(prop.enum)) rule.enum = prop.enum.map((e: any) => (e && typeof e === 'object' && 'value' in e ? e.value : e));
-    if (typeof prop['x-dict'] === 'string') rule.dict = prop['x-dict'];
-    for (const v of validatorsOf(prop)) {
-      if (v.required === true) {
-        rule.required = true;
-        if (typeof v.message === 'string') rule.requiredMessage = v.message;
-      }
-      if (typeof v.maxLength === 'number' || typeof v.max === 'number') {
-        const limit = typeof v.maxLength === 'number' ? v.maxLength : v.max;
-        if (!rule.maxLength || limit <= rule.maxLength.limit || v.message) rule.maxLength = { limit: Math.min(limit, rule.maxLength?.limit ?? limit), message: v.message };
-      }
-      if (typeof v.minLength === 'number') rule.minLength = { limit: v.minLength, message: v.message };
-      if (typeof v.pattern === 'string') rule.patterns.push({ pattern: declaredPattern(v.pattern), message: v.message });
-      if (typeof v.format === 'string') rule.formats.push({ format: v.format, message: v.message });
-    }
-    return rule;
-  });
+  const rules = declaredRulesOf(page);
+  for (const r of rules) for (const p of r.patterns) declaredPattern(p.source);
+  return rules;
 }
 
 /** JSON Schema of a save body from the declaration: types (nullable), lengths, enums; extra properties allowed. */
@@ -113,29 +41,6 @@ export function bodySchemaOf(page: PageDeclaration, extra: Record<string, object
   }
   return { type: 'object', properties: { ...properties, ...extra } };
 }
-
-const TYPE_ZH: Record<string, string> = { string: '文本', number: '数字', integer: '整数', boolean: '布尔值', array: '数组', object: '对象' };
-
-function typeOk(type: string | undefined, v: unknown): boolean {
-  switch (type) {
-    case 'string':
-      return typeof v === 'string';
-    case 'number':
-      return typeof v === 'number' && Number.isFinite(v);
-    case 'integer':
-      return typeof v === 'number' && Number.isInteger(v);
-    case 'boolean':
-      return typeof v === 'boolean';
-    case 'array':
-      return Array.isArray(v);
-    case 'object':
-      return typeof v === 'object' && v !== null && !Array.isArray(v);
-    default:
-      return true;
-  }
-}
-
-const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 export interface CheckOptions {
   /** dictionaries (app.ctx.schemas.dicts) for x-dict values */
@@ -155,34 +60,23 @@ export function checkBody(page: PageDeclaration, body: unknown, opts: CheckOptio
   const input = body as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   const defaults: Record<string, unknown> = page?.dialog?.defaults ?? {};
+  const env = {
+    regExp: declaredPattern,
+    dictValues: (dict: string) => {
+      const items: any[] | undefined = opts.dicts?.[dict]?.items;
+      return items ? dictValues(items) : undefined;
+    },
+  };
   for (const r of fieldRulesOf(page)) {
     let v = input[r.field];
-    if (empty(v) && opts.applyDefaults && defaults[r.field] !== undefined) v = defaults[r.field];
-    if (empty(v)) {
-      if (r.required && !opts.skipRequired?.includes(r.field)) throw new BizError(r.requiredMessage ?? `请输入${r.title}`);
+    if (isEmptyValue(v) && opts.applyDefaults && defaults[r.field] !== undefined) v = defaults[r.field];
+    if (isEmptyValue(v)) {
+      if (r.required && !opts.skipRequired?.includes(r.field)) throw new BizError(requiredMessageOf(r));
       if (v !== undefined) out[r.field] = v === '' && r.type !== 'string' ? null : v;
       continue;
     }
-    if (!typeOk(r.type, v)) throw new BizError(`${r.title}类型错误，应为${TYPE_ZH[r.type!] ?? r.type}`);
-    if (typeof v === 'string') {
-      const len = [...v].length;
-      if (r.maxLength && len > r.maxLength.limit) throw new BizError(r.maxLength.message ?? `${r.title}长度不能超过${r.maxLength.limit}个字符`);
-      if (r.minLength && len < r.minLength.limit) throw new BizError(r.minLength.message ?? `${r.title}长度不能少于${r.minLength.limit}个字符`);
-      for (const p of r.patterns) if (!p.pattern.test(v)) throw new BizError(p.message ?? `${r.title}格式不正确`);
-      for (const f of r.formats) {
-        const re = FORMATS[f.format];
-        if (re && !re.test(v)) throw new BizError(f.message ?? `${r.title}格式不正确`);
-      }
-    }
-    if (typeof v === 'number') {
-      if (r.minimum !== undefined && v < r.minimum) throw new BizError(`${r.title}不能小于${r.minimum}`);
-      if (r.maximum !== undefined && v > r.maximum) throw new BizError(`${r.title}不能大于${r.maximum}`);
-    }
-    if (r.enum && !r.enum.includes(v)) throw new BizError(`${r.title}取值不合法`);
-    if (r.dict && opts.dicts) {
-      const items: any[] | undefined = opts.dicts[r.dict]?.items;
-      if (items && !dictValues(items).some((x) => x === v)) throw new BizError(`${r.title}取值不合法，请从字典 ${r.dict} 中选择`);
-    }
+    const fault = valueFault(r, v, env);
+    if (fault) throw new BizError(fault);
     out[r.field] = v;
   }
   return out;
@@ -209,135 +103,10 @@ export function requirePage(pages: Record<string, PageDeclaration>, id: string):
   return p;
 }
 
-/* ------------------------------------------------------------------ store helpers */
-
-export function dialectOf(db: Kysely<any>): Dialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
-
-/** `migration(up)` with the dialect handed in (modules are static objects, the store is chosen at start). */
-export function migration(up: (db: Kysely<any>, dialect: Dialect) => Promise<void>, down?: (db: Kysely<any>) => Promise<void>): Migration {
-  return { up: (db) => up(db, dialectOf(db)), down };
-}
+/* ------------------------------------------------------------------ small helpers of every store */
 
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export interface ListQuery {
-  pageNum?: number;
-  pageSize?: number;
-  orderByColumn?: string | null;
-  isAsc?: string | null;
-  search?: string | null;
-  [k: string]: unknown;
-}
-
-export interface TableSpec {
-  table: string;
-  /** API field → column */
-  fields: Record<string, string>;
-  /** fixed filter (columns), e.g. { kind: 'ftp' } */
-  scope?: Record<string, string | number>;
-  /** API fields searched with the list's `search` text */
-  searchFields: string[];
-  /** API fields the list may be ordered by */
-  sortable: string[];
-  /** API fields filterable by exact value (list query key = field, a value or an array of values) */
-  filters?: string[];
-}
-
-export function rowToApi(spec: TableSpec, row: Record<string, any>): Record<string, any> {
-  const out: Record<string, any> = { id: row.id };
-  for (const [f, c] of Object.entries(spec.fields)) out[f] = row[c] ?? null;
-  return out;
-}
-
-export function apiToRow(spec: TableSpec, rec: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [f, c] of Object.entries(spec.fields)) if (rec[f] !== undefined) out[c] = rec[f];
-  return out;
-}
-
-function scoped(spec: TableSpec, q: any) {
-  for (const [c, v] of Object.entries(spec.scope ?? {})) q = q.where(c, '=', v);
-  return q;
-}
-
-/** { records, total } for a list query: search on the declared fields, whitelisted sort, paging. */
-export async function listTable(db: Kysely<any>, spec: TableSpec, query: ListQuery) {
-  const sortMap: Record<string, string> = {};
-  for (const f of spec.sortable) if (spec.fields[f]) sortMap[f] = spec.fields[f];
-  const win = pageOf(query, sortMap);
-  const filter = (q: any) => {
-    q = scoped(spec, q);
-    const text = typeof query.search === 'string' ? query.search.trim() : '';
-    const cols = spec.searchFields.map((f) => spec.fields[f]).filter(Boolean);
-    if (text && cols.length) {
-      const pat = likePattern(text.toLowerCase());
-      q = q.where((eb: any) => eb.or(cols.map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${pat} escape '\\'`)));
-    }
-    for (const f of spec.filters ?? []) {
-      const v = query[f];
-      const col = spec.fields[f];
-      if (!col || v === undefined || v === null || v === '') continue;
-      if (Array.isArray(v)) {
-        if (v.length) q = q.where(col, 'in', v);
-      } else q = q.where(col, '=', v);
-    }
-    return q;
-  };
-  const countRow = await filter(db.selectFrom(spec.table).select((eb: any) => eb.fn.countAll().as('n'))).executeTakeFirst();
-  let q = filter(db.selectFrom(spec.table).selectAll());
-  q = win.order ? q.orderBy(win.order.column, win.order.dir).orderBy('id', 'desc') : q.orderBy('id', 'desc');
-  const rows = await q.limit(win.limit).offset(win.offset).execute();
-  return { records: rows.map((r: any) => rowToApi(spec, r)), total: Number(countRow?.n ?? 0) };
-}
-
-export async function getRow(db: Kysely<any>, spec: TableSpec, id: number): Promise<Record<string, any> | undefined> {
-  return scoped(spec, db.selectFrom(spec.table).selectAll().where('id', '=', id)).executeTakeFirst();
-}
-
-export async function findBy(db: Kysely<any>, spec: TableSpec, field: string, value: unknown): Promise<Record<string, any> | undefined> {
-  return scoped(spec, db.selectFrom(spec.table).selectAll().where(spec.fields[field], '=', value)).executeTakeFirst();
-}
-
-export async function insertRow(db: Kysely<any>, table: string, row: Record<string, unknown>): Promise<number> {
-  const r = await db.insertInto(table).values(row).returning('id').executeTakeFirstOrThrow();
-  return Number((r as any).id);
-}
-
-export async function updateRow(db: Kysely<any>, spec: TableSpec, id: number, row: Record<string, unknown>): Promise<void> {
-  await scoped(spec, db.updateTable(spec.table).set(row).where('id', '=', id)).execute();
-}
-
-export async function deleteRow(db: Kysely<any>, spec: TableSpec, id: number): Promise<boolean> {
-  const r = await scoped(spec, db.deleteFrom(spec.table).where('id', '=', id)).executeTakeFirst();
-  return Number((r as any)?.numDeletedRows ?? 0) > 0;
-}
-
-/**
- * The save of every declared table: update `stored` (times set), or insert `row` plus `insertOnly`.
- * A unique-key clash becomes `duplicate`, a Chinese message naming the value. Returns the id.
- */
-export async function saveRow(
-  db: Kysely<any>,
-  spec: TableSpec,
-  stored: Record<string, any> | undefined,
-  row: Record<string, unknown>,
-  opts: { duplicate: string; insertOnly?: Record<string, unknown> },
-): Promise<number> {
-  const time = now();
-  try {
-    if (stored) {
-      await updateRow(db, spec, Number(stored.id), { ...row, update_time: time });
-      return Number(stored.id);
-    }
-    return await insertRow(db, spec.table, { ...opts.insertOnly, ...row, ...spec.scope, create_time: time, update_time: time });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new BizError(opts.duplicate);
-    throw err;
-  }
 }
 
 /** Is this a unique-constraint violation (SQLite or PostgreSQL)? */
