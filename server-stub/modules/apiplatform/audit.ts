@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ok } from '../../core/envelope.js';
-import { idQuery, migration } from '../../core/declarations.js';
+import { idQuery } from '../../core/declarations.js';
+import { migration } from '../../core/tables.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { PERM } from './perms.js';
