@@ -9,6 +9,7 @@ import ftp from '../../schemas/pages/ftp.page.json';
 import etl from '../../schemas/pages/etl.page.json';
 import datasource from '../../schemas/pages/datasource.page.json';
 import supplier from '../../schemas/examples/supplier.page.json';
+import { lowcodePageCalls } from '../../common/lowcode';
 import apiKey from '../../schemas/pages/apiKey.page.json';
 import apiApprove from '../../schemas/pages/apiApprove.page.json';
 import formEntry from '../../schemas/pages/formEntry.page.json';
@@ -208,9 +209,10 @@ describe('row actions', () => {
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
   });
 
-  it('the default delete confirmation names the row by nameField and custom pages use the lowcode calls', async () => {
+  it('the default delete confirmation names the row by nameField and custom pages use the calls the server declares for them', async () => {
     const { services, calls } = fakeServices((r) => (r.path.endsWith('/delete') ? null : { records: [{ id: 4, name: '华南木业', status: 1 }], total: 1 }));
-    renderPage(supplier as PageDeclaration, services);
+    // a custom page as the server serves it: its declaration carries the record store's calls (common/lowcode.ts)
+    renderPage({ ...supplier, ...lowcodePageCalls('supplier') } as PageDeclaration, services);
     await screen.findByText('华南木业');
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/lowcode/data/supplier/search' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /^删\s?除$/ })));
@@ -239,6 +241,7 @@ describe('link columns', () => {
   it('link only addresses that cannot run code; others render as text', async () => {
     const page = {
       ...(supplier as PageDeclaration),
+      ...lowcodePageCalls('supplier'),
       columns: [{ title: '名称', field: 'name', link: '{site}' }],
     } as PageDeclaration;
     const records = [

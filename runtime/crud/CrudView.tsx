@@ -91,7 +91,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     if (page.sideTree && treeIds) q[page.sideTree.param] = treeIds;
     return q;
   }, [page.query, routeKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
-  const list = useList(missing.length ? null : api.search, query, tick);
+  const list = useList(missing.length ? null : (api.search ?? null), query, tick);
   const reload = useCallback(() => setTick((t) => t + 1), []);
 
   const doSearch = () => { setApplied(text.trim()); setAppliedRange(dayRange(range)); setPageNum(1); reload(); };

@@ -5,21 +5,18 @@ const LABELS: Record<ActionDecl['action'], string> = {
 };
 export const actionLabel = (a: ActionDecl) => a.label ?? LABELS[a.action];
 
-/** Permission strings guarding an action: its own, else the page's per kind. */
+/** Permission strings guarding an action: its own, else the page's per kind (custom pages too: the server declares theirs). */
 export function actionPerms(a: ActionDecl, page: PageDeclaration): string[] | undefined {
   if (a.perms) return a.perms;
-  // custom pages (no calls declared) write through the lowcode record store
-  const p = page.perms ?? (page.api ? undefined : { list: 'lowcode:data:list', add: 'lowcode:data:edit', edit: 'lowcode:data:edit', remove: 'lowcode:data:edit' });
+  const p = page.perms;
   // a copy is saved as a new record (no id): the server asks for the add permission, so does the button
   const byKind = a.action === 'add' || a.action === 'copy' ? p?.add : a.action === 'edit' ? p?.edit : a.action === 'delete' ? p?.remove : undefined;
   return byKind ? [byKind] : undefined;
 }
 
-/** Custom (server-stored) pages without calls use the lowcode record store. */
-export function pageApi(page: PageDeclaration): NonNullable<PageDeclaration['api']> {
-  if (page.api) return page.api;
-  const base = `/lowcode/data/${page.id}`;
-  return { search: `POST ${base}/search`, get: `GET ${base}/get`, save: `POST ${base}/save`, delete: `GET ${base}/delete` };
+/** The page's declared calls; every page declares its own (a custom page's are written in by the server). */
+export function pageApi(page: PageDeclaration): Partial<NonNullable<PageDeclaration['api']>> {
+  return page.api ?? {};
 }
 
 /** A row action declared with `when` shows only on rows whose field holds one of the listed values. */

@@ -1,9 +1,9 @@
-// Binds the renderer to the app's request layer, dictionaries and permissions.
+// Binds the renderer to the app's request layer, dictionaries and permissions. Where custom pages come from is the
+// app's to say: it hands CrudPage a `loadPage` (runtime/pages/customPage.ts).
 import { download, get, post, request, upload, type Envelope } from '../core/request';
 import { useDicts } from '../core/dicts';
 import { hasPermission } from '../core/permission';
 import type { CallOptions, CrudServices, DictItem } from './services';
-import { parseDeclaration } from './declarations';
 
 function withQuery(path: string, params?: Record<string, unknown>): string {
   if (!params) return path;
@@ -45,10 +45,5 @@ export const coreServices: CrudServices = {
   hasPermission,
   download(method, path, params) {
     return download(path, params, undefined, { method });
-  },
-  async loadPage(id: string) {
-    const rec = await get<{ declaration: unknown; title?: string; pageKey?: string }>('/lowcode/page/get', { pageKey: id });
-    const decl = parseDeclaration(rec.declaration);
-    return { ...decl, id: decl.id ?? rec.pageKey ?? id, title: decl.title ?? rec.title ?? id };
   },
 };

@@ -40,4 +40,9 @@ describe('runtime/crud is generic', () => {
     }
     expect(hits).toEqual([]);
   });
+
+  it("names no path of the lowcode module: a custom page's calls and permissions come in its declaration", () => {
+    const hits = sources(path.join(root, 'runtime', 'crud')).filter((file) => /lowcode/i.test(readFileSync(file, 'utf8')));
+    expect(hits.map((f) => path.relative(root, f))).toEqual([]);
+  });
 });

@@ -1,14 +1,17 @@
 // Resolves a menu entry's `component` to a lazy React component.
 //   view:<Name> → default export of runtime/pages/<Name>/index.tsx (add a folder to add a view)
-//   page:<id>   → CrudPage from runtime/crud/index.ts, rendered as <CrudPage pageId={id} />
+//   page:<id>   → CrudPage from runtime/crud/index.ts, rendered as <CrudPage pageId={id} loadPage={loadCustomPage} />
+//                 (a built-in declaration, else a custom page from the page store: customPage.ts)
 // Anything unknown renders 页面未找到 instead of crashing.
 import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadChunk } from '../core/chunk';
+import type { PageDeclaration } from '../crud';
+import { loadCustomPage } from './customPage';
 
 type Loader<T> = () => Promise<T>;
 
 const views = import.meta.glob<{ default: ComponentType }>('./*/index.tsx');
-const crud = import.meta.glob<{ CrudPage: ComponentType<{ pageId: string }> }>('../crud/index.ts');
+const crud = import.meta.glob<{ CrudPage: ComponentType<{ pageId: string; loadPage?: (id: string) => Promise<PageDeclaration> }> }>('../crud/index.ts');
 
 // antd's Result loads with the first not-found view, not with the app's entry
 const Result = lazy(() => import('antd/es/result'));
@@ -39,7 +42,7 @@ export function resolveComponent(component: string | undefined): LazyExoticCompo
       const mod = await loadChunk(load);
       const Page = mod.CrudPage;
       if (!Page) return { default: () => createElement(NotFoundView, { name: component }) };
-      return { default: () => createElement(Page, { pageId: name }) };
+      return { default: () => createElement(Page, { pageId: name, loadPage: loadCustomPage }) };
     });
   }
   if (!made) return () => createElement(NotFoundView, { name: component });

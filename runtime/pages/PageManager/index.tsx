@@ -7,6 +7,7 @@ import { notifyMenusChanged } from '../../core/menus';
 import { ApiError } from '../../core/request';
 import { settle } from '../../core/settle';
 import supplier from '../../../schemas/examples/supplier.page.json';
+import { lowcodePageCalls } from '../../../common/lowcode';
 import { checkDeclaration, type Fault } from './validate';
 import { JsonEditor, modelPath } from './JsonEditor';
 import { previewServices } from './preview';
@@ -88,10 +89,11 @@ export default function PageManager() {
   useEffect(() => {
     if (!checked) return;
     if (checked.ok) {
-      setPreview(checked.decl);
+      // a custom page previews as the server will serve it: with the record store's calls and permissions
+      setPreview(readOnly ? checked.decl : { ...checked.decl, ...lowcodePageCalls(checked.decl.id ?? '') });
       setFaults([]);
     } else setFaults(checked.faults);
-  }, [checked]);
+  }, [checked, readOnly]);
 
   const open = (s: Selection, asked = false) => {
     // unsaved edits of the open page are not dropped silently (the app's one question, shell/leave.ts)
