@@ -51,11 +51,30 @@ function highlight(label: string, text: string): ReactNode {
   );
 }
 
+/** The open groups, remembered (as the list pages' side trees remember theirs): a reload, or the tree drawn anew
+ * after a save, keeps what the reader opened. */
+const OPEN_KEY = 'dsc.wiki.openGroups';
+function rememberedOpen(): Key[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(OPEN_KEY) ?? '[]');
+    return Array.isArray(v) ? v.filter((k) => typeof k === 'string' || typeof k === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
 const folderKeys = (forest: TreeNode[]): string[] => forest.flatMap((n) => (n.children.length ? [n.key, ...folderKeys(n.children)] : []));
 
 export function WikiTree({ nodes, loading, selected, onSelect, canEdit, onAddGroup, onAddDoc, onRenameGroup, onDeleteGroup }: WikiTreeProps) {
   const [text, setText] = useState('');
-  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [expanded, setExpanded] = useState<Key[]>(rememberedOpen);
+  useEffect(() => {
+    try {
+      localStorage.setItem(OPEN_KEY, JSON.stringify(expanded.map(String)));
+    } catch {
+      // storage full or off: the tree still works, it just forgets
+    }
+  }, [expanded]);
   const [bodyRef, height] = useHeight<HTMLDivElement>();
   const forest = useMemo(() => buildTree(nodes as never[], { labelField: 'title' }), [nodes]);
   const shown = useMemo(() => filterTree(forest, text), [forest, text]);
