@@ -62,6 +62,12 @@ export default tseslint.config(
     },
   },
   { files: ['server-stub/**/*.test.ts'], rules: { 'import-x/no-restricted-paths': ruleOf(zones.filter((z) => !z.inside)) } },
+  // the store is typed (DESIGN §8): an untyped Kysely lives in the declared-table service only
+  {
+    files: ['server-stub/**/*.ts'],
+    ignores: ['server-stub/core/tables.ts', 'server-stub/**/*.test.ts', 'server-stub/**/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', { selector: "TSTypeReference[typeName.name='Kysely'] > TSTypeParameterInstantiation > TSAnyKeyword", message: 'Kysely<any> only in core/tables.ts: use Kysely<Database> (declare the table with declareTable).' }] },
+  },
   // a widget kind's story, beside its component, is a tool: it may take the shared story helpers in stories/
   { files: ['widgets/*/*.stories.@(ts|tsx)'], rules: { 'import-x/no-restricted-paths': ruleOf(zones.filter((z) => !z.tools)) } },
   {
