@@ -36,7 +36,7 @@ export function updateSettings(patch: Partial<LayoutSettings>): void {
   settingsStore.set((s) => ({ ...s, ...patch }));
 }
 
-/** Mobile by user agent: the sidebar starts closed there. */
+/** Mobile by user agent: the sidebar starts closed there (usePhoneShell also takes a window as narrow as a phone). */
 export const isMobile = typeof navigator !== 'undefined' && /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile/i.test(navigator.userAgent);
 
 export interface VisitedView {

@@ -5,7 +5,8 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router-dom';
 import { ViewPathContext } from '../../core/leaveGuard';
 import { useStore } from '../../core/store';
-import { addView, isMobile, refreshStore, settingsStore, tagsStore } from '../state';
+import { addView, refreshStore, settingsStore, tagsStore } from '../state';
+import { usePhoneShell } from './usePhoneShell';
 import { PageBoundary, PageSpin } from './PageBoundary';
 import { SideMenu } from './SideMenu';
 import { TagsView } from './TagsView';
@@ -49,6 +50,7 @@ export function BasicLayout() {
   const meta = useRouteMeta(location.pathname);
   const settings = useStore(settingsStore);
   const { token } = theme.useToken();
+  const isMobile = usePhoneShell();
   // On mobile the sidebar starts closed and its state is not persisted.
   const [mobileCollapsed, setMobileCollapsed] = useState(true);
   const collapsed = isMobile ? mobileCollapsed : settings.sidebarCollapsed;

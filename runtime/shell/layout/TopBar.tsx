@@ -11,7 +11,8 @@ import { logout, useSession } from '../../core/session';
 import { useStore } from '../../core/store';
 import { dirtyPaths, useConfirmLeave } from '../leave';
 import type { MenuEntry } from '../menu';
-import { isMobile, settingsStore, updateSettings } from '../state';
+import { settingsStore, updateSettings } from '../state';
+import { usePhoneShell } from './usePhoneShell';
 import { SettingsDrawer } from './SettingsDrawer';
 import { TopNav } from './TopNav';
 
@@ -25,6 +26,7 @@ export function TopBar({ collapsed, onToggle, trail, title }: { collapsed: boole
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const [drawer, setDrawer] = useState(false);
+  const phone = usePhoneShell();
   // leaving a view with unsaved edits asks first (shell/leave.ts); signing out asks about every such view
   const leave = useConfirmLeave();
   const toHome = (e: MouseEvent) => {
@@ -32,7 +34,7 @@ export function TopBar({ collapsed, onToggle, trail, title }: { collapsed: boole
     leave(() => navigate('/index'));
   };
 
-  const toggle = () => (isMobile ? onToggle() : updateSettings({ sidebarCollapsed: !settings.sidebarCollapsed }));
+  const toggle = () => (phone ? onToggle() : updateSettings({ sidebarCollapsed: !settings.sidebarCollapsed }));
   // 首页 leads every breadcrumb; the home entry itself is not repeated.
   const crumbs = [{ title: <Link to="/index" onClick={toHome}>首页</Link> }, ...trail.filter((e) => e.path !== '/index').map((e) => ({ title: e.name }))];
   if (!trail.length && title && title !== '首页') crumbs.push({ title });
