@@ -7,6 +7,7 @@ export * from './crypto';
 export * from './chunk';
 export * from './feedback';
 export * from './settle';
+export * from './busy';
 export * from './messages';
 export * from './store';
 export * from './validate';

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Input, Space, Spin, Tabs } from 'antd';
 import { useLocation } from 'react-router-dom';
+import { useBusy } from '../../core/busy';
 import { usePermission } from '../../core/permission';
 import { ApiFacts, apiCalls, AuditTrail, ConfigDiff, idParam, useLeave, type ApproveInfo, type Decision } from '../../apimgr';
 import { ApiHeader } from '../ApiDesignDetail';
@@ -24,7 +25,7 @@ export default function ApiApproveEdit() {
   const [info, setInfo] = useState<ApproveInfo | null>(null);
   const [failed, setFailed] = useState(false);
   const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState<Decision | null>(null);
+  const [busy, whileBusy] = useBusy<Decision>();
   const leave = useLeave(LIST, false);
 
   useEffect(() => {
@@ -39,15 +40,12 @@ export default function ApiApproveEdit() {
       cancelText: '取消',
       onOk: async () => {
         if (!id) return;
-        setBusy(d);
         try {
-          await apiCalls.decide(d, id, comment.trim());
+          await whileBusy(d, () => apiCalls.decide(d, id, comment.trim()));
           message.success(DECISIONS[d].success);
           leave({ force: true });
         } catch {
           /* the request layer showed why (not waiting, own design, …) */
-        } finally {
-          setBusy(null);
         }
       },
     });

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Col, FloatButton, Form, Input, Row, Select, Space, Spin, Switch, Tabs, Typography } from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
+import { useBusy } from '../../core/busy';
 import { usePermission } from '../../core/permission';
 import { ParamTable, ResultPane, SqlEditor, valuesOf, type ParamRow } from '../../editors';
 import { apiCalls, idParam, useDirty, useLeave, versionLabel, type ApiConfig, type VersionOption } from '../../apimgr';
@@ -62,7 +63,7 @@ export default function ApiDesignConfig() {
   const [sources, setSources] = useState<Array<{ value: string; label: string }>>([]);
   const [versions, setVersions] = useState<VersionOption[]>([]);
   const [viewing, setViewing] = useState<{ version: number; draft: Draft; respResult: unknown; querySql: string } | null>(null);
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const [busy, whileBusy] = useBusy<'save' | 'test'>();
   const [waiting, setWaiting] = useState(false);
   const { dirty, mark } = useDirty(draft);
   const leave = useLeave(LIST, dirty);
@@ -109,16 +110,13 @@ export default function ApiDesignConfig() {
     if (!draft) return;
     const why = missing(draft);
     if (why) return void message.warning(why);
-    setBusy('test');
     try {
-      const r = await apiCalls.execute(bodyOf(draft));
+      const r = await whileBusy('test', () => apiCalls.execute(bodyOf(draft)));
       setResult({ respResult: r.respResult, querySql: r.querySql });
       if (!draft.respParamList.length) patch({ respParamList: respFromRows(r.respResult, []) });
       message.success(r.truncated ? `测试完成（结果超过上限，只显示前 ${r.rowCount} 行）` : '测试完成');
     } catch (err) {
       setResult({ respResult: { 错误: (err as Error).message }, querySql: result.querySql });
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -126,16 +124,13 @@ export default function ApiDesignConfig() {
     if (!draft) return;
     const why = missing(draft);
     if (why) return void message.warning(why);
-    setBusy('save');
+    const respResult = result.respResult === undefined ? null : typeof result.respResult === 'string' ? result.respResult : JSON.stringify(result.respResult);
     try {
-      const respResult = result.respResult === undefined ? null : typeof result.respResult === 'string' ? result.respResult : JSON.stringify(result.respResult);
-      await apiCalls.saveConfig({ ...bodyOf(draft), respResult, querySql: result.querySql ?? null });
+      await whileBusy('save', () => apiCalls.saveConfig({ ...bodyOf(draft), respResult, querySql: result.querySql ?? null }));
       mark(draft);
       message.success('保存成功');
     } catch {
       /* shown by the request layer */
-    } finally {
-      setBusy(null);
     }
   };
 

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Space, Spin, Switch, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../core/session';
+import { useBusy } from '../../core/busy';
 import { usePermission } from '../../core/permission';
 import { ParamTable, type ParamRow } from '../../editors';
 import { apiCalls, GroupSelect, idParam, StatusTag, useDirty, useLeave, versionLabel, type ApiDesign, type VersionOption } from '../../apimgr';
@@ -55,7 +56,7 @@ export default function ApiDesignEdit() {
   const [api, setApi] = useState<ApiDesign | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [loading, setLoading] = useState(Boolean(id));
-  const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
+  const [busy, whileBusy] = useBusy<'save' | 'submit'>();
   const [versions, setVersions] = useState<VersionOption[]>([]);
   const [viewing, setViewing] = useState<{ version: number; draft: Draft } | null>(null);
   const { dirty, mark } = useDirty(draft);
@@ -104,9 +105,8 @@ export default function ApiDesignEdit() {
       message.warning(why);
       return null;
     }
-    setBusy('save');
-    try {
-      const body = { id: id ?? null, ...draft, apiName: draft.apiName.trim(), apiComment: draft.apiComment.trim(), isPublic: draft.isPublic ? 1 : 0 };
+    const body = { id: id ?? null, ...draft, apiName: draft.apiName.trim(), apiComment: draft.apiComment.trim(), isPublic: draft.isPublic ? 1 : 0 };
+    return whileBusy('save', async () => {
       const saved = await apiCalls.saveDesign(body);
       mark(draft);
       message.success('保存成功');
@@ -115,11 +115,7 @@ export default function ApiDesignEdit() {
       // a new design (or a saved approved one) continues on the edit route carrying its id
       if (!id) navigate(`/apimgr/design/edit?id=${saved}`, { replace: true });
       return saved;
-    } catch {
-      return null; // the request layer showed why
-    } finally {
-      setBusy(null);
-    }
+    }).catch(() => null); // the request layer showed why
   };
 
   const submit = () =>
@@ -131,15 +127,12 @@ export default function ApiDesignEdit() {
       onOk: async () => {
         const target = dirty || !id ? await save() : id;
         if (!target) return;
-        setBusy('submit');
         try {
-          await apiCalls.submit(target);
+          await whileBusy('submit', () => apiCalls.submit(target));
           message.success('提交成功');
           leave({ force: true });
         } catch {
           /* shown by the request layer */
-        } finally {
-          setBusy(null);
         }
       },
     });

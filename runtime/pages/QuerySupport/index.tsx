@@ -6,6 +6,7 @@ import { t } from '../../core/messages';
 import { App, Button, Card, Empty, Form, Input, List, Modal, Popconfirm, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import { ApiOutlined, DatabaseOutlined, DeleteOutlined, PlayCircleOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { usePermission } from '../../core/permission';
+import { useBusy } from '../../core/busy';
 import { settle } from '../../core/settle';
 import { useDict } from '../../core/dicts';
 import { ParamTable, ResultPane, SqlEditor, type ParamRow } from '../../editors';
@@ -71,7 +72,7 @@ export default function QuerySupport() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState<string>('');
   const [result, setResult] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const [busy, whileBusy] = useBusy<'save' | 'test'>();
   const [creating, setCreating] = useState(false);
   const [form] = Form.useForm<{ queryName: string; queryType: string }>();
   const dirty = draft !== null && JSON.stringify(bodyOf(draft)) !== saved;
@@ -125,29 +126,21 @@ export default function QuerySupport() {
 
   const store = async () => {
     if (!draft) return;
-    setBusy('save');
-    try {
-      await queryApi.save({ ...bodyOf(draft), responseBody: result === undefined ? null : JSON.stringify(result) });
-      setSaved(JSON.stringify(bodyOf(draft)));
-      message.success('保存成功');
-      void reload();
-    } finally {
-      setBusy(null);
-    }
+    await whileBusy('save', () => queryApi.save({ ...bodyOf(draft), responseBody: result === undefined ? null : JSON.stringify(result) }));
+    setSaved(JSON.stringify(bodyOf(draft)));
+    message.success('保存成功');
+    void reload();
   };
 
   const test = async () => {
     if (!draft) return;
     const why = missing(draft);
     if (why) return void message.warning(why);
-    setBusy('test');
     try {
-      setResult(await queryApi.execute(bodyOf(draft)));
+      setResult(await whileBusy('test', () => queryApi.execute(bodyOf(draft))));
       message.success('测试完成');
     } catch (err) {
       setResult({ 错误: (err as Error).message });
-    } finally {
-      setBusy(null);
     }
   };
 

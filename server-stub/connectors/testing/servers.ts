@@ -15,13 +15,18 @@ export async function startSilentHost(): Promise<{ port: number; close(): Promis
     sock.on('error', () => undefined);
     sock.on('close', () => sockets.delete(sock));
   });
+  return listenOnLoopback(server, sockets, (s) => s.destroy());
+}
+
+/** Listens on a free loopback port; close() ends the connections still open (`open`), then the server. */
+async function listenOnLoopback<C>(server: net.Server | ssh2.Server, open: Set<C>, end: (c: C) => void): Promise<{ port: number; close(): Promise<void> }> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as net.AddressInfo).port;
   return {
     port,
     close: () =>
       new Promise<void>((r) => {
-        sockets.forEach((s) => s.destroy());
+        open.forEach(end);
         server.close(() => r());
       }),
   };
@@ -92,16 +97,7 @@ export async function startSshServer(user: string, password: string): Promise<{ 
     client.on('error', () => undefined);
     client.on('close', () => clients.delete(client));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    close: () =>
-      new Promise<void>((r) => {
-        clients.forEach((c) => c.end());
-        server.close(() => r());
-      }),
-  };
+  return listenOnLoopback(server, clients, (c) => c.end());
 }
 
 /** A loopback port nothing listens on (a connection there is refused). */
