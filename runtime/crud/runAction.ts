@@ -1,0 +1,154 @@
+// What each declared action does when clicked (add | edit | copy | delete | test | call | route | notice |
+// download), and whether the user may run it.
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI } from 'antd/es/modal/useModal';
+import type { ActionDecl, PageDeclaration, Row } from './types';
+import type { CrudServices } from './services';
+import type { DialogState } from './Dialogs';
+import { fill, fillParams, parseCall } from './template';
+import { actionPerms, pageApi } from './actions';
+import { msg, template } from './messages';
+import { runConnectionTest } from './connectionTest';
+
+export interface ActionContext {
+  page: PageDeclaration;
+  services: CrudServices;
+  message: MessageInstance;
+  modal: HookAPI;
+  /** the page address's values (`{{$query.name}}`) */
+  route: Record<string, unknown>;
+  /** the list's current query (a download sends it, without paging) */
+  query: Record<string, unknown>;
+  records: Row[];
+  selected: React.Key[];
+  clearSelection: () => void;
+  reload: () => void;
+  openDialog: (d: DialogState) => void;
+}
+
+/** The page's actions as click handlers: `run` does what an action declares, `can` says whether the user may. */
+export function actionRunner(ctx: ActionContext) {
+  const { page, services, message: messageApi, modal: modalApi, route, query, records, selected } = ctx;
+  const api = pageApi(page);
+  const rowKey = page.rowKey ?? 'id';
+  const nameOf = (row: Row) => String(row[page.nameField ?? 'name'] ?? row[rowKey] ?? '');
+  const can = (a: ActionDecl) => {
+    const p = actionPerms(a, page);
+    return !p || services.hasPermission(p);
+  };
+
+  /** The action's call as declared: method, path, query parameters and body (undefined: it declares none). */
+  const callOf = (a: ActionDecl, row: Row, fallbackApi?: string) => {
+    const call = a.api ?? fallbackApi;
+    if (!call) return undefined;
+    const { method, path } = parseCall(call, row);
+    const params = a.params ? fillParams(a.params, { ...route, ...row }) : a.body === 'row' ? undefined : { id: row[rowKey] };
+    const body = a.body === 'row' ? row : a.body === 'ids' ? selected : undefined;
+    return { method, path, opts: { params, body, ...(a.timeout ? { timeoutMs: a.timeout * 1000 } : {}) } };
+  };
+  /** Runs a declared call for a row. */
+  const runCall = async (a: ActionDecl, row: Row, fallbackApi?: string) => {
+    const c = callOf(a, row, fallbackApi);
+    if (!c) return;
+    return services.request<unknown>(c.method, c.path, c.opts);
+  };
+
+  const confirmThen = (a: ActionDecl, row: Row, fallback: string | undefined, go: () => Promise<void>) => {
+    const text = a.confirm ?? fallback;
+    if (!text) return void go();
+    modalApi.confirm({
+      title: '系统提示',
+      content: fill(text, { ...row, name: nameOf(row) }),
+      okText: '确定',
+      cancelText: '取消',
+      onOk: () => go(),
+    });
+  };
+
+  const fetchForEdit = async (row: Row): Promise<Row> => {
+    if (!api.get) return row;
+    const { method, path } = parseCall(api.get, row);
+    try {
+      const rec = await services.request<Row>(method, path, { params: { id: row[rowKey] } });
+      return rec && typeof rec === 'object' ? rec : row;
+    } catch {
+      return row;
+    }
+  };
+
+  const run = async (a: ActionDecl, row?: Row) => {
+    const r = row ?? {};
+    switch (a.action) {
+      case 'add':
+        ctx.openDialog({ mode: 'new', action: a });
+        return;
+      case 'edit':
+      case 'copy':
+        ctx.openDialog({ mode: a.action, row: await fetchForEdit(r), action: a });
+        return;
+      case 'delete': {
+        if (!row) {
+          // toolbar delete: every selected row
+          const rows = records.filter((x) => selected.includes(x[rowKey] as React.Key));
+          if (!rows.length) return void messageApi.warning('请至少选择一条记录');
+          return confirmThen(a, {}, `确定要删除选中的${rows.length}条记录吗？`, async () => {
+            // each refusal was shown by the request layer; success is said only for what was deleted
+            let refused = 0;
+            for (const x of rows) await runCall(a, x, api.delete).catch(() => void refused++);
+            if (refused < rows.length) messageApi.success(refused ? `已删除${rows.length - refused}条，${refused}条未删除` : (a.success ?? msg('deleteSuccess')));
+            ctx.clearSelection();
+            ctx.reload();
+          });
+        }
+        return confirmThen(a, r, template('confirmDelete'), async () => {
+          try {
+            await runCall(a, r, api.delete);
+            messageApi.success(a.success ?? msg('deleteSuccess'));
+            ctx.reload();
+          } catch { /* shown by the request layer */ }
+        });
+      }
+      case 'test': {
+        const c = callOf(a, r);
+        if (!c) return;
+        try {
+          // false: the server's reason after the declared failure text (连接失败：账号或密码错误)
+          const { ok, text } = await runConnectionTest(services, c.method, c.path, c.opts, a);
+          if (ok) messageApi.success(text);
+          else messageApi.error(text);
+        } catch { /* shown by the request layer */ }
+        return;
+      }
+      case 'call':
+        return confirmThen(a, r, undefined, async () => {
+          try {
+            await runCall(a, r);
+            messageApi.success(a.success ?? msg('submitSuccess'));
+            if (a.refresh !== false) ctx.reload();
+          } catch {
+            if (a.failure) messageApi.error(a.failure);
+          }
+        });
+      case 'route': {
+        const to = fill(a.to ?? '', r);
+        if (a.newTab) window.open(to, '_blank');
+        else if (services.navigate) services.navigate(to);
+        else window.location.assign(to);
+        return;
+      }
+      case 'notice':
+        messageApi.info(a.message ?? msg('building'));
+        return;
+      case 'download': {
+        // what the list shows now (search, dates, filters, fixed query), without paging
+        if (!a.api || !services.download) return;
+        const { method, path } = parseCall(a.api, r);
+        const { pageNum: _n, pageSize: _s, ...shown } = query;
+        await services.download(method, path, { ...shown, ...fillParams(a.params, { ...route, ...r }) });
+        return;
+      }
+    }
+  };
+
+  return { run, can };
+}
