@@ -2,6 +2,7 @@
 // `page:<pageKey>`), and its records live in one generic store, validated by the page's own field rules.
 //   /api/lowcode/page/{search, get, save, delete}          (admin: lowcode:page:*)
 //   /api/lowcode/data/<pageKey>/{search, get, save, delete} (lowcode:data:list / lowcode:data:edit)
+import { lowcodePageCalls } from '../../../common/lowcode.js';
 import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Generated } from 'kysely';
@@ -65,13 +66,8 @@ const pageBody = {
 
 /** The server fills the calls and permissions of a custom page: its records live in the generic store. */
 function withGenericApi(decl: PageDeclaration, pageKey: string): PageDeclaration {
-  const base = `/lowcode/data/${pageKey}`;
-  return {
-    ...decl,
-    id: pageKey,
-    api: { search: `POST ${base}/search`, get: `GET ${base}/get`, save: `POST ${base}/save`, delete: `GET ${base}/delete` },
-    perms: { list: 'lowcode:data:list', add: 'lowcode:data:edit', edit: 'lowcode:data:edit', remove: 'lowcode:data:edit' },
-  };
+  // the calls and permissions the page manager's preview fills a draft with too (common/lowcode.ts)
+  return { ...decl, id: pageKey, ...lowcodePageCalls(pageKey) };
 }
 
 /** Checks the server relies on beyond the meta-schema; each fault naming its field (字段「…」). */
