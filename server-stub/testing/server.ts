@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Envelope } from '../core/envelope.js';
@@ -37,6 +38,24 @@ export interface TestServerOptions {
 
 /** The stores a server suite runs on: SQLite always, PostgreSQL too when PG_URL is set. */
 export const testStores: ('sqlite' | 'pg')[] = process.env.PG_URL ? ['sqlite', 'pg'] : ['sqlite'];
+
+/**
+ * One server for the enclosing describe block: started before its tests, closed after them. The object answers
+ * as that server once it has started (using it before then is a mistake in the test and throws).
+ */
+export function serverForSuite(opts: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(opts);
+  });
+  afterAll(() => started?.close());
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!started) throw new Error('the suite server is used before it started (serverForSuite is for describe blocks)');
+      return Reflect.get(started, key);
+    },
+  });
+}
 
 export function encryptFor(publicPem: string, plain: string): string {
   return publicEncrypt({ key: publicPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain)).toString('base64');

@@ -2,7 +2,7 @@
 // names; served files carry a CSP sandbox so a script in an SVG cannot run on the console's origin.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), Buffer.alloc(64), Buffer.from([0xff, 0xd9])]);
@@ -12,11 +12,7 @@ const SVG_XSS = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.or
 type Part = { name: string; data: Buffer | Blob };
 
 describe.each(testStores)('image files (%s store)', (store) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ store });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ store });
 
   const upload = async (files: Part[], fields: Record<string, string> = {}, token: string | null = s.token) => {
     const form = new FormData();

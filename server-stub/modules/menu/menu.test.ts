@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForSuite, testStores } from '../../testing/server.js';
 import { removeMenuEntry, upsertMenuEntry } from './store.js';
 
 interface Node {
@@ -12,11 +12,7 @@ interface Node {
 const keys = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.key, ...keys(n.children ?? [])]);
 
 describe.each(testStores)('menus per role (%s store)', (store) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ store });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ store });
 
   it('gives the admin every seeded entry as a tree with parents', async () => {
     const r = await s.request<Node[]>('GET', '/api/menu/routes/get?moduleType=platform');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../config.js';
 import { logFiles } from '../../core/logs.js';
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { serverForSuite, startTestServer, testStores, type TestServer } from '../../testing/server.js';
 import { instanceAt, interfaceAddresses, normalizeAddress, registryDir } from './instances.js';
 
 const LIST = '/api/monitor/log/searchList';
@@ -27,11 +27,7 @@ async function waitForRecords(s: TestServer, body: object, until: (records: any[
 }
 
 describe.each(testStores)('log monitor (%s store)', (store) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ store });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ store });
 
   it('shows the requests made before, newest first, as readable lines', async () => {
     await s.request('POST', '/api/sys/var/searchList', {});

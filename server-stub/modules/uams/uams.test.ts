@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForSuite, startTestServer, testStores, TEST_PASSWORD } from '../../testing/server.js';
 
 // Sign-in is limited to 20 calls a minute per client address (all of these come from 127.0.0.1, one server
 // per store): the lock, enumeration and rate-limit cases live in signin-guards.test.ts, from addresses of their own.
 describe.each(testStores)('sign-in and session (%s store)', (store) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ store });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ store });
 
   it('serves an RSA public key without a token', async () => {
     const r = await s.request<string>('GET', '/api/uams/publicKey', undefined, null);

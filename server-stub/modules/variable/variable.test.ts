@@ -1,11 +1,7 @@
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
 
 describe.each(testStores)('variables (%s store)', (store) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ store });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ store });
 
   it('CRUD, search on name or value, sortable columns', async () => {
     for (const [n, v] of [['B_HOME', '/opt/b'], ['A_PATH', '/usr/bin'], ['C_MODE', 'prod']])

@@ -4,7 +4,7 @@
 // against the allow-list (no script, no handler, no foreign scheme, no foreign image), while ordinary rich
 // text keeps its structure.
 import { JSDOM } from 'jsdom';
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
 import { LIMITS, MSG } from './index.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -107,11 +107,7 @@ function faults(html: string): string[] {
 }
 
 describe.each(testStores)('wiki (%s store)', (store) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ store });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ store });
 
   const tree = async (token = s.token) => (await s.request('POST', '/api/doc/wikigroup/select', {}, token)).body;
   const saveGroup = (body: object, token = s.token) => s.request('POST', '/api/doc/wikigroup/save', body, token);
