@@ -4,37 +4,24 @@
 import { testFtp } from './ftp/index.js';
 import { testSsh } from './ssh/index.js';
 import { testConnection } from './sql/index.js';
-import { startFtpServer, startSshServer } from './testing/servers.js';
+import { ftpAndSshForSuite, refusingDatabases, type DatabaseTarget } from './testing/servers.js';
 
 const HOSTILE = ['\ud800', 'p\udc00w', 'a\0b', 'a\r\nDELE x', 'x'.repeat(100_000)];
-const PG_URL = process.env.PG_URL;
-const MYSQL_URL = process.env.MYSQL_URL;
 
 describe('hostile passwords at the connectors', () => {
-  let ftp: Awaited<ReturnType<typeof startFtpServer>>;
-  let ssh: Awaited<ReturnType<typeof startSshServer>>;
-  const uncaught: unknown[] = [];
-  const spy = (err: unknown) => uncaught.push(err);
-  beforeAll(async () => {
-    process.on('uncaughtException', spy);
-    [ftp, ssh] = await Promise.all([startFtpServer('ftpuser', 'Ftp#Ok_1'), startSshServer('etl', 'Ssh#Ok_1')]);
-  });
-  afterAll(async () => {
-    process.off('uncaughtException', spy);
-    await Promise.all([ftp?.close(), ssh?.close()]);
-  });
+  const loop = ftpAndSshForSuite();
 
   it('FTP and SSH: false, a reason without the password, no uncaught exception', async () => {
     for (const password of HOSTILE) {
       const label = JSON.stringify(password.slice(0, 12));
-      for (const port of [ftp.port, 1]) {
+      for (const port of [loop.ftp.port, 1]) {
         let reason = '';
         expect(await testFtp({ ip: '127.0.0.1', port, username: 'ftpuser', password }, { timeout: 3, onError: (m) => (reason = m) }), `ftp ${port} ${label}`).toBe(false);
         expect(reason.length).toBeGreaterThan(0);
         expect(reason.length).toBeLessThanOrEqual(501);
         if (password.length > 3) expect(reason.toLowerCase()).not.toContain(password.toLowerCase().slice(0, 50));
       }
-      for (const port of [ssh.port, 1]) {
+      for (const port of [loop.ssh.port, 1]) {
         let reason = '';
         expect(await testSsh({ ip: '127.0.0.1', port, username: 'etl', password }, { timeout: 3, onError: (m) => (reason = m) }), `ssh ${port} ${label}`).toBe(false);
         expect(reason.length).toBeGreaterThan(0);
@@ -47,34 +34,25 @@ describe('hostile passwords at the connectors', () => {
     expect(await testSsh({ ip: '127.0.0.1', port: 1, username: 'etl', password: '\ud800' }, { timeout: 3, onError: boom })).toBe(false);
     expect(await testFtp({ ip: '127.0.0.1', port: 1, username: 'u', password: '\ud800' }, { timeout: 3, onError: boom })).toBe(false);
     await new Promise((r) => setTimeout(r, 200)); // late socket events
-    expect(uncaught).toEqual([]);
+    expect(loop.uncaught).toEqual([]);
   }, 60_000);
 
   it('SQL drivers: PostgreSQL, MariaDB, closed ports: false, never a throw', async () => {
-    const targets: Array<Record<string, unknown>> = [
-      { dbType: 'postgresql', hostName: '127.0.0.1', port: 1, dbName: 'x', username: 'u' },
-      { dbType: 'mysql', hostName: '127.0.0.1', port: 1, dbName: 'x', username: 'u' },
+    const targets: Array<DatabaseTarget & { properties?: string }> = [
+      ...refusingDatabases(),
       { dbType: 'postgresql', hostName: '127.0.0.1', port: 1, dbName: 'x', username: 'u', properties: 'application_name=%E0%A4%A' }, // malformed %-escape
     ];
-    if (PG_URL) {
-      const u = new URL(PG_URL);
-      targets.push({ dbType: 'postgresql', hostName: u.hostname, port: Number(u.port || 5432), dbName: u.pathname.slice(1), username: 'no_such_role_x' });
-    }
-    if (MYSQL_URL) {
-      const u = new URL(MYSQL_URL);
-      targets.push({ dbType: 'mariadb', hostName: u.hostname, port: Number(u.port || 3306), dbName: u.pathname.slice(1), username: 'no_such_user_x' });
-    }
     for (const password of HOSTILE) {
       for (const t of targets) {
         let reason = '';
-        const ok = await testConnection({ ...(t as object), dbType: String(t.dbType), password, maxWaitTime: 3 }, { onError: (m) => (reason = m) });
+        const ok = await testConnection({ ...t, password, maxWaitTime: 3 }, { onError: (m) => (reason = m) });
         expect(ok, `${t.dbType}:${t.port} ${JSON.stringify(password.slice(0, 12))}`).toBe(false);
         expect(reason.length).toBeGreaterThan(0);
         if (password.length > 3) expect(reason).not.toContain(password.slice(0, 50));
       }
     }
     await new Promise((r) => setTimeout(r, 200));
-    expect(uncaught).toEqual([]);
+    expect(loop.uncaught).toEqual([]);
   }, 60_000);
 });
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import FtpSrv from 'ftp-srv';
 import ssh2 from 'ssh2';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A TCP server that accepts connections and never says a word (a host that never answers). */
 export async function startSilentHost(): Promise<{ port: number; close(): Promise<void> }> {
@@ -100,7 +101,68 @@ export async function startSshServer(user: string, password: string): Promise<{ 
   return listenOnLoopback(server, clients, (c) => c.end());
 }
 
+type Running = { port: number; close(): Promise<void> };
+
+/**
+ * For a describe block: an FTP server (ftpuser / Ftp#Ok_1) and an SSH server (etl / Ssh#Ok_1) on loopback while
+ * its tests run, and every uncaughtException thrown meanwhile (a connector must never throw from a callback).
+ */
+export function ftpAndSshForSuite(): { readonly ftp: Running; readonly ssh: Running; uncaught: unknown[] } {
+  const uncaught: unknown[] = [];
+  const spy = (err: unknown) => uncaught.push(err);
+  let ftp: Running | undefined;
+  let ssh: Running | undefined;
+  beforeAll(async () => {
+    process.on('uncaughtException', spy);
+    [ftp, ssh] = await Promise.all([startFtpServer('ftpuser', 'Ftp#Ok_1'), startSshServer('etl', 'Ssh#Ok_1')]);
+  });
+  afterAll(async () => {
+    process.off('uncaughtException', spy);
+    await Promise.all([ftp?.close(), ssh?.close()]);
+  });
+  const started = (r: Running | undefined) => {
+    if (!r) throw new Error('the test servers are used before they started (ftpAndSshForSuite is for describe blocks)');
+    return r;
+  };
+  return {
+    get ftp() {
+      return started(ftp);
+    },
+    get ssh() {
+      return started(ssh);
+    },
+    uncaught,
+  };
+}
+
 /** A loopback port nothing listens on (a connection there is refused). */
 export async function closedPort(): Promise<number> {
   return freePort();
+}
+
+export interface DatabaseTarget {
+  dbType: string;
+  hostName: string;
+  port: number;
+  dbName: string;
+  username: string;
+}
+
+/** Databases that refuse a sign-in: closed ports on 127.0.0.1 (PostgreSQL, MySQL), and the test PostgreSQL /
+ *  MariaDB (PG_URL, MYSQL_URL, when set) with an account that does not exist. */
+export function refusingDatabases(): DatabaseTarget[] {
+  const targets: DatabaseTarget[] = [
+    { dbType: 'postgresql', hostName: '127.0.0.1', port: 1, dbName: 'x', username: 'u' },
+    { dbType: 'mysql', hostName: '127.0.0.1', port: 1, dbName: 'x', username: 'u' },
+  ];
+  const live = [
+    [process.env.PG_URL, 'postgresql', 5432, 'no_such_role_x'],
+    [process.env.MYSQL_URL, 'mariadb', 3306, 'no_such_user_x'],
+  ] as const;
+  for (const [url, dbType, defaultPort, username] of live) {
+    if (!url) continue;
+    const u = new URL(url);
+    targets.push({ dbType, hostName: u.hostname, port: Number(u.port || defaultPort), dbName: u.pathname.slice(1), username });
+  }
+  return targets;
 }

@@ -2,29 +2,15 @@
 // the SSH client's error callback (an uncaught exception ends the process); on FTP it answered 500. Each
 // hostile password (lone surrogate, NUL, CR/LF, 100 KB) on the ETL and FTP connection tests and on the
 // data-source test answers status 1 or 连接失败, below HTTP 500, and no uncaughtException fires.
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
-import { startFtpServer, startSshServer } from '../../connectors/testing/servers.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
+import { ftpAndSshForSuite, refusingDatabases } from '../../connectors/testing/servers.js';
 import { datasourceBinding } from '../datasource/settings.js';
 
 const HOSTILE = ['\ud800', 'pw\udfffx', 'a\0b', 'a\r\nDELE x', 'x'.repeat(100_000)];
-const PG_URL = process.env.PG_URL;
-const MYSQL_URL = process.env.MYSQL_URL;
 
 describe.each(testStores)('hostile passwords never take the server down (%s store)', (store) => {
-  let s: TestServer;
-  let ftp: Awaited<ReturnType<typeof startFtpServer>>;
-  let ssh: Awaited<ReturnType<typeof startSshServer>>;
-  const uncaught: unknown[] = [];
-  const spy = (err: unknown) => uncaught.push(err);
-
-  beforeAll(async () => {
-    process.on('uncaughtException', spy);
-    [s, ftp, ssh] = await Promise.all([startTestServer({ store }), startFtpServer('ftpuser', 'Ftp#Ok_1'), startSshServer('etl', 'Ssh#Ok_1')]);
-  });
-  afterAll(async () => {
-    process.off('uncaughtException', spy);
-    await Promise.all([s?.close(), ftp?.close(), ssh?.close()]);
-  });
+  const s = serverForSuite({ store });
+  const loop = ftpAndSshForSuite();
 
   /** Status 1 (refused), or a failed test: 连接失败 with its reason (connectors/errors.ts), never the password. Never 5xx. */
   const refusedOrFailed = (r: { http: number; body: { status: number; data: unknown; msg: string } }, what: string) => {
@@ -39,9 +25,9 @@ describe.each(testStores)('hostile passwords never take the server down (%s stor
   it('ETL (SSH) and FTP validateConn: live server and closed port', async () => {
     for (const password of HOSTILE) {
       for (const [kind, port, username] of [
-        ['etl', ssh.port, 'etl'],
+        ['etl', loop.ssh.port, 'etl'],
         ['etl', 1, 'etl'],
-        ['ftp', ftp.port, 'ftpuser'],
+        ['ftp', loop.ftp.port, 'ftpuser'],
         ['ftp', 1, 'ftpuser'],
       ] as const) {
         const r = await s.request('POST', `/api/remote/${kind}/validateConn`, { envType: 'dev', ip: '127.0.0.1', port, username, password });
@@ -50,25 +36,14 @@ describe.each(testStores)('hostile passwords never take the server down (%s stor
     }
     // a hostile account name too
     for (const username of ['\ud800', 'u\0', 'u\r\nPASS x']) {
-      refusedOrFailed(await s.request('POST', '/api/remote/ftp/validateConn', { ip: '127.0.0.1', port: ftp.port, username, password: 'p' }), `ftp user ${JSON.stringify(username)}`);
-      refusedOrFailed(await s.request('POST', '/api/remote/etl/validateConn', { ip: '127.0.0.1', port: ssh.port, username, password: 'p' }), `etl user ${JSON.stringify(username)}`);
+      refusedOrFailed(await s.request('POST', '/api/remote/ftp/validateConn', { ip: '127.0.0.1', port: loop.ftp.port, username, password: 'p' }), `ftp user ${JSON.stringify(username)}`);
+      refusedOrFailed(await s.request('POST', '/api/remote/etl/validateConn', { ip: '127.0.0.1', port: loop.ssh.port, username, password: 'p' }), `etl user ${JSON.stringify(username)}`);
     }
-    expect(uncaught).toEqual([]);
+    expect(loop.uncaught).toEqual([]);
   }, 60_000);
 
   it('data-source test with such a password stored (PostgreSQL, MariaDB, a closed port)', async () => {
-    const targets: Array<Record<string, any>> = [
-      { db_type: 'postgresql', host_name: '127.0.0.1', port: 1, db_name: 'x', username: 'u' },
-      { db_type: 'mysql', host_name: '127.0.0.1', port: 1, db_name: 'x', username: 'u' },
-    ];
-    if (PG_URL) {
-      const u = new URL(PG_URL);
-      targets.push({ db_type: 'postgresql', host_name: u.hostname, port: Number(u.port || 5432), db_name: u.pathname.slice(1), username: 'no_such_role_x' });
-    }
-    if (MYSQL_URL) {
-      const u = new URL(MYSQL_URL);
-      targets.push({ db_type: 'mariadb', host_name: u.hostname, port: Number(u.port || 3306), db_name: u.pathname.slice(1), username: 'no_such_user_x' });
-    }
+    const targets = refusingDatabases();
     const { secrets } = s.app;
     let n = 0;
     for (const password of HOSTILE) {
@@ -80,17 +55,17 @@ describe.each(testStores)('hostile passwords never take the server down (%s stor
       // already in the store (written before the input guards, or by hand): the test still answers
       for (const t of targets) {
         const t0 = new Date().toISOString().slice(0, 19).replace('T', ' ');
-        const row = { kind: 'datasource', ds_name: `hostile_${n++}`, db_type: String(t.db_type), host_name: String(t.host_name), port: Number(t.port), db_name: String(t.db_name), username: String(t.username), properties: null, pwd: null, max_wait_time: 3, max_active: 2, query_timeout: 5, status: 1, create_time: t0, update_time: t0 };
+        const row = { kind: 'datasource', ds_name: `hostile_${n++}`, db_type: t.dbType, host_name: t.hostName, port: t.port, db_name: t.dbName, username: t.username, properties: null, pwd: null, max_wait_time: 3, max_active: 2, query_timeout: 5, status: 1, create_time: t0, update_time: t0 };
         const { id } = await s.app.ctx.db.insertInto('gemini_datasource').values(row).returning('id').executeTakeFirstOrThrow();
-        await s.app.ctx.db.updateTable('gemini_datasource').set({ pwd: secrets.encrypt(password, datasourceBinding({ ...t, id })) }).where('id', '=', id).execute();
-        refusedOrFailed(await s.request('GET', `/api/gemini/datasource/test?id=${id}`), `${t.db_type}:${t.port} ${JSON.stringify(password.slice(0, 12))}`);
+        await s.app.ctx.db.updateTable('gemini_datasource').set({ pwd: secrets.encrypt(password, datasourceBinding({ ...row, id })) }).where('id', '=', id).execute();
+        refusedOrFailed(await s.request('GET', `/api/gemini/datasource/test?id=${id}`), `${t.dbType}:${t.port} ${JSON.stringify(password.slice(0, 12))}`);
       }
     }
-    expect(uncaught).toEqual([]);
+    expect(loop.uncaught).toEqual([]);
   }, 60_000);
 
   it('the server is alive and answers', async () => {
     expect((await s.request('GET', '/api/gemini/datasource/select')).body.status).toBe(0);
-    expect(uncaught).toEqual([]);
+    expect(loop.uncaught).toEqual([]);
   });
 });
