@@ -62,3 +62,16 @@ export async function dumpStore(server: { dataDir: string; store: 'sqlite' | 'pg
   if (server.store === 'sqlite') for (const f of ['platform.db', 'platform.db-wal']) if (existsSync(join(server.dataDir, f))) parts.push(readFileSync(join(server.dataDir, f)));
   return Buffer.concat(parts);
 }
+
+type Call<R> = (method: 'GET' | 'POST', path: string, body?: unknown, token?: string | null) => Promise<R>;
+
+/** `request` that keeps every answer's body (as JSON text) in `bodies`, for a later check that no answer carried a secret. */
+export function recordingAnswers<R extends { body: unknown }>(request: Call<R>): { call: Call<R>; bodies: string[] } {
+  const bodies: string[] = [];
+  const call: Call<R> = async (method, path, body, token) => {
+    const r = await request(method, path, body, token);
+    bodies.push(JSON.stringify(r.body));
+    return r;
+  };
+  return { call, bodies };
+}

@@ -1,10 +1,10 @@
 // Data sources over real HTTP: CRUD, validation with the declared messages, permissions, passwords never
 // in plain text, connection tests against SQLite, PostgreSQL (PG_URL), MariaDB (MYSQL_URL) and a silent host.
 import mysql from 'mysql2/promise';
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
 import { sqliteFile } from '../../testing/sqlite.js';
 import { startSilentHost } from '../../connectors/testing/servers.js';
-import { dataDirContains, storeContains } from '../../connectors/testing/secrets-scan.js';
+import { dataDirContains, recordingAnswers, storeContains } from '../../connectors/testing/secrets-scan.js';
 
 const PG_URL = process.env.PG_URL;
 const MYSQL_URL = process.env.MYSQL_URL;
@@ -15,20 +15,8 @@ const PLAIN = 'Plain#Secret_9x';
 const base = { dbType: 'postgresql', hostName: '127.0.0.1', port: 5432, dbName: 'sales', username: 'postgres', pwd: PLAIN };
 
 describe.each(testStores)('data sources (%s store)', (store) => {
-  let s: TestServer;
-  const bodies: string[] = [];
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, token?: string | null) => {
-    const r = await s.request(method, path, body, token);
-    bodies.push(JSON.stringify(r.body));
-    return r;
-  };
-
-  beforeAll(async () => {
-    s = await startTestServer({ store });
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = serverForSuite({ store });
+  const { call, bodies } = recordingAnswers((method, path, body, token) => s.request(method, path, body, token));
 
   it('saves with defaults, masks the password, stores only ciphertext', async () => {
     const r = await call('POST', '/api/gemini/datasource/info/save', { ...base, dsName: 'ds_alpha' });

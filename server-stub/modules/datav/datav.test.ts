@@ -4,7 +4,7 @@
 // permissions and hostile input.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
 import { addTestKind } from './testKinds.js';
 
 const widgetsDir = path.resolve(import.meta.dirname, '../../../widgets');
@@ -15,24 +15,22 @@ const KINDS = [
 ] as const;
 
 describe.each(testStores)('screen and form designers (%s store)', (store) => {
-  let s: TestServer;
+  const s = serverForSuite({
+    store,
+    setup: (app) => {
+      // two test kinds: one capped at a single use, one without declared width / height defaults
+      addTestKind(app, 'singleLineTitle', 'onlyOnce', { folderId: 'test', folderTitle: '测试组件', folderOrder: 9, order: 1, widgetTitle: '唯一标题', maxUse: 1 });
+      const plain = addTestKind(app, 'borderBox', 'plainBox', { folderId: 'test', folderTitle: '测试组件', folderOrder: 9, order: 2, widgetTitle: '素框', maxUse: 0 });
+      delete plain.viewProps.properties.width.default;
+      delete plain.viewProps.properties.height.default;
+    },
+  });
   let dev: string;
   let biz: string;
   beforeAll(async () => {
-    s = await startTestServer({
-      store,
-      setup: (app) => {
-        // two test kinds: one capped at a single use, one without declared width / height defaults
-        addTestKind(app, 'singleLineTitle', 'onlyOnce', { folderId: 'test', folderTitle: '测试组件', folderOrder: 9, order: 1, widgetTitle: '唯一标题', maxUse: 1 });
-        const plain = addTestKind(app, 'borderBox', 'plainBox', { folderId: 'test', folderTitle: '测试组件', folderOrder: 9, order: 2, widgetTitle: '素框', maxUse: 0 });
-        delete plain.viewProps.properties.width.default;
-        delete plain.viewProps.properties.height.default;
-      },
-    });
     dev = await s.loginAs('developer');
     biz = await s.loginAs('bizapprover');
   });
-  afterAll(() => s?.close());
 
   const as = (token: string, P: string) => ({
     get: (path: string) => s.request('GET', P + path, undefined, token),

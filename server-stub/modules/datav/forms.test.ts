@@ -4,7 +4,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { rawRequest } from '../../security/sweep.js';
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
 import { EXPORT_CHUNK } from './entries.js';
 import { FILL_RATE, PENDING_UPLOADS_PER_FORM } from './fill.js';
 import { FORM_IMAGE_SWEEP, sweepFormImages } from './formImages.js';
@@ -22,21 +22,19 @@ const freshAddress = () => {
 };
 
 describe.each(testStores)('forms that collect data (%s store)', (store) => {
-  let s: TestServer;
+  const s = serverForSuite({
+    store,
+    setup: (app) => {
+      // a kind only screens may use, in a folder of its own
+      addTestKind(app, 'singleLineTitle', 'screenOnly', { folderId: 'screenOnlyFolder', folderTitle: '仅大屏', folderOrder: 8, order: 1, widgetTitle: '大屏专用', maxUse: 0, designers: ['screen'] });
+    },
+  });
   let dev: string;
   let biz: string;
   beforeAll(async () => {
-    s = await startTestServer({
-      store,
-      setup: (app) => {
-        // a kind only screens may use, in a folder of its own
-        addTestKind(app, 'singleLineTitle', 'screenOnly', { folderId: 'screenOnlyFolder', folderTitle: '仅大屏', folderOrder: 8, order: 1, widgetTitle: '大屏专用', maxUse: 0, designers: ['screen'] });
-      },
-    });
     dev = await s.loginAs('developer');
     biz = await s.loginAs('bizapprover');
   });
-  afterAll(() => s?.close());
 
   const get = (path: string, token: string | null = dev) => s.request('GET', path, undefined, token);
   const post = (path: string, body: unknown, token: string | null = dev) => s.request('POST', path, body, token);

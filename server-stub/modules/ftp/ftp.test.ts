@@ -1,26 +1,21 @@
 // FTP and ETL servers over real HTTP, with a real FTP server (ftp-srv) and SSH server (ssh2) on loopback.
-import { startTestServer, type TestServer } from '../../testing/server.js';
+import { serverForSuite } from '../../testing/server.js';
 import { startFtpServer, startSilentHost, startSshServer } from '../../connectors/testing/servers.js';
-import { dataDirContains, storeContains } from '../../connectors/testing/secrets-scan.js';
+import { dataDirContains, recordingAnswers, storeContains } from '../../connectors/testing/secrets-scan.js';
 
 const FTP_PW = 'Ftp#Plain_42';
 const SSH_PW = 'Ssh#Plain_42';
 
 describe('FTP and ETL servers', () => {
-  let s: TestServer;
+  const s = serverForSuite();
+  const { call, bodies } = recordingAnswers((method, path, body, token) => s.request(method, path, body, token));
   let ftp: Awaited<ReturnType<typeof startFtpServer>>;
   let ssh: Awaited<ReturnType<typeof startSshServer>>;
-  const bodies: string[] = [];
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown, token?: string | null) => {
-    const r = await s.request(method, path, body, token);
-    bodies.push(JSON.stringify(r.body));
-    return r;
-  };
   beforeAll(async () => {
-    [s, ftp, ssh] = await Promise.all([startTestServer(), startFtpServer('ftpuser', FTP_PW), startSshServer('etl', SSH_PW)]);
+    [ftp, ssh] = await Promise.all([startFtpServer('ftpuser', FTP_PW), startSshServer('etl', SSH_PW)]);
   });
   afterAll(async () => {
-    await Promise.all([s?.close(), ftp?.close(), ssh?.close()]);
+    await Promise.all([ftp?.close(), ssh?.close()]);
   });
 
   it('FTP: saves with default port 21 and status 1, masks and encrypts the password', async () => {
