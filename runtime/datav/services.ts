@@ -1,6 +1,6 @@
 // The designers' and previews' calls over HTTP (spec §7): /datav/screen/* for screens, /jimu/form/* for
 // forms — the same shapes under two prefixes — plus the API picker and published-API calls for widgets.
-import type { DesignerPage } from '../../common/canvas';
+import type { CanvasProps, DesignerPage } from '../../common/canvas';
 import type { DesignerServices } from '../../designer/Designer';
 import type { CatalogueEntry, DataRow, WidgetEntity } from '../../widgets';
 import { get, post } from '../core/request';
@@ -20,15 +20,15 @@ export interface ServerPage {
 }
 export type ServerWidget = Omit<WidgetEntity, 'id' | 'pageId'> & { id: string | number; pageId: string | number };
 
-export const pageOf = (p: ServerPage): DesignerPage => ({
-  id: String(p.id),
-  pageName: p.pageName,
+/** A page's canvas settings, one way for what is read and what is saved (no background is ''). */
+const canvasOf = (p: Pick<ServerPage, 'width' | 'height' | 'backgroundColor' | 'refreshSeconds'>): CanvasProps => ({
   width: p.width,
   height: p.height,
   backgroundColor: p.backgroundColor ?? '',
   refreshSeconds: p.refreshSeconds ?? null,
-  revision: p.revision,
 });
+
+export const pageOf = (p: ServerPage): DesignerPage => ({ id: String(p.id), pageName: p.pageName, ...canvasOf(p), revision: p.revision });
 export const widgetOf = (w: ServerWidget): WidgetEntity => ({ ...w, id: String(w.id), pageId: String(w.pageId) });
 
 /** Runs a published API with the signed-in session (POST /open/api/{apiName}); the rows are in data. */
@@ -56,15 +56,7 @@ export function designerServices(kind: DesignKind): DesignerServices {
     addWidget: async ({ pageId, widgetName, top, left }) => widgetOf(await post<ServerWidget>(`${P}/widget/add`, { pageId: Number(pageId), widgetName, top, left })),
     savePage: async (p) =>
       pageOf(
-        await post<ServerPage>(`${P}/info/save`, {
-          id: Number(p.id),
-          pageName: p.pageName,
-          width: p.width,
-          height: p.height,
-          backgroundColor: p.backgroundColor ?? '',
-          refreshSeconds: p.refreshSeconds ?? null,
-          revision: p.revision,
-        }),
+        await post<ServerPage>(`${P}/info/save`, { id: Number(p.id), pageName: p.pageName, ...canvasOf(p), revision: p.revision }),
       ),
     saveWidgets: async (pageId, widgets) => {
       const saved = (await post<ServerWidget[]>(`${P}/widget/update`, { pageId: Number(pageId), widgets: widgets.map((w) => ({ ...w, pageId: Number(pageId) })) }, { timeout: 120_000 })).map(widgetOf);
