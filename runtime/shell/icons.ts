@@ -1,25 +1,11 @@
 // Menu icons by name. A fixed set keeps the bundle small (the full icon package is megabytes);
-// add a name here when a menu needs a new one. Unknown names fall back to AppstoreOutlined.
+// add a name in menuIconSet.ts when a menu needs a new one. Unknown names fall back to AppstoreOutlined.
 import { createElement, type ComponentType } from 'react';
-import {
-  ApiOutlined, AppstoreAddOutlined, AppstoreOutlined, BarChartOutlined, BookOutlined, BulbOutlined, CloudServerOutlined,
-  CloudSyncOutlined, CloudUploadOutlined, ClusterOutlined, CodeOutlined, ControlOutlined, DashboardOutlined, DatabaseOutlined,
-  DeploymentUnitOutlined, FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined, FunctionOutlined, HddOutlined,
-  HomeOutlined, LinkOutlined, MessageOutlined, MonitorOutlined, PictureOutlined, ProfileOutlined, QuestionCircleOutlined,
-  RobotOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, TableOutlined, TeamOutlined, ToolOutlined, UserOutlined,
-  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined, BuildOutlined, KeyOutlined,
-} from '@ant-design/icons';
+import * as iconSet from './menuIconSet';
 
-const icons: Record<string, ComponentType> = {
-  ApiOutlined, AppstoreAddOutlined, AppstoreOutlined, BarChartOutlined, BookOutlined, BulbOutlined, CloudServerOutlined,
-  CloudSyncOutlined, CloudUploadOutlined, ClusterOutlined, CodeOutlined, ControlOutlined, DashboardOutlined, DatabaseOutlined,
-  DeploymentUnitOutlined, FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined, FunctionOutlined, HddOutlined,
-  HomeOutlined, LinkOutlined, MessageOutlined, MonitorOutlined, PictureOutlined, ProfileOutlined, QuestionCircleOutlined,
-  RobotOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, TableOutlined, TeamOutlined, ToolOutlined, UserOutlined,
-  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined, BuildOutlined, KeyOutlined,
-};
+const icons: Record<string, ComponentType | undefined> = iconSet;
 
 export function menuIcon(name?: string) {
   if (!name) return undefined;
-  return createElement(icons[name] ?? AppstoreOutlined);
+  return createElement(icons[name] ?? iconSet.AppstoreOutlined);
 }
