@@ -1,4 +1,6 @@
 // Error texts of connector failures, taken without ever throwing (a getter, a Symbol, a revoked Proxy…).
+import { ok, type Envelope } from '../core/envelope.js';
+
 export function describeError(err: unknown, fallback = '未知错误'): string {
   try {
     if (err === undefined || err === null) return fallback;
@@ -120,4 +122,22 @@ export function reportConnectFailure(report: ConnectFailureReporter | undefined,
 /** The answer's message of a connection test (spec: 连接成功 / 连接失败), with the reason after a failure. */
 export function connectionTestMessage(good: boolean, reason: string | undefined): string {
   return good ? '连接成功' : reason ? `连接失败：${reason}` : '连接失败';
+}
+
+/**
+ * A route's connection test: `test` runs it with a reporter; a failure's detail goes to the log (with `target`,
+ * which names what was tried), its reason to the answer. Data false after a failure, as the spec has it
+ * (连接失败：等待超时（3秒内没有应答）, 连接失败：账号或密码错误, …).
+ */
+export async function answerConnectionTest(
+  log: { warn(obj: object, msg: string): void },
+  target: Record<string, unknown>,
+  test: (report: ConnectFailureReporter) => Promise<boolean>,
+): Promise<Envelope<boolean>> {
+  let reason = '';
+  const good = await test((detail, why) => {
+    reason = why;
+    log.warn({ ...target, reason: detail }, 'connection test failed');
+  });
+  return ok(good, connectionTestMessage(good, reason));
 }

@@ -12,7 +12,7 @@ import { declareTable, type StoredRow, type TableRow } from '../../core/tables.j
 import { MASK, encryptRoute } from '../../core/secrets.js';
 import { clientKey } from '../uams/index.js';
 import { SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
-import { connectionTestMessage } from '../../connectors/errors.js';
+import { answerConnectionTest } from '../../connectors/errors.js';
 
 export const TABLE = DATASOURCE_TABLE;
 const NOUN: Record<string, string> = { datasource: '数据源', model: '模型' };
@@ -169,16 +169,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       const row = await store.get(req.query.id);
       if (!row) throw new BizError(`${o.noun}不存在`);
       const settings = connectionSettings(row, secrets, sqliteRoot());
-      let reason = '';
-      const good = await testConnection(settings, {
-        policy,
-        onError: (detail, why) => {
-          reason = why;
-          req.log.warn({ id: row.id, reason: detail }, 'connection test failed');
-        },
-      });
-      // data false as the spec has it; the message says why (连接失败：等待超时（3秒内没有应答）)
-      return ok(good, connectionTestMessage(good, reason));
+      return answerConnectionTest(req.log, { id: row.id }, (onError) => testConnection(settings, { policy, onError }));
     });
 
     // The encrypt button: bound to the record being edited and the target typed in the dialog (hostName, port, username).

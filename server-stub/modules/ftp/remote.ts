@@ -1,11 +1,11 @@
 // FTP and ETL servers (spec part 1 §2 "FTP server list", "ETL server list", §3, §7): one table, one set of
 // routes built by remotePlugin(), told apart by `kind`. Passwords: encrypted at rest, '******' out.
 import type { FastifyInstance } from 'fastify';
-import { BizError, ok } from '../../core/envelope.js';
+import { BizError } from '../../core/envelope.js';
 import { bodySchemaOf, requirePage } from '../../core/declarations.js';
 import { encryptRoute, openIncoming, type SecretBinding } from '../../core/secrets.js';
 import { declareTable, listPageRoutes, type TableRow } from '../../core/tables.js';
-import { connectionTestMessage, type ConnectFailureReporter } from '../../connectors/errors.js';
+import { answerConnectionTest, type ConnectFailureReporter } from '../../connectors/errors.js';
 
 export const TABLE = 'remote_server';
 
@@ -99,13 +99,7 @@ export function remotePlugin(o: RemoteOptions) {
           password = secrets.openStored(stored.password, remoteBinding(stored)) ?? '';
         }
         const settings = { ip: String(ip), port, username, password, rootPath: String(body.rootPath ?? stored?.root_path ?? '/') || '/' };
-        let reason = '';
-        const good = await o.test(settings, (detail, why) => {
-          reason = why;
-          req.log.warn({ ip: settings.ip, port, reason: detail }, 'connection test failed');
-        });
-        // data false as the spec has it; the message says why (连接失败：账号或密码错误)
-        return ok(good, connectionTestMessage(good, reason));
+        return answerConnectionTest(req.log, { ip: settings.ip, port }, (onError) => o.test(settings, onError));
       },
     );
 
