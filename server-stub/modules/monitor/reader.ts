@@ -13,27 +13,43 @@ export interface ScanState {
   timedOut: boolean;
 }
 
-/** The lines of one file, last first. A file that does not exist yields nothing. */
-export async function* linesBackward(file: string, deadline: number, state: ScanState, seen: Set<string>): AsyncGenerator<string> {
+/**
+ * A file opened for reading, with its size; null when it does not exist or was opened before (in `seen`): a
+ * rotation between two opens can show the same file under two names, and each inode is read once.
+ */
+async function openUnseen(file: string, seen: Set<string>): Promise<{ fh: fsp.FileHandle; size: number } | null> {
   let fh: fsp.FileHandle;
   try {
     fh = await fsp.open(file, 'r');
   } catch {
-    return;
+    return null;
   }
+  let keep = false;
   try {
     const st = await fh.stat();
-    // a rotation between two opens can show the same file under two names: read each inode once
     const id = `${st.dev}:${st.ino}`;
-    if (seen.has(id)) return;
+    if (seen.has(id)) return null;
     seen.add(id);
-    let pos = st.size;
+    keep = true;
+    return { fh, size: st.size };
+  } finally {
+    if (!keep) await fh.close();
+  }
+}
+
+/** The lines of one file, last first. A file that does not exist yields nothing. */
+export async function* linesBackward(file: string, deadline: number, state: ScanState, seen: Set<string>): AsyncGenerator<string> {
+  const opened = await openUnseen(file, seen);
+  if (!opened) return;
+  const { fh, size } = opened;
+  try {
+    let pos = size;
     let carry: Buffer = Buffer.alloc(0); // the (so far) first, incomplete line of what was read
     let skipTrailing = true; // the file normally ends with a newline: no empty last line
     const buf = Buffer.alloc(CHUNK_BYTES);
     while (pos > 0) {
       // the first chunk of a file is always read: the newest page never depends on the clock
-      if (pos < st.size && Date.now() > deadline) {
+      if (pos < size && Date.now() > deadline) {
         state.timedOut = true;
         return;
       }
@@ -83,25 +99,18 @@ export async function countLines(files: string[], deadline: number, state: ScanS
   const buf = Buffer.alloc(COUNT_CHUNK_BYTES);
   let count = 0;
   for (const file of files) {
-    let fh: fsp.FileHandle;
+    const opened = await openUnseen(file, seen);
+    if (!opened) continue;
+    const { fh, size } = opened;
     try {
-      fh = await fsp.open(file, 'r');
-    } catch {
-      continue;
-    }
-    try {
-      const st = await fh.stat();
-      const id = `${st.dev}:${st.ino}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
       let pos = 0;
       let open = false; // the current line has at least one byte
-      while (pos < st.size) {
+      while (pos < size) {
         if (Date.now() > deadline) {
           state.timedOut = true;
           return count;
         }
-        const { bytesRead } = await fh.read(buf, 0, Math.min(COUNT_CHUNK_BYTES, st.size - pos), pos);
+        const { bytesRead } = await fh.read(buf, 0, Math.min(COUNT_CHUNK_BYTES, size - pos), pos);
         if (!bytesRead) break;
         pos += bytesRead;
         const data = bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
