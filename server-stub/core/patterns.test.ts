@@ -2,8 +2,8 @@
 // every pattern built into schemas/ passes the same check.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/server.js';
+import { describe, expect, it } from 'vitest';
+import { serverForSuite } from '../testing/server.js';
 import { checkBody, FORMATS } from './declarations.js';
 import { judgePatterns, MAX_NEW_PATTERNS, patternFault } from './patterns.js';
 
@@ -78,11 +78,7 @@ describe('declared patterns', () => {
 });
 
 describe('low-code page save', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite();
 
   it('refuses a ReDoS pattern naming where it stands (by the field path, never a JSON pointer), and the request answers at once', async () => {
     const declaration = {

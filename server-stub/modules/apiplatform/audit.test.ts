@@ -1,17 +1,13 @@
 // The operation log names its call (issue 28 item 6): every entry of an API's audit trail keeps the X-Request-Id
 // of the call that made it, the id the call's log lines carry; a trusted proxy's id is kept, a client's own is not.
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
 
 const P = '/api/gemini/api';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(testStores)('the audit trail keeps each call’s request id (%s store)', (store) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    // loopback is the trusted proxy here: an id it sends is kept
-    s = await startTestServer({ store, env: { TRUST_PROXY: '127.0.0.1' } });
-  });
-  afterAll(() => s?.close());
+  // loopback is the trusted proxy here: an id it sends is kept
+  const s = serverForSuite({ store, env: { TRUST_PROXY: '127.0.0.1' } });
 
   /** A call as the admin, answering its envelope and the X-Request-Id it was answered with. */
   const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -44,11 +40,7 @@ describe.each(testStores)('the audit trail keeps each call’s request id (%s st
 });
 
 describe('a client that is no trusted proxy cannot choose the id its entry is kept under', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer();
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite();
 
   it('keeps the server’s own id', async () => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${s.token}`, 'x-request-id': 'forged-0001' };
