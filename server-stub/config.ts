@@ -66,6 +66,12 @@ export interface Config {
    * and the sessions write to.
    */
   minFreeDiskBytes: number;
+  /**
+   * LOGINS_PER_MINUTE (default 20): sign-in calls one client address may make per minute (the public-key call
+   * three times that). Raise it where many people reach the console through one address (a NAT, a proxy not
+   * named in TRUST_PROXY); the per-account lock after 5 wrong passwords holds whatever this is.
+   */
+  loginsPerMinute: number;
   /** SHUTDOWN_GRACE (seconds, default 25): on SIGTERM the instance drains and exits within this (core/health.ts). */
   shutdownGraceMs: number;
   /** SHUTDOWN_DELAY (seconds, default 2; 0 allowed): a draining instance keeps answering, not ready, this long first. */
@@ -153,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,
+    loginsPerMinute: positive(env.LOGINS_PER_MINUTE, 20),
     shutdownGraceMs: positive(env.SHUTDOWN_GRACE, 25) * 1000,
     shutdownDelayMs: nonNegative(env.SHUTDOWN_DELAY, 2) * 1000,
   };

@@ -29,10 +29,10 @@ export const MSG_BAD_CREDENTIALS = '账号或密码错误';
 export const MSG_ENTER_ACCOUNT = '请输入账号';
 export const MSG_ENTER_PASSWORD = '请输入密码';
 export const MSG_TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
-/** Sign-in calls per client address per minute. */
+/** Sign-in calls per client address per minute, unless LOGINS_PER_MINUTE says otherwise (config.ts). */
 export const LOGINS_PER_ADDRESS = 20;
-/** Public-key calls per client address per minute (the login page fetches it once per attempt). */
-export const PUBLIC_KEYS_PER_ADDRESS = 60;
+/** Public-key calls per client address per minute: three per sign-in allowed (the login page fetches it once per attempt). */
+export const PUBLIC_KEYS_PER_ADDRESS = 3 * LOGINS_PER_ADDRESS;
 const ADDRESS_WINDOW_MS = 60_000;
 
 export const msgTriesLeft = (left: number) => `${MSG_BAD_CREDENTIALS}，还可尝试 ${left} 次`;
@@ -105,9 +105,9 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     const throttle = redis ? redisThrottle(redis, `login-attempt:${tag}:`, rule) : storeThrottle(db, rule);
     const noAccountHash = unmatchableHash();
 
-    app.get('/publicKey', { config: { public: true, rateLimit: { max: PUBLIC_KEYS_PER_ADDRESS, timeWindow: ADDRESS_WINDOW_MS } } }, async () => ok(keys.publicPem));
+    app.get('/publicKey', { config: { public: true, rateLimit: { max: 3 * config.loginsPerMinute, timeWindow: ADDRESS_WINDOW_MS } } }, async () => ok(keys.publicPem));
 
-    const loginConfig = { public: true, rateLimit: { max: LOGINS_PER_ADDRESS, timeWindow: ADDRESS_WINDOW_MS } };
+    const loginConfig = { public: true, rateLimit: { max: config.loginsPerMinute, timeWindow: ADDRESS_WINDOW_MS } };
     app.post<{ Body: { mobilePhone?: string; password?: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
       const account = (req.body.mobilePhone ?? '').trim();
       if (!account) throw new BizError(MSG_ENTER_ACCOUNT);

@@ -239,3 +239,25 @@ describe('what per-address limits count by', () => {
     expect(key('2001:db8:1:2::1')).not.toBe(key('2001:db8:1:3::1'));
   });
 });
+
+describe('LOGINS_PER_MINUTE', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ env: { LOGINS_PER_MINUTE: '3' } });
+  });
+  afterAll(() => s?.close());
+
+  it('sets the sign-in limit per address (and the public key three times it)', async () => {
+    const from = freshAddress();
+    const pem = (await callFrom(s.url, from, 'GET', '/api/uams/publicKey')).body.data as string;
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push((await callFrom(s.url, from, 'POST', '/api/uams/login', { mobilePhone: `spray_${i}`, password: encryptFor(pem, 'wrong-password') })).http);
+    }
+    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    const keys: number[] = [];
+    for (let i = 0; i < 9; i++) keys.push((await callFrom(s.url, from, 'GET', '/api/uams/publicKey')).http);
+    // one fetched above: nine allowed in all
+    expect(keys).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
+  });
+});
