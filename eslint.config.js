@@ -26,7 +26,7 @@ const zones = [
   { target: './runtime/crud', from: [...FEATURES, ...APP, './widgets', './designer'], message: 'runtime/crud (the generic renderer) imports only runtime/core and runtime/ui.' },
   { target: './widgets', from: ['./runtime/crud', ...FEATURES, ...APP, './designer'], message: 'widgets/ imports only runtime/core and runtime/ui.' },
   { target: './designer', from: ['./runtime/crud', ...FEATURES, ...APP], message: 'designer/ imports widgets/, runtime/core and runtime/ui, never the app or the CRUD renderer.' },
-  { target: FEATURES, from: ['./runtime/pages', './runtime/main.tsx'], message: 'Feature folders never import pages.' },
+  { target: FEATURES, from: APP, message: 'Feature folders never import the app (shell, pages, main.tsx); what they share with it is in runtime/ui or runtime/core.' },
   // the runtime takes the designer whole (runtime/datav/DesignerHost, loaded with its route); what a preview shares
   // with it is below both: the stage in widgets/stage, the page's shape in common/canvas.ts
   { target: './runtime', from: './designer', except: ['./Designer.tsx'], message: 'The runtime imports the designer only as designer/Designer.tsx; the stage is widgets/stage, the page types common/canvas.ts.' },

@@ -1,7 +1,7 @@
 // Unsaved work, one registry for the whole app (issue 20 §1). An editor with unsaved changes registers a guard for
 // its view (the pathname of its tab) with useLeaveGuard: how to save the edits, how to throw them away (undoing what
 // it already wrote to the server) and what to do when the browser unloads the page. The shell asks before every
-// navigation away from a view with a guard and before closing its tab (shell/leave.ts, confirmLeave); the browser
+// navigation away from a view with a guard and before closing its tab (ui/leave.ts, confirmLeave); the browser
 // asks on reload or close (beforeunload) while any guard is registered.
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { createStore } from './store';
@@ -94,4 +94,22 @@ export function useLeaveGuard(dirty: boolean, actions: GuardActions = {}): void 
     if (!dirty) return;
     return registerGuard(path, () => ref.current);
   }, [dirty, path]);
+}
+
+/**
+ * What the leave question needs of the shell's tabs, registered by the shell (runtime/shell/state.ts) so that
+ * editors in feature folders can ask it without importing the app: a view's tab title, closing a view's tab, and
+ * reloading a view (a cached list after a save). Without a shell (tests, stories) titles are unknown and the
+ * rest does nothing.
+ */
+export interface ViewHooks {
+  title: (path: string) => string | undefined;
+  close: (path: string) => void;
+  reload: (path: string) => void;
+}
+
+export const viewHooks: ViewHooks = { title: () => undefined, close: () => undefined, reload: () => undefined };
+
+export function setViewHooks(hooks: ViewHooks): void {
+  Object.assign(viewHooks, hooks);
 }

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Designer, type DesignerGuard } from '../../designer/Designer';
 import { useLeaveGuard } from '../core/leaveGuard';
-import { idParam, useLeave } from '../shell/leave';
+import { idParam, useLeave } from '../ui/leave';
 import { designerServices, type DesignKind } from './services';
 
 const CONFIG = {

@@ -8,7 +8,7 @@ import { CanvasStage } from '../../widgets/stage/CanvasStage';
 import { useRefreshSignal, WidgetDataContext, type WidgetEntity } from '../../widgets';
 import { FormRunProvider } from '../../widgets/formField/context';
 import { getFeedback } from '../core/feedback';
-import { idParam } from '../shell/leave';
+import { idParam } from '../ui/leave';
 import { fetchApiData, loadForPreview, type DesignKind } from './services';
 import type { DesignerPage } from '../../common/canvas';
 

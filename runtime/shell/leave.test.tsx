@@ -6,7 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guardStore, useLeaveGuard, ViewPathContext, DISCARD_CONFIRM } from '../core/leaveGuard';
 import { TagsView } from './layout/TagsView';
-import { useConfirmLeave } from './leave';
+import { useConfirmLeave } from '../ui/leave';
 import { refreshStore, tagsStore } from './state';
 
 function Editor({ path, save, discard }: { path: string; save?: () => Promise<boolean>; discard?: () => void }) {

@@ -1,4 +1,5 @@
 // Shell state: the menu tree, layout settings and visited tabs. Settings and tabs persist in localStorage.
+import { setViewHooks } from '../core/leaveGuard';
 import { createStore } from '../core/store';
 import type { MenuEntry } from './menu';
 
@@ -85,6 +86,13 @@ export const refreshStore = createStore<Record<string, number>>({});
 export function refreshView(pathname: string): void {
   refreshStore.set((s) => ({ ...s, [pathname]: (s[pathname] ?? 0) + 1 }));
 }
+
+// the leave question (runtime/ui/leave.ts) names, closes and reloads the shell's tabs through these
+setViewHooks({
+  title: (path) => tagsStore.get().views.find((v) => v.pathname === path)?.title,
+  close: (path) => removeViews((v) => v.pathname === path),
+  reload: refreshView,
+});
 
 export function resetShellState(): void {
   menuStore.set({ menus: [], loaded: false });

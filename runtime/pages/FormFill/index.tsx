@@ -9,7 +9,7 @@ import { CanvasStage } from '../../../widgets/stage/CanvasStage';
 import type { WidgetEntity } from '../../../widgets';
 import { FormRunProvider } from '../../../widgets/formField/context';
 import { ApiError, get, post, upload } from '../../core/request';
-import { idParam } from '../../shell/leave';
+import { idParam } from '../../ui/leave';
 import { pageOf, widgetOf, type ServerPage, type ServerWidget } from '../../datav/services';
 import type { DesignerPage } from '../../../common/canvas';
 

@@ -14,7 +14,7 @@ import { previewServices } from './preview';
 import { pagesApi, type CustomPage } from './api';
 import { SplitPane } from '../../ui/SplitPane';
 import { useNarrow } from '../../ui/narrow';
-import { askDiscard, useLeaveGuard } from '../../shell/leave';
+import { askDiscard, useLeaveGuard } from '../../ui/leave';
 
 const BUILTIN_IDS = Object.keys(builtinPages);
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
@@ -96,7 +96,7 @@ export default function PageManager() {
   }, [checked, readOnly]);
 
   const open = (s: Selection, asked = false) => {
-    // unsaved edits of the open page are not dropped silently (the app's one question, shell/leave.ts)
+    // unsaved edits of the open page are not dropped silently (the app's one question, ui/leave.ts)
     if (dirty && !asked) {
       void askDiscard(modal, { canSave: true }).then(async (a) => {
         if (a === 'discard' || (a === 'save' && (await save()))) open(s, true);

@@ -10,7 +10,7 @@ import { useBusy } from '../../core/busy';
 import { settle } from '../../core/settle';
 import { useDict } from '../../core/dicts';
 import { ParamTable, ResultPane, SqlEditor, type ParamRow } from '../../editors';
-import { askDiscard, useLeaveGuard } from '../../shell/leave';
+import { askDiscard, useLeaveGuard } from '../../ui/leave';
 import { SplitPane } from '../../ui/SplitPane';
 import { queryApi, rowsOf, storedOf, type SavedQuery } from './api';
 
@@ -107,7 +107,7 @@ export default function QuerySupport() {
       setResult(q.responseBody ?? undefined);
     };
     if (!dirty) return void (await settle(go)());
-    // the app's one question (shell/leave.ts); saving here asks its own confirmation, so it offers 取消 and 不保存
+    // the app's one question (ui/leave.ts); saving here asks its own confirmation, so it offers 取消 and 不保存
     if ((await askDiscard(modal, { canSave: false })) === 'discard') await settle(go)();
   };
 

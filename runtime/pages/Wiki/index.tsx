@@ -8,7 +8,7 @@ import { App, Button, Card, Descriptions, Empty, Form, Input, Modal, Result, Spa
 import { DeleteOutlined, EditOutlined, EyeOutlined, FileAddOutlined, SaveOutlined } from '@ant-design/icons';
 import { usePermission } from '../../core/permission';
 import { settle } from '../../core/settle';
-import { askDiscard, idParam, useDirty, useLeaveGuard } from '../../shell/leave';
+import { askDiscard, idParam, useDirty, useLeaveGuard } from '../../ui/leave';
 import { isDocument, wikiApi, type WikiDoc, type WikiNode } from './api';
 import { SplitPane } from '../../ui/SplitPane';
 import { TREE_WIDTH, WikiTree } from './WikiTree';
@@ -107,7 +107,7 @@ export default function Wiki() {
       go();
     };
     if (!(draft && dirty)) return done();
-    // the app's one question (shell/leave.ts): 取消, 不保存 or 保存 (then go on once saved)
+    // the app's one question (ui/leave.ts): 取消, 不保存 or 保存 (then go on once saved)
     void askDiscard(modal, { canSave: true }).then(async (a) => {
       if (a === 'discard') done();
       else if (a === 'save' && (await save())) go();

@@ -3,7 +3,7 @@
 import { Dropdown, Tabs, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useStore } from '../../core/store';
-import { useConfirmLeave } from '../leave';
+import { useConfirmLeave } from '../../ui/leave';
 import { refreshView, removeViews, tagsStore, type VisitedView } from '../state';
 
 type Action = 'refresh' | 'close' | 'others' | 'right' | 'all';
@@ -20,7 +20,7 @@ export function TagsView() {
   const views = useStore(tagsStore, (s) => s.views);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // closing, refreshing or leaving a view with unsaved edits asks first (shell/leave.ts), one question per view
+  // closing, refreshing or leaving a view with unsaved edits asks first (ui/leave.ts), one question per view
   const leave = useConfirmLeave();
 
   // After closing, stay if the current tab survived, else go to the last one left.

@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { t } from '../../core/messages';
 import { logout, useSession } from '../../core/session';
 import { useStore } from '../../core/store';
-import { dirtyPaths, useConfirmLeave } from '../leave';
+import { dirtyPaths, useConfirmLeave } from '../../ui/leave';
 import type { MenuEntry } from '../menu';
 import { settingsStore, updateSettings } from '../state';
 import { usePhoneShell } from './usePhoneShell';
@@ -27,7 +27,7 @@ export function TopBar({ collapsed, onToggle, trail, title }: { collapsed: boole
   const { modal } = App.useApp();
   const [drawer, setDrawer] = useState(false);
   const phone = usePhoneShell();
-  // leaving a view with unsaved edits asks first (shell/leave.ts); signing out asks about every such view
+  // leaving a view with unsaved edits asks first (ui/leave.ts); signing out asks about every such view
   const leave = useConfirmLeave();
   const toHome = (e: MouseEvent) => {
     e.preventDefault();

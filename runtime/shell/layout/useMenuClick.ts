@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { browser } from '../../core/browser';
 import { safeFrameSrc } from '../../core/urls';
-import { useConfirmLeave } from '../leave';
+import { useConfirmLeave } from '../../ui/leave';
 import type { NavNode } from '../menu';
 
 export function targetOf(node: NavNode): string {
@@ -15,7 +15,7 @@ export function targetOf(node: NavNode): string {
 export function useMenuClick(onNavigate?: () => void) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // leaving a view with unsaved edits asks first (shell/leave.ts)
+  // leaving a view with unsaved edits asks first (ui/leave.ts)
   const leave = useConfirmLeave();
   return useCallback(
     (node: NavNode) => {

@@ -2,13 +2,13 @@
 // Unsaved-change tracking (spec part 2 §4): a snapshot taken on load and save; the editor registers its unsaved
 // edits with useLeaveGuard (runtime/core/leaveGuard.ts, the one registry) and every way out asks 数据有变化，确定要放弃保存吗？
 // first: the shell's menus, tabs, breadcrumb and user menu (useConfirmLeave), the editor's own Back (useLeave) and the
-// browser's reload or close (beforeunload).
+// browser's reload or close (beforeunload). It lives in the UI kit so editors in feature folders use it without
+// importing the app; the shell's tabs are reached through viewHooks (runtime/core/leaveGuard.ts).
 import { createElement, Fragment, useCallback, useState } from 'react';
 import { App, Button } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { DISCARD_CONFIRM, guardsOn, releaseGuards, useLeaveGuard, useViewPath, type GuardActions } from '../core/leaveGuard';
-import { refreshView, removeViews, tagsStore } from './state';
+import { DISCARD_CONFIRM, guardsOn, releaseGuards, useLeaveGuard, useViewPath, viewHooks, type GuardActions } from '../core/leaveGuard';
 
 export { DISCARD_CONFIRM, dirtyPaths, useLeaveGuard, type GuardActions } from '../core/leaveGuard';
 
@@ -56,7 +56,7 @@ export async function confirmLeave(modal: Pick<HookAPI, 'confirm'>, paths: strin
       if (!guards.length) continue;
       const saves = guards.map((g) => g.actions().save).filter((s): s is NonNullable<GuardActions['save']> => !!s);
       const canSave = guards.length === 1 && saves.length === 1;
-      const name = path === current ? undefined : tagsStore.get().views.find((v) => v.pathname === path)?.title;
+      const name = path === current ? undefined : viewHooks.title(path);
       const a = await askDiscard(modal, { canSave, name });
       if (a === 'cancel') return false;
       if (a === 'save') {
@@ -65,7 +65,7 @@ export async function confirmLeave(modal: Pick<HookAPI, 'confirm'>, paths: strin
         for (const g of guards) await g.actions().discard?.();
       }
       releaseGuards((g) => g.path === path);
-      if (a === 'discard' && !closing) refreshView(path);
+      if (a === 'discard' && !closing) viewHooks.reload(path);
     }
     return true;
   } finally {
@@ -112,9 +112,9 @@ export function useLeave(to: string, dirty: boolean, actions?: GuardActions): (o
     (opts) => {
       const go = () => {
         releaseGuards((g) => g.path === view);
-        removeViews((v) => v.pathname === view);
+        viewHooks.close(view);
         // the list is a cached page: reload it so it shows what was just saved, submitted or approved
-        refreshView(to);
+        viewHooks.reload(to);
         navigate(to);
       };
       if (opts?.force) return go();
