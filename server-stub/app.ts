@@ -83,7 +83,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompilers());
-  app.decorate('ctx', { config, db: store.db, dialect: store.dialect, schemas, cache, log: loggers.platform });
+  app.decorate('ctx', { config, db: store.db, dialect: store.dialect, schemas, cache, log: loggers.platform, sessions });
   // first, so that every answer carries them, the guard's early 401 included
   await installServing(app);
   app.addHook('onRequest', async (req, reply) => {

@@ -22,6 +22,8 @@ export interface SessionUser {
   permissionSwitch: boolean;
   /** Other sites an embedded page may hand the session token to (EMBED_TOKEN_ORIGINS). */
   embedTokenOrigins?: string[];
+  /** An admin set the password: nothing but the change is allowed until the user picks their own (issue 21). */
+  mustChangePassword?: boolean;
   /** Marks the server may set on a user that must not get in. */
   deleted?: boolean;
   notEffective?: boolean;

@@ -8,6 +8,7 @@ import { get } from '../core/request';
 import { clearSession, getToken, loadSession, logout, sessionStore, setToken } from '../core/session';
 import { useStore } from '../core/store';
 import { MENUS_CHANGED_EVENT } from '../core/menus';
+import { ChangePassword } from './ChangePassword';
 import { extractAuthorization, type MenuEntry } from './menu';
 import { menuStore } from './state';
 
@@ -57,6 +58,7 @@ export function Guard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const username = useStore(sessionStore, (s) => s.user?.username);
+  const mustChange = useStore(sessionStore, (s) => s.user?.mustChangePassword === true);
   const menusLoaded = useStore(menuStore, (s) => s.loaded);
   const token = getToken();
   const decision = decide(location.pathname, token, username && menusLoaded ? username : undefined);
@@ -100,6 +102,8 @@ export function Guard({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [decision, location.pathname, location.search]);
 
+  // an admin set the password: only the change until the user has picked their own (the server refuses the rest)
+  if (decision === 'pass' && mustChange && !PUBLIC_PATHS.includes(location.pathname)) return <ChangePassword />;
   if (decision === 'pass') return <>{children}</>;
   return failed ? null : <FullPageSpin />;
 }

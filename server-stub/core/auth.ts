@@ -12,6 +12,7 @@ import { loadUser, refusal, toRequestUser } from './users.js';
 
 export const MSG_NO_PERMISSION = '没有权限访问该功能，请联系管理员授权';
 export const MSG_NOT_SIGNED_IN = '未登录或登录已过期，请重新登录';
+export const MSG_CHANGE_PASSWORD_FIRST = '请先修改初始密码后再使用';
 
 /** The refusal the guard gives when the role lacks the route's permission. */
 export class PermissionDenied extends BizError {
@@ -90,6 +91,7 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore) {
     }
     req.user = toRequestUser(loaded);
     req.token = token;
+    if (loaded.user.must_change_password === 1 && !(matched && cfg?.beforePasswordChange === true)) throw new BizError(MSG_CHANGE_PASSWORD_FIRST, 403);
     if (matched && cfg?.perm && app.ctx.config.permissionSwitch && !hasPermission(req.user.permissions, cfg.perm)) {
       throw new PermissionDenied();
     }

@@ -5,6 +5,7 @@ import type { Dialect } from '../store/columns.js';
 import type { Database } from '../store/schema.js';
 import type { Cache } from './cache.js';
 import type { LoadedSchemas } from './schemas.js';
+import type { SessionStore } from './sessions.js';
 
 /** What every module's plugin reaches through `app.ctx`. */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   schemas: LoadedSchemas;
   cache: Cache;
   log: Logger;
+  /** the sessions (store or Redis): a module ends a user's sessions on every instance with revokeUser */
+  sessions: SessionStore;
 }
 
 export interface RequestUser {
@@ -41,5 +44,11 @@ declare module 'fastify' {
     sessionOptional?: boolean;
     /** A catch-all route of the built app's files: public, but never for a path under /api or /open. */
     appFiles?: boolean;
+    /**
+     * Answered to a user who must still change the password an admin set (sys_user.must_change_password): the
+     * session, sign-out, the change itself, and what the shell needs to show its question. Every other route
+     * refuses them with 请先修改初始密码 until they have.
+     */
+    beforePasswordChange?: boolean;
   }
 }

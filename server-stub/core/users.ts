@@ -6,6 +6,8 @@ import type { RequestUser } from './context.js';
 
 export const MSG_NOT_EFFECTIVE = '账号尚未生效';
 export const MSG_DELETED = '账号已删除，尚未生效';
+export const MSG_DISABLED = '账号已停用，请联系管理员';
+export const MSG_EXPIRED = '账号已过期';
 
 export async function loadUser(db: Kysely<Database>, userId: number) {
   const user = await db.selectFrom('sys_user').selectAll().where('id', '=', userId).executeTakeFirst();
@@ -23,9 +25,12 @@ export async function loadUser(db: Kysely<Database>, userId: number) {
 }
 
 /** Why this account may not sign in or keep a session, or null when it may. */
-export function refusal(user: { deleted: number; effective_from: string | null }): string | null {
+export function refusal(user: { deleted: number; effective_from: string | null; status?: number; effective_until?: string | null }): string | null {
   if (user.deleted) return MSG_DELETED;
-  if (user.effective_from && user.effective_from > now()) return `${MSG_NOT_EFFECTIVE}（生效时间 ${user.effective_from}）`;
+  if (user.status === 1) return MSG_DISABLED;
+  const time = now();
+  if (user.effective_from && user.effective_from > time) return `${MSG_NOT_EFFECTIVE}（生效时间 ${user.effective_from}）`;
+  if (user.effective_until && user.effective_until <= time) return `${MSG_EXPIRED}（失效时间 ${user.effective_until}）`;
   return null;
 }
 

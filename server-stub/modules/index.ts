@@ -14,6 +14,7 @@ import { apiPlatformModule, openApiModule } from './apiplatform/index.js';
 import { datavScreenModule, jimuFormModule } from './datav/index.js';
 import { monitorModule } from './monitor/index.js';
 import { wikiModule } from './wiki/index.js';
+import { systemModule } from './system/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -32,4 +33,5 @@ export const modules: ServerModule[] = [
   jimuFormModule,
   monitorModule,
   wikiModule,
+  systemModule,
 ];

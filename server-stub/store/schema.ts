@@ -17,12 +17,25 @@ export interface UserTable {
   failed_logins: number;
   locked_until: string | null;
   create_time: string;
+  /** 0 normal, 1 disabled (dictionary USER_STATUS): a disabled account cannot sign in and has no session. */
+  status: Generated<number>;
+  /** The account is refused from this time on ('YYYY-MM-DD HH:mm:ss'), null = no end. */
+  effective_until: string | null;
+  /** 1: the password was set by an admin; the user must change it before anything else. */
+  must_change_password: Generated<number>;
+  update_time: string | null;
+  remark: string | null;
 }
 
 export interface RoleTable {
   id: Generated<number>;
   role_key: string;
   role_name: string;
+  /** dictionary ROLE_TYPE (sys_admin, default, dev_approve, biz_approve) */
+  role_type: string | null;
+  order_num: Generated<number>;
+  remark: string | null;
+  create_time: string | null;
 }
 
 export interface UserRoleTable {

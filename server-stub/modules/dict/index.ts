@@ -24,7 +24,7 @@ export const dictModule: ServerModule = {
     const itemsOf = (type: string) => dicts[type]?.items ?? [];
 
     // Body: the list of dictionary types. Unknown types answer an empty list.
-    app.post<{ Body: string[] }>('/selectMapData', { schema: { body: { type: 'array', maxItems: 100, items: typeName } } }, async (req) => {
+    app.post<{ Body: string[] }>('/selectMapData', { config: { beforePasswordChange: true }, schema: { body: { type: 'array', maxItems: 100, items: typeName } } }, async (req) => {
       const out: Record<string, Entry[]> = {};
       for (const type of req.body) out[type] = itemsOf(type);
       return ok(out);
@@ -34,7 +34,7 @@ export const dictModule: ServerModule = {
     const one = { type: 'object', required: ['dictType'], properties: { dictType: typeName, treeLevel: { type: 'integer', minimum: 0, maximum: 10, title: '层级' } } } as const;
     app.post<{ Body: { dictType: string; treeLevel?: number } | { dictType: string; treeLevel?: number }[] }>(
       '/tree/map/batchselect',
-      { schema: { body: { anyOf: [one, { type: 'array', maxItems: 100, items: one }] } } },
+      { config: { beforePasswordChange: true }, schema: { body: { anyOf: [one, { type: 'array', maxItems: 100, items: one }] } } },
       async (req) => {
         const list = Array.isArray(req.body) ? req.body : [req.body];
         const out: Record<string, Entry[]> = {};

@@ -17,7 +17,7 @@ import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { idColumn, now, type Dialect } from '../../store/columns.js';
 import { migration } from '../../core/tables.js';
-import { ALL_ROLES, removeMenuEntry, upsertMenuEntry } from '../menu/store.js';
+import { ALL_ROLES, removeMenuEntry, upsertMenuEntry } from '../../core/menus.js';
 
 export interface LowcodePageTable {
   id: Generated<number>;

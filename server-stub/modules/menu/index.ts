@@ -4,7 +4,7 @@ import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { migration } from '../../core/tables.js';
 import { idColumn } from '../../store/columns.js';
-import { applyShippedMenus, menuTreeFor, routeExists, type ShippedMenus } from './store.js';
+import { applyShippedMenus, menuTreeFor, routeExists, type ShippedMenus } from '../../core/menus.js';
 
 function migrations(): Record<string, Migration> {
   return {
@@ -43,7 +43,7 @@ export function menuModule(): ServerModule {
     plugin: async (app) => {
       app.get<{ Querystring: { moduleType?: string } }>(
         '/routes/get',
-        { schema: { querystring: { type: 'object', properties: { moduleType: { type: 'string', maxLength: 32, pattern: '^[a-zA-Z_-]+$', title: '模块' } } } } },
+        { config: { beforePasswordChange: true }, schema: { querystring: { type: 'object', properties: { moduleType: { type: 'string', maxLength: 32, pattern: '^[a-zA-Z_-]+$', title: '模块' } } } } },
         async (req) => ok(await menuTreeFor(app.ctx.db, req.query.moduleType ?? 'platform', req.user!.roles)),
       );
       // Does some entry route this path (for anyone)? The shell asks for a path the user's menu does not route,
@@ -51,6 +51,7 @@ export function menuModule(): ServerModule {
       app.get<{ Querystring: { moduleType?: string; path: string } }>(
         '/routes/exists',
         {
+          config: { beforePasswordChange: true },
           schema: {
             querystring: {
               type: 'object',

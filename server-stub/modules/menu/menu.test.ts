@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverForSuite, testStores } from '../../testing/server.js';
-import { removeMenuEntry, upsertMenuEntry } from './store.js';
+import { removeMenuEntry, upsertMenuEntry } from '../../core/menus.js';
 
 interface Node {
   key: string;

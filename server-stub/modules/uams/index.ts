@@ -16,7 +16,9 @@ import { sql } from 'kysely';
 import { likePattern } from '../../core/declarations.js';
 import { BizError, LOGIN_URL, ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
-import { unmatchableHash, verifyPassword, type LoginKeys } from '../../core/passwords.js';
+import { hashPassword, unmatchableHash, verifyPassword, type LoginKeys } from '../../core/passwords.js';
+import { passwordFault } from '../../../common/password-policy.js';
+import { now } from '../../store/columns.js';
 import type { SessionStore } from '../../core/sessions.js';
 import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
 import { loadUser, refusal } from '../../core/users.js';
@@ -138,7 +140,7 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
       return ok({ token });
     });
 
-    app.get('/session/find', async (req) => {
+    app.get('/session/find', { config: { beforePasswordChange: true } }, async (req) => {
       const loaded = (await loadUser(db, req.user!.id))!;
       const u = loaded.user;
       return ok({
@@ -152,13 +154,15 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         roles: loaded.roles,
         permissions: loaded.permissions,
         permissionSwitch: app.ctx.config.permissionSwitch,
+        // an admin set the password: the shell asks for a new one before anything else (the server refuses the rest)
+        mustChangePassword: u.must_change_password === 1,
         // the embedded page hands the token only to these sites (besides the console itself)
         embedTokenOrigins: app.ctx.config.embedTokenOrigins,
       });
     });
 
     // Public so that an expired session can still log out cleanly; a token, when sent, dies here.
-    app.post('/logout', { config: { public: true } }, async (req) => {
+    app.post('/logout', { config: { public: true, beforePasswordChange: true } }, async (req) => {
       if (req.token) await sessions.revoke(req.token);
       return ok(LOGIN_URL);
     });
@@ -182,6 +186,51 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         total: Number(total),
       });
     });
+
+    // A user's own new password (the forced change after an admin set one, or any time): the old one proven (each
+    // try counted like a sign-in, so a taken-over session cannot guess it), the policy kept (common/password-policy),
+    // every other session of the user ended. Both passwords travel encrypted with the sign-in key; the answer is
+    // a fresh token for this browser.
+    app.post<{ Body: { oldPassword: string; newPassword: string } }>(
+      '/user/password',
+      {
+        config: { beforePasswordChange: true },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['oldPassword', 'newPassword'],
+            properties: { oldPassword: { type: 'string', maxLength: 1024, title: '原密码' }, newPassword: { type: 'string', maxLength: 1024, title: '新密码' } },
+          },
+        },
+      },
+      async (req) => {
+        let oldPlain: string;
+        let newPlain: string;
+        try {
+          oldPlain = keys.decrypt(req.body.oldPassword);
+          newPlain = keys.decrypt(req.body.newPassword);
+        } catch {
+          throw new BizError('密码须经公钥加密后传输，请刷新页面重试');
+        }
+        const user = (await db.selectFrom('sys_user').selectAll().where('id', '=', req.user!.id).executeTakeFirst())!;
+        const key = `u:${user.id}`;
+        const slot = await throttle.reserve(key);
+        if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
+        if (!(await verifyPassword(oldPlain, user.password_hash))) {
+          if (slot.attempt < MAX_FAILED_LOGINS) throw new BizError(`原密码错误，还可尝试 ${MAX_FAILED_LOGINS - slot.attempt} 次`);
+          throw new BizError(MSG_NOW_LOCKED);
+        }
+        await throttle.reset(key);
+        const fault = passwordFault(newPlain, user.username);
+        if (fault) throw new BizError(fault);
+        if (newPlain === oldPlain) throw new BizError('新密码不能与原密码相同');
+        await db.updateTable('sys_user').set({ password_hash: await hashPassword(newPlain), must_change_password: 0, update_time: now() }).where('id', '=', user.id).execute();
+        await sessions.revokeUser(user.id);
+        const token = await sessions.create(user.id, app.ctx.config.sessionTtl);
+        req.log.info({ user: user.username }, 'password changed');
+        return ok({ token }, '密码已修改');
+      },
+    );
   };
 }
 

@@ -25,7 +25,7 @@ async function applyRoles(db: Kysely<Database>, roles: ShippedRole[], before: Sh
   for (const r of roles) {
     const was = old.get(r.roleKey);
     let role = await db.selectFrom('sys_role').select('id').where('role_key', '=', r.roleKey).executeTakeFirst();
-    if (!role) role = await db.insertInto('sys_role').values({ role_key: r.roleKey, role_name: r.roleName }).returning('id').executeTakeFirstOrThrow();
+    if (!role) role = await db.insertInto('sys_role').values({ role_key: r.roleKey, role_name: r.roleName, role_type: r.roleKey, create_time: now() }).returning('id').executeTakeFirstOrThrow();
     else if (!was || was.roleName !== r.roleName) await db.updateTable('sys_role').set({ role_name: r.roleName }).where('id', '=', role.id).execute();
     const roleId = role.id;
     let add = r.permissions;

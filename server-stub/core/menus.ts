@@ -1,7 +1,7 @@
 // Menu entries in the store: seeded from schemas/menus, plus entries the page manager publishes.
 import type { Kysely } from 'kysely';
-import type { Item } from '../../../schemas/generated/menu.js';
-import type { Database } from '../../store/schema.js';
+import type { Item } from '../../schemas/generated/menu.js';
+import type { Database } from '../store/schema.js';
 
 /** One menu entry as declared in schemas/menus (type generated from schemas/meta/menu.schema.json). */
 export type MenuEntry = Item;

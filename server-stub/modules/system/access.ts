@@ -1,0 +1,50 @@
+// What every change under 系统管理 checks before it writes (issue 21 "Security"): the caller may only hand out
+// permissions they hold, the last active administrator stays, and nobody disables or deletes themselves.
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { BizError } from '../../core/envelope.js';
+import { hasPermission } from '../../core/permissions.js';
+import { now } from '../../store/columns.js';
+import type { Database } from '../../store/schema.js';
+
+export const ADMIN_ROLE = 'sys_admin';
+export const MSG_LAST_ADMIN = '不能移除最后一个管理员：系统至少需要一个可用的管理员账号';
+export const MSG_NOT_YOURS = (perm: string) => `不能授予自己没有的权限：${perm}`;
+
+/** Refuses unless the caller holds every one of `perms` (the permission switch off: anyone may). */
+export function assertHolds(req: FastifyRequest, perms: Iterable<string>): void {
+  if (!req.server.ctx.config.permissionSwitch) return;
+  const held = req.user?.permissions ?? [];
+  for (const p of perms) if (!hasPermission(held, p)) throw new BizError(MSG_NOT_YOURS(p), 403);
+}
+
+/** The permission strings of roles, by role id. */
+export async function permissionsOfRoles(db: Kysely<Database>, roleIds: number[]): Promise<string[]> {
+  if (!roleIds.length) return [];
+  const rows = await db.selectFrom('sys_role_permission').select('permission').where('role_id', 'in', roleIds).execute();
+  return [...new Set(rows.map((r) => r.permission))];
+}
+
+/** Ids of the users who can sign in now and hold the administrator role. */
+export async function activeAdmins(db: Kysely<Database>): Promise<number[]> {
+  const t = now();
+  const rows = await db
+    .selectFrom('sys_user')
+    .innerJoin('sys_user_role', 'sys_user_role.user_id', 'sys_user.id')
+    .innerJoin('sys_role', 'sys_role.id', 'sys_user_role.role_id')
+    .select('sys_user.id')
+    .where('sys_role.role_key', '=', ADMIN_ROLE)
+    .where('sys_user.deleted', '=', 0)
+    .where('sys_user.status', '=', 0)
+    .where((eb) => eb.or([eb('sys_user.effective_until', 'is', null), eb('sys_user.effective_until', '>', t)]))
+    .where((eb) => eb.or([eb('sys_user.effective_from', 'is', null), eb('sys_user.effective_from', '<=', t)]))
+    .execute();
+  return [...new Set(rows.map((r) => r.id))];
+}
+
+/** Refuses a change that leaves `userId` no longer an active administrator when they are the last one. */
+export async function keepLastAdmin(db: Kysely<Database>, userId: number, stillAdmin: boolean): Promise<void> {
+  if (stillAdmin) return;
+  const admins = await activeAdmins(db);
+  if (admins.includes(userId) && admins.length <= 1) throw new BizError(MSG_LAST_ADMIN);
+}

@@ -1,0 +1,235 @@
+// 角色管理 (issue 21 item 2): roles with a permission tree of every menu, page and button (M/C/V/F) and every
+// permission string the server checks, saved as the role's menus (sys_role_menu: what its holders see) and its
+// permission strings (sys_role_permission: what the server lets them do).
+//
+// The tree's leaves are exactly what can be granted, so a check box means one thing:
+//   m:<menu key>  an entry (a page, a hidden view, a button): its menu row, and its permission string if any;
+//   p:<string>    a permission no entry carries (e.g. gemini:datasource:test), placed under the page whose
+//                 list permission shares its prefix, or under 其他权限.
+// An entry with children is a group (g:<key>) whose first leaf is the entry itself (访问本页). Directories (M)
+// are groups only: a directory shows to a role when something under it does.
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Item as MenuEntry } from '../../../schemas/generated/menu.js';
+import { assertPermission } from '../../core/auth.js';
+import { checkBody, idQuery, likePattern, requirePage } from '../../core/declarations.js';
+import { BizError, ok } from '../../core/envelope.js';
+import { listQuerySchema, pageOf } from '../../core/list.js';
+import { ALL_PERMISSIONS } from '../../core/permissions.js';
+import { now } from '../../store/columns.js';
+import type { Database } from '../../store/schema.js';
+import { ADMIN_ROLE, assertHolds } from './access.js';
+
+export const MSG_ROLE_NOT_FOUND = '角色不存在';
+
+export interface PermNode {
+  key: string;
+  title: string;
+  children?: PermNode[];
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  list: '查看',
+  add: '新增',
+  edit: '编辑',
+  remove: '删除',
+  test: '测试连接',
+  execute: '执行',
+  submit: '提交',
+  upload: '上传',
+  export: '导出',
+  resolve: '审批',
+  online: '上线/下线',
+  resetPwd: '重置密码',
+};
+const labelOf = (perm: string) => `${ACTION_LABELS[perm.split(':').pop() ?? ''] ?? perm}（${perm}）`;
+
+interface MenuRow {
+  key: string;
+  parentKey: string | null;
+  entry: MenuEntry;
+}
+
+async function menuRows(db: Kysely<Database>): Promise<MenuRow[]> {
+  const rows = await db.selectFrom('sys_menu').select(['menu_key', 'parent_key', 'entry']).orderBy('module_type').orderBy('order_num').orderBy('id').execute();
+  return rows.map((r) => ({ key: r.menu_key, parentKey: r.parent_key, entry: JSON.parse(r.entry) as MenuEntry }));
+}
+
+/** Every permission string the platform knows: what routes check, what entries carry, what roles hold. */
+async function permissionCatalogue(app: FastifyInstance, menus: MenuRow[]): Promise<string[]> {
+  const held = await app.ctx.db.selectFrom('sys_role_permission').select('permission').distinct().execute();
+  const all = new Set<string>([...app.routeTable.map((r) => r.perm).filter((p): p is string => !!p), ...menus.map((m) => m.entry.perms).filter((p): p is string => !!p), ...held.map((h) => h.permission)]);
+  all.delete(ALL_PERMISSIONS);
+  return [...all].sort();
+}
+
+/** The permission tree (see the head of the file) and, per leaf, what checking it grants. */
+export async function permissionTree(app: FastifyInstance) {
+  const menus = await menuRows(app.ctx.db);
+  const catalogue = await permissionCatalogue(app, menus);
+  const carried = new Set(menus.map((m) => m.entry.perms).filter(Boolean));
+  const childrenOf = new Map<string | null, MenuRow[]>();
+  const keys = new Set(menus.map((m) => m.key));
+  for (const m of menus) {
+    const parent = m.parentKey && keys.has(m.parentKey) ? m.parentKey : null;
+    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), m]);
+  }
+  // loose permissions go under the page whose own permission shares their "module:entity:" prefix
+  const prefix = (p: string) => p.split(':').slice(0, -1).join(':');
+  const pageOfPrefix = new Map<string, string>();
+  for (const m of menus) if (m.entry.type === 'C' && m.entry.perms && !pageOfPrefix.has(prefix(m.entry.perms))) pageOfPrefix.set(prefix(m.entry.perms), m.key);
+  const loose = new Map<string, string[]>();
+  const others: string[] = [];
+  for (const p of catalogue) {
+    if (carried.has(p)) continue;
+    const home = pageOfPrefix.get(prefix(p));
+    if (home) loose.set(home, [...(loose.get(home) ?? []), p]);
+    else others.push(p);
+  }
+  const grants = new Map<string, { menu?: string; perm?: string }>();
+  const build = (m: MenuRow, depth = 0): PermNode => {
+    const kids = depth > 16 ? [] : (childrenOf.get(m.key) ?? []).map((c) => build(c, depth + 1));
+    const extra = (loose.get(m.key) ?? []).map((p) => {
+      grants.set(`p:${p}`, { perm: p });
+      return { key: `p:${p}`, title: labelOf(p) };
+    });
+    const own = `m:${m.key}`;
+    const title = m.entry.type === 'F' || m.entry.type === 'V' ? `${m.entry.name}${m.entry.perms ? `（${m.entry.perms}）` : ''}` : m.entry.name;
+    if (m.entry.type !== 'M') grants.set(own, { menu: m.key, perm: m.entry.perms });
+    if (!kids.length && !extra.length) return m.entry.type === 'M' ? { key: `g:${m.key}`, title, children: [] } : { key: own, title };
+    const self = m.entry.type === 'M' ? [] : [{ key: own, title: `访问本页${m.entry.perms ? `（${m.entry.perms}）` : ''}` }];
+    return { key: `g:${m.key}`, title, children: [...self, ...extra, ...kids] };
+  };
+  const tree = (childrenOf.get(null) ?? []).map((m) => build(m)).filter((n) => !n.key.startsWith('g:') || n.children?.length);
+  if (others.length) {
+    for (const p of others) grants.set(`p:${p}`, { perm: p });
+    tree.push({ key: 'g:__other', title: '其他权限', children: others.map((p) => ({ key: `p:${p}`, title: labelOf(p) })) });
+  }
+  return { tree, grants, menus };
+}
+
+/** The leaves a role holds: an entry when the role sees it and holds its permission; a loose permission when held. */
+async function heldKeys(app: FastifyInstance, roleId: number, roleKey: string): Promise<string[]> {
+  const { grants } = await permissionTree(app);
+  const menus = new Set((await app.ctx.db.selectFrom('sys_role_menu').select('menu_key').where('role_key', '=', roleKey).execute()).map((r) => r.menu_key));
+  const perms = new Set((await app.ctx.db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', roleId).execute()).map((r) => r.permission));
+  const all = perms.has(ALL_PERMISSIONS);
+  const out: string[] = [];
+  for (const [key, g] of grants) {
+    const seen = g.menu === undefined || all || menus.has(g.menu);
+    const allowed = g.perm === undefined || all || perms.has(g.perm);
+    if (seen && allowed) out.push(key);
+  }
+  return out;
+}
+
+const roleBody = { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, permKeys: { type: 'array', maxItems: 2000, items: { type: 'string', maxLength: 200 }, title: '权限' } } } as const;
+
+export function roleRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const page = requirePage(app.ctx.schemas.pages, 'role');
+  const userCount = (roleId: number) => db.selectFrom('sys_user_role').innerJoin('sys_user', 'sys_user.id', 'sys_user_role.user_id').select(sql<number>`count(*)`.as('n')).where('sys_user_role.role_id', '=', roleId).where('sys_user.deleted', '=', 0).executeTakeFirst();
+  const answer = async (r: Database['sys_role'] extends infer T ? { [K in keyof T]: any } : never) => ({
+    id: r.id,
+    roleName: r.role_name,
+    roleKey: r.role_key,
+    roleType: r.role_type,
+    orderNum: r.order_num,
+    remark: r.remark,
+    createTime: r.create_time,
+    builtIn: r.role_key === ADMIN_ROLE,
+    userCount: Number((await userCount(r.id))?.n ?? 0),
+  });
+
+  app.post<{ Body: Record<string, any> }>('/role/list', { config: { perm: 'system:role:list' }, schema: { body: listQuerySchema({ roleType: { type: ['array', 'null'], maxItems: 10, items: { type: 'string', maxLength: 32 }, title: '角色类型' } }) } }, async (req) => {
+    const q = req.body ?? {};
+    let base = db.selectFrom('sys_role');
+    const text = typeof q.search === 'string' ? q.search.trim() : '';
+    if (text) {
+      const like = likePattern(text.toLowerCase());
+      base = base.where((eb) => eb.or(['role_name', 'role_key'].map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${like} escape '\\'`)));
+    }
+    if (Array.isArray(q.roleType) && q.roleType.length) base = base.where('role_type', 'in', q.roleType as string[]);
+    const { limit, offset, order } = pageOf(q, { roleName: 'role_name', roleKey: 'role_key', orderNum: 'order_num', createTime: 'create_time' });
+    const [{ total }] = await base.select(sql<number>`count(*)`.as('total')).execute();
+    let rows = base.selectAll();
+    rows = order ? rows.orderBy(sql.ref(order.column), order.dir).orderBy('id') : rows.orderBy('order_num').orderBy('id');
+    const records = await rows.limit(limit).offset(offset).execute();
+    return ok({ records: await Promise.all(records.map(answer)), total: Number(total) });
+  });
+
+  app.get<{ Querystring: { id: number } }>('/role/get', { config: { perm: 'system:role:list' }, schema: { querystring: idQuery } }, async (req) => {
+    const r = await db.selectFrom('sys_role').selectAll().where('id', '=', req.query.id).executeTakeFirst();
+    if (!r) throw new BizError(MSG_ROLE_NOT_FOUND);
+    return ok({ ...(await answer(r)), permKeys: await heldKeys(app, r.id, r.role_key) });
+  });
+
+  app.get('/role/permTree', { config: { perm: 'system:role:list' } }, async () => ok((await permissionTree(app)).tree));
+
+  app.post<{ Body: Record<string, any> }>('/role/save', { config: { perm: 'system:role:list' }, schema: { body: roleBody } }, async (req) => {
+    const body = { ...req.body };
+    const id: number | undefined = body.id ?? undefined;
+    assertPermission(req, id ? 'system:role:edit' : 'system:role:add');
+    const stored = id ? await db.selectFrom('sys_role').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    if (id && !stored) throw new BizError(MSG_ROLE_NOT_FOUND);
+    if (stored) body.roleKey = stored.role_key; // locked in edit
+    const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored }) as Record<string, any>;
+    const roleKey = String(rec.roleKey).trim();
+    const clash = await db.selectFrom('sys_role').select('id').where((eb) => eb.or([eb('role_key', '=', roleKey), eb('role_name', '=', String(rec.roleName).trim())])).$if(!!stored, (q) => q.where('id', '<>', stored!.id)).executeTakeFirst();
+    if (clash) throw new BizError(`角色名称或权限字符已存在：${rec.roleName}（${roleKey}）`);
+
+    // what the checked leaves grant; the administrator role always holds everything and is not edited here
+    const admin = roleKey === ADMIN_ROLE;
+    const { grants, menus } = await permissionTree(app);
+    const wanted = ((rec.permKeys ?? []) as string[]).filter((k) => grants.has(k));
+    const menuKeys = new Set<string>();
+    const perms = new Set<string>();
+    const parentOf = new Map(menus.map((m) => [m.key, m.parentKey]));
+    for (const k of wanted) {
+      const g = grants.get(k)!;
+      if (g.perm) perms.add(g.perm);
+      // an entry, and every directory and page above it, so that it shows in the menu
+      for (let m = g.menu ?? null, depth = 0; m && depth < 32; m = parentOf.get(m) ?? null, depth++) menuKeys.add(m);
+    }
+    if (!admin) {
+      // nobody grants what they do not hold (only what this save adds is asked about)
+      const before = stored ? new Set((await db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', stored.id).execute()).map((r) => r.permission)) : new Set<string>();
+      assertHolds(req, [...perms].filter((p) => !before.has(p)));
+    }
+    const time = now();
+    const values = { role_name: String(rec.roleName).trim(), role_type: rec.roleType ?? null, order_num: rec.orderNum ?? 0, remark: rec.remark ?? null };
+    const roleId = await db.transaction().execute(async (trx) => {
+      let rid: number;
+      if (stored) {
+        await trx.updateTable('sys_role').set(values).where('id', '=', stored.id).execute();
+        rid = stored.id;
+      } else {
+        rid = (await trx.insertInto('sys_role').values({ ...values, role_key: roleKey, create_time: time }).returning('id').executeTakeFirstOrThrow()).id;
+      }
+      if (!admin) {
+        await trx.deleteFrom('sys_role_permission').where('role_id', '=', rid).execute();
+        if (perms.size) await trx.insertInto('sys_role_permission').values([...perms].map((permission) => ({ role_id: rid, permission }))).execute();
+        await trx.deleteFrom('sys_role_menu').where('role_key', '=', roleKey).execute();
+        if (menuKeys.size) await trx.insertInto('sys_role_menu').values([...menuKeys].map((menu_key) => ({ role_key: roleKey, menu_key }))).execute();
+      }
+      return rid;
+    });
+    return ok(roleId, admin && stored ? '保存成功（管理员角色始终拥有全部权限）' : '保存成功');
+  });
+
+  app.post<{ Querystring: { id: number } }>('/role/delete', { config: { perm: 'system:role:remove' }, schema: { querystring: idQuery } }, async (req) => {
+    const r = await db.selectFrom('sys_role').selectAll().where('id', '=', req.query.id).executeTakeFirst();
+    if (!r) throw new BizError(MSG_ROLE_NOT_FOUND);
+    if (r.role_key === ADMIN_ROLE) throw new BizError('管理员角色不能删除');
+    const n = Number((await userCount(r.id))?.n ?? 0);
+    if (n > 0) throw new BizError(`角色【${r.role_name}】已分配给 ${n} 个用户，请先取消分配再删除`);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sys_role_permission').where('role_id', '=', r.id).execute();
+      await trx.deleteFrom('sys_role_menu').where('role_key', '=', r.role_key).execute();
+      // users deleted earlier keep no link to a role that no longer exists
+      await trx.deleteFrom('sys_user_role').where('role_id', '=', r.id).execute();
+      await trx.deleteFrom('sys_role').where('id', '=', r.id).execute();
+    });
+    return ok(null, '删除成功');
+  });
+}

@@ -1,0 +1,241 @@
+// 用户管理 (issue 21 item 1): the page declaration schemas/pages/user.page.json names the calls, the fields and
+// their messages; this file adds what a declaration cannot say — roles assigned in the dialog, an account and
+// a phone number unique among sign-in names, an initial password shown once, soft delete, and the security rules
+// (access.ts): no granting what one does not hold, no removing the last administrator, nobody disables or
+// deletes themselves. Disabling, deleting, resetting a password or taking a role away ends the user's sessions
+// on every instance (ctx.sessions); the guard refuses such a user at once anyway (core/users.ts refusal).
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { passwordFault } from '../../../common/password-policy.js';
+import { assertPermission } from '../../core/auth.js';
+import { checkBody, idQuery, likePattern, requirePage } from '../../core/declarations.js';
+import { BizError, ok } from '../../core/envelope.js';
+import { listQuerySchema, pageOf } from '../../core/list.js';
+import { generatePassword, hashPassword } from '../../core/passwords.js';
+import { now } from '../../store/columns.js';
+import type { Database } from '../../store/schema.js';
+import { ADMIN_ROLE, assertHolds, keepLastAdmin, permissionsOfRoles } from './access.js';
+
+export const MSG_USER_NOT_FOUND = '用户不存在';
+const MSG_NOT_SELF_DISABLE = '不能停用自己的账号';
+const MSG_NOT_SELF_DELETE = '不能删除自己的账号';
+
+const idList = { type: 'array', maxItems: 50, items: { type: ['integer', 'string'], maxLength: 12, pattern: '^[0-9]+$' } } as const;
+const listBody = listQuerySchema({
+  roleIds: { ...idList, title: '角色' },
+  status: { type: ['array', 'integer', 'null'], maxItems: 2, items: { type: 'integer', enum: [0, 1] }, enum: undefined, title: '状态' },
+});
+
+type UserRow = Database['sys_user'] extends infer T ? { [K in keyof T]: any } : never;
+
+/** A user as the page shows it: never a password or its hash. */
+function answerUser(u: UserRow, roles: Array<{ id: number; role_name: string; role_key: string }>) {
+  return {
+    id: u.id,
+    username: u.username,
+    nickName: u.nick_name,
+    phoneNumber: u.phone_number,
+    email: u.email,
+    avatar: u.avatar,
+    status: u.status,
+    effectiveFrom: u.effective_from,
+    effectiveUntil: u.effective_until,
+    mustChangePassword: u.must_change_password === 1,
+    remark: u.remark,
+    createTime: u.create_time,
+    updateTime: u.update_time,
+    roleIds: roles.map((r) => r.id),
+    roleKeys: roles.map((r) => r.role_key),
+    roleNames: roles.map((r) => r.role_name).join('、'),
+  };
+}
+
+async function rolesOfUsers(db: Kysely<Database>, userIds: number[]) {
+  const out = new Map<number, Array<{ id: number; role_name: string; role_key: string }>>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .selectFrom('sys_user_role')
+    .innerJoin('sys_role', 'sys_role.id', 'sys_user_role.role_id')
+    .select(['sys_user_role.user_id', 'sys_role.id', 'sys_role.role_name', 'sys_role.role_key'])
+    .where('sys_user_role.user_id', 'in', userIds)
+    .orderBy('sys_role.order_num')
+    .orderBy('sys_role.id')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.user_id) ?? [];
+    list.push({ id: r.id, role_name: r.role_name, role_key: r.role_key });
+    out.set(r.user_id, list);
+  }
+  return out;
+}
+
+/** Refuses a name that signs someone else in: login takes an account or a phone number, so both are unique across both. */
+async function assertSignInNameFree(db: Kysely<Database>, name: string, label: '账号' | '手机号码', selfId: number | undefined) {
+  const clash = await db
+    .selectFrom('sys_user')
+    .select(['id', 'username'])
+    .where((eb) => eb.or([eb('username', '=', name), eb('phone_number', '=', name)]))
+    .$if(selfId !== undefined, (q) => q.where('id', '<>', selfId!))
+    .executeTakeFirst();
+  if (clash) throw new BizError(label === '账号' ? `账号【${name}】已存在` : `手机号码【${name}】已被其他账号使用`);
+}
+
+export function userRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const page = requirePage(app.ctx.schemas.pages, 'user');
+
+  app.post<{ Body: Record<string, any> }>('/user/list', { config: { perm: 'system:user:list' }, schema: { body: listBody } }, async (req) => {
+    const q = req.body ?? {};
+    let base = db.selectFrom('sys_user').where('deleted', '=', 0);
+    const text = typeof q.search === 'string' ? q.search.trim() : '';
+    if (text) {
+      const like = likePattern(text.toLowerCase());
+      base = base.where((eb) => eb.or(['username', 'nick_name', 'phone_number'].map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${like} escape '\\'`)));
+    }
+    const statuses = (Array.isArray(q.status) ? q.status : q.status == null ? [] : [q.status]) as number[];
+    if (statuses.length) base = base.where('status', 'in', statuses);
+    const roleIds = ((q.roleIds ?? []) as Array<string | number>).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    if (roleIds.length) base = base.where('id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', 'in', roleIds));
+    const { limit, offset, order } = pageOf(q, { username: 'username', nickName: 'nick_name', createTime: 'create_time', status: 'status' });
+    const [{ total }] = await base.select(sql<number>`count(*)`.as('total')).execute();
+    let rows = base.selectAll();
+    rows = order ? rows.orderBy(sql.ref(order.column), order.dir).orderBy('id') : rows.orderBy('id');
+    const records = await rows.limit(limit).offset(offset).execute();
+    const roles = await rolesOfUsers(db, records.map((r) => r.id));
+    return ok({ records: records.map((r) => answerUser(r, roles.get(r.id) ?? [])), total: Number(total) });
+  });
+
+  app.get<{ Querystring: { id: number } }>('/user/get', { config: { perm: 'system:user:list' }, schema: { querystring: idQuery } }, async (req) => {
+    const u = await db.selectFrom('sys_user').selectAll().where('id', '=', req.query.id).where('deleted', '=', 0).executeTakeFirst();
+    if (!u) throw new BizError(MSG_USER_NOT_FOUND);
+    return ok(answerUser(u, (await rolesOfUsers(db, [u.id])).get(u.id) ?? []));
+  });
+
+  // The roles a user dialog offers ({ value, label }, as the role filter reads them too).
+  app.get('/role/options', { config: { perm: 'system:user:list' } }, async () => {
+    const rows = await db.selectFrom('sys_role').select(['id', 'role_name', 'role_key']).orderBy('order_num').orderBy('id').execute();
+    return ok(rows.map((r) => ({ value: String(r.id), label: r.role_name, roleId: r.id, roleName: r.role_name, roleKey: r.role_key })));
+  });
+
+  app.post<{ Body: Record<string, any> }>(
+    '/user/save',
+    { config: { perm: 'system:user:list' }, schema: { body: { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, roleIds: { ...idList, title: '角色' } } } } },
+    async (req) => {
+      const body = { ...req.body };
+      const id: number | undefined = body.id ?? undefined;
+      assertPermission(req, id ? 'system:user:edit' : 'system:user:add');
+      const stored = id ? await db.selectFrom('sys_user').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst() : undefined;
+      if (id && !stored) throw new BizError(MSG_USER_NOT_FOUND);
+      if (stored) body.username = stored.username; // locked in edit
+      const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored }) as Record<string, any>;
+      const username = String(rec.username).trim();
+      const phone = rec.phoneNumber ? String(rec.phoneNumber) : null;
+      if (rec.effectiveFrom && rec.effectiveUntil && rec.effectiveUntil <= rec.effectiveFrom) throw new BizError('失效时间须晚于生效时间');
+
+      // roles: each must exist; a role the user does not hold yet may be given only by one who holds all it grants
+      const roleIds = [...new Set(((rec.roleIds ?? []) as Array<string | number>).map(Number))];
+      const roles = roleIds.length ? await db.selectFrom('sys_role').select(['id', 'role_key']).where('id', 'in', roleIds).execute() : [];
+      if (roles.length !== roleIds.length) throw new BizError('所选角色不存在，请刷新后重新选择');
+      const before = stored ? await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', stored.id).execute() : [];
+      const added = roleIds.filter((r) => !before.some((b) => b.role_id === r));
+      assertHolds(req, await permissionsOfRoles(db, added));
+      const removed = before.map((b) => b.role_id).filter((r) => !roleIds.includes(r));
+      if (stored && removed.length) assertHolds(req, await permissionsOfRoles(db, removed));
+
+      await assertSignInNameFree(db, username, '账号', stored?.id);
+      if (phone) await assertSignInNameFree(db, phone, '手机号码', stored?.id);
+      if (stored) {
+        if (stored.id === req.user!.id && rec.status === 1) throw new BizError(MSG_NOT_SELF_DISABLE);
+        const isAdminAfter = roles.some((r) => r.role_key === ADMIN_ROLE) && rec.status !== 1 && !(rec.effectiveUntil && rec.effectiveUntil <= now());
+        await keepLastAdmin(db, stored.id, isAdminAfter);
+      }
+
+      const time = now();
+      const values = {
+        nick_name: String(rec.nickName).trim(),
+        phone_number: phone,
+        email: rec.email || null,
+        status: rec.status ?? 0,
+        effective_from: rec.effectiveFrom || null,
+        effective_until: rec.effectiveUntil || null,
+        remark: rec.remark ?? null,
+        update_time: time,
+      };
+      let password: string | undefined;
+      const userId = await db.transaction().execute(async (trx) => {
+        let uid: number;
+        if (stored) {
+          await trx.updateTable('sys_user').set(values).where('id', '=', stored.id).execute();
+          uid = stored.id;
+        } else {
+          password = generatePassword();
+          const r = await trx
+            .insertInto('sys_user')
+            .values({ ...values, username, avatar: null, password_hash: await hashPassword(password), deleted: 0, failed_logins: 0, locked_until: null, must_change_password: 1, create_time: time })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          uid = r.id;
+        }
+        await trx.deleteFrom('sys_user_role').where('user_id', '=', uid).execute();
+        if (roleIds.length) await trx.insertInto('sys_user_role').values(roleIds.map((role_id) => ({ user_id: uid, role_id }))).execute();
+        return uid;
+      });
+      // a role taken away, or the account switched off: its sessions end now, on every instance
+      if (stored && (removed.length || values.status === 1)) await app.ctx.sessions.revokeUser(stored.id);
+      return ok(password ? { id: userId, password } : { id: userId }, '保存成功');
+    },
+  );
+
+  const statusQuery = { type: 'object', required: ['id', 'status'], properties: { id: idQuery.properties.id, status: { type: 'integer', enum: [0, 1], title: '状态' } } };
+  app.post<{ Querystring: { id: number; status: 0 | 1 } }>('/user/status', { config: { perm: 'system:user:edit' }, schema: { querystring: statusQuery } }, async (req) => {
+    const { id, status } = req.query;
+    const u = await db.selectFrom('sys_user').select(['id']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!u) throw new BizError(MSG_USER_NOT_FOUND);
+    if (status === 1) {
+      if (id === req.user!.id) throw new BizError(MSG_NOT_SELF_DISABLE);
+      await keepLastAdmin(db, id, false);
+    }
+    await db.updateTable('sys_user').set({ status, update_time: now() }).where('id', '=', id).execute();
+    if (status === 1) await app.ctx.sessions.revokeUser(id);
+    return ok(null, status === 1 ? '已停用' : '已启用');
+  });
+
+  app.post<{ Querystring: { id: number } }>('/user/delete', { config: { perm: 'system:user:remove' }, schema: { querystring: idQuery } }, async (req) => {
+    const { id } = req.query;
+    const u = await db.selectFrom('sys_user').select(['id']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!u) throw new BizError(MSG_USER_NOT_FOUND);
+    if (id === req.user!.id) throw new BizError(MSG_NOT_SELF_DELETE);
+    await keepLastAdmin(db, id, false);
+    // soft: the row stays for the audit (the operation log names it); the account can never sign in again
+    await db.updateTable('sys_user').set({ deleted: 1, update_time: now() }).where('id', '=', id).execute();
+    await app.ctx.sessions.revokeUser(id);
+    return ok(null, '删除成功');
+  });
+
+  // A new password: random (answered once, never stored in clear) or set by the admin (kept to the policy). The
+  // user must change it at the next sign-in; their sessions end now.
+  app.post<{ Querystring: { id: number }; Body: { password?: string } | null }>(
+    '/user/resetPwd',
+    {
+      config: { perm: 'system:user:resetPwd' },
+      schema: { querystring: idQuery, body: { type: ['object', 'null'], properties: { password: { type: ['string', 'null'], maxLength: 256, title: '新密码' } } } },
+    },
+    async (req) => {
+      const { id } = req.query;
+      const u = await db.selectFrom('sys_user').select(['id', 'username']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+      if (!u) throw new BizError(MSG_USER_NOT_FOUND);
+      // a reset hands the account to whoever set it: only for accounts whose roles grant nothing the caller lacks
+      const theirs = await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', id).execute();
+      assertHolds(req, await permissionsOfRoles(db, theirs.map((r) => r.role_id)));
+      const set = req.body?.password ? String(req.body.password) : null;
+      if (set) {
+        const fault = passwordFault(set, u.username);
+        if (fault) throw new BizError(fault);
+      }
+      const password = set ?? generatePassword();
+      await db.updateTable('sys_user').set({ password_hash: await hashPassword(password), must_change_password: 1, update_time: now() }).where('id', '=', id).execute();
+      await app.ctx.sessions.revokeUser(id);
+      return ok(set ? null : { password }, '密码已重置');
+    },
+  );
+}
