@@ -5,15 +5,17 @@
 //   - the typed row: TableRow<typeof table> is the Kysely `Database` entry, a mapped type of the columns;
 //   - a store bound to a page declaration: list (search, sort and filters only on declared fields), get, save
 //     (timestamps, the duplicate message, secrets sealed with core/secrets), delete;
-//   - the generic list-page routes (listPageRoutes): search / get / save / delete at the paths, with the
-//     permissions, of the page declaration's `api` and `perms`.
+//   - the generic list-page routes (listPageRoutes): search / get / save / delete / export (CSV) at the paths,
+//     with the permissions, of the page declaration's `api` and `perms`.
 // `Kysely<any>` lives here only: the table's name is a value, so Kysely cannot check it; the declaration does.
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PostgresAdapter, sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 import { assertPermission } from './auth.js';
 import { BizError, ok } from './envelope.js';
 import { listQuerySchema, pageOf } from './list.js';
 import { bodySchemaOf, checkBody, idQuery, likePattern, isUniqueViolation, requirePage, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from './declarations.js';
+import { CSV_BOM, attachment, csvLine } from './csv.js';
 import { MASK, maskPassword, type SecretBinding, type Secrets } from './secrets.js';
 import { idColumn, now, type Dialect } from '../store/columns.js';
 import type { Database } from '../store/schema.js';
@@ -384,6 +386,41 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     });
   }
 
+  const exported = route('export');
+  if (exported) {
+    // 导出: what the list shows under the same search and filters, every page of it, as CSV (core/csv.ts)
+    app.route<{ Querystring: ListQuery }>({
+      ...exported,
+      config: { perm: perms.export ?? perms.list },
+      schema: { querystring: listQuerySchema(o.filters) },
+      handler: async (req, reply) => {
+        const { pageNum: _n, pageSize: _s, ...query } = req.query;
+        const rows = await store.list({ ...query, pageNum: 1, pageSize: 1 }); // the query's faults, before anything is sent
+        const total = Math.min(rows.total, EXPORT_MAX_ROWS);
+        const dicts = app.ctx.schemas.dicts as Record<string, { items?: Array<{ value: unknown; label: string }> }>;
+        const cols = csvColumnsOf(page);
+        const cell = (c: { field: string; dict?: string }, v: unknown) => {
+          if (v === null || v === undefined) return '';
+          const label = c.dict ? dicts[c.dict]?.items?.find((i) => i.value === v)?.label : undefined;
+          return label ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
+        };
+        async function* csv() {
+          yield `${CSV_BOM}${csvLine(cols.map((c) => c.title))}`;
+          for (let pageNum = 1; (pageNum - 1) * EXPORT_CHUNK < total; pageNum++) {
+            const chunk = await store.list({ ...query, pageNum, pageSize: EXPORT_CHUNK });
+            yield chunk.records.map((r) => csvLine(cols.map((c) => cell(c, r[c.field])))).join('');
+            if (chunk.records.length < EXPORT_CHUNK) break;
+          }
+        }
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', attachment(`${page.title ?? o.page}.csv`, `${o.page}.csv`))
+          .header('cache-control', 'no-store');
+        return reply.send(Readable.from(csv()));
+      },
+    });
+  }
+
   const remove = route('delete');
   if (remove) {
     app.route<{ Querystring: { id: number } }>({
@@ -402,6 +439,16 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     });
   }
   return store;
+}
+
+/** Rows an export reads a call at a time, and at most. */
+export const EXPORT_CHUNK = 500;
+export const EXPORT_MAX_ROWS = 100_000;
+
+/** The columns a page's export writes: the declared columns that show a field (not index, selection or actions). */
+export function csvColumnsOf(page: PageDeclaration): Array<{ title: string; field: string; dict?: string }> {
+  const cols = (page.columns ?? []) as Array<{ title?: string; field?: string; type?: string; dict?: string }>;
+  return cols.filter((c) => c.field && !['index', 'selection', 'actions'].includes(c.type ?? 'text')).map((c) => ({ title: c.title ?? c.field!, field: c.field!, dict: c.dict }));
 }
 
 /**

@@ -5,6 +5,7 @@
 //   GET  /api/jimu/form/entry/export?formId&search&beginTime&endTime   text/csv (UTF-8 with BOM)
 // Each entry keeps its fields' labels, kinds and texts as they were at submit time, so an entry of a field
 // the form has since lost stays readable (its column is marked removed).
+import { CSV_BOM, attachment, csvLine } from '../../core/csv.js';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
@@ -77,18 +78,6 @@ export function textOf(value: unknown, kind?: string): string {
   if (Array.isArray(value)) return kind === 'formDateRange' && value.length === 2 ? `${value[0]} ~ ${value[1]}` : value.map((x) => textOf(x)).join('、');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
-}
-
-/** One CSV cell: quoted, quotes doubled, and a leading = + - @ tab or CR disarmed so no sheet runs it as a formula. */
-export function csvCell(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/** Content-Disposition for a download named in any language (RFC 6266 / RFC 5987), with an ASCII fallback. */
-export function attachment(name: string, fallback: string): string {
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -200,11 +189,11 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
     const cols = await columnsOf(form.id);
     filtered(db.selectFrom('jimu_form_entry').select('id'), form.id, q); // the filter's faults, before anything is sent
     const header = ['编号', '提交人', '提交时间', '提交IP', ...cols.map((c) => (c.removed ? `${c.title}（已删除）` : c.title))];
-    const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+    const line = csvLine;
     const store: Kysely<Database> = db;
     let rows = 0;
     async function* csv() {
-      yield `\uFEFF${line(header)}`;
+      yield `${CSV_BOM}${line(header)}`;
       // newest first, a chunk at a time (keyed on the id, so entries arriving meanwhile shift nothing)
       let before: number | undefined;
       for (;;) {
