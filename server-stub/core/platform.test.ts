@@ -30,6 +30,12 @@ describe('platform services', () => {
     await app.close().catch(() => undefined);
   });
 
+  it('refuses the sql service without the secrets service it opens data-source passwords with', async () => {
+    const app = bareApp();
+    await expect(app.register(platformServices[1])).rejects.toThrow("The dependency 'secrets' of plugin 'sql' is not registered");
+    await app.close().catch(() => undefined);
+  });
+
   it('gives a module the registered services in its own scope, which stays encapsulated', async () => {
     const app = bareApp();
     for (const s of platformServices) await app.register(s);
@@ -41,7 +47,7 @@ describe('platform services', () => {
             name: 'uses-both',
             needs: ['secrets', 'sql'],
             plugin: async (m) => {
-              seen = [m.secrets instanceof Secrets, typeof m.sql.pools.execute, m.sql.policy];
+              seen = [m.secrets instanceof Secrets, typeof m.sql.pools.execute, typeof m.sql.source, typeof m.sql.run, m.sql.policy];
               m.decorate('ownThing', 1);
               m.get('/ping', async () => 'pong');
             },
@@ -51,7 +57,7 @@ describe('platform services', () => {
       { prefix: '/api/x' },
     );
     await app.ready();
-    expect(seen).toEqual([true, 'function', {}]);
+    expect(seen).toEqual([true, 'function', 'function', 'function', {}]);
     expect(app.hasDecorator('ownThing')).toBe(false);
     expect((await app.inject('/api/x/ping')).body).toBe('pong');
     await app.close();

@@ -4,13 +4,18 @@
 // reaches a service as `app.<name>`, never by importing another module.
 //   secrets  core/secrets.ts's Secrets for this app's key (SECRET_KEY, else the key file under DATA_DIR)
 //   sql      the SQL runner over connectors/sql: one pool registry (maxActive across instances with REDIS_URL),
-//            the target policy (the platform's own store is no data source), the per-caller source quota
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+//            the target policy (the platform's own store is no data source), the per-caller source quota, and
+//            the stored data sources (core/datasources.ts): source(kind, key) reads one, run(...) runs bound SQL
+//            on it within the caller's quota
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { BizError } from './envelope.js';
+import { connectionSettings, datasources, type ConnectionKind, type DatasourceTable } from './datasources.js';
+import { clientKey } from './limits.js';
 import { Secrets } from './secrets.js';
 import { deploymentTag } from './throttle.js';
-import { PoolRegistry, SharedSlots } from '../connectors/sql/index.js';
+import { PoolRegistry, SharedSlots, errorText, type SqlParams, type SqlResult } from '../connectors/sql/index.js';
 import { SourceQuota } from '../connectors/sql/quota.js';
 import type { TargetPolicy } from '../connectors/target.js';
 import type { ServerModule } from './module.js';
@@ -22,6 +27,13 @@ export interface SqlService {
   policy: TargetPolicy;
   /** how many data sources one caller may keep busy at once */
   quota: SourceQuota;
+  /** A stored data source / model by id or dsName, within its kind (undefined: none such). */
+  source(kind: ConnectionKind, key: { id?: number; dsName?: string }): Promise<DatasourceTable | undefined>;
+  /**
+   * Runs bound SQL on a stored data source / model through the pools, within the caller's quota (the signed-in
+   * user, else the client address); a disabled source or a failure answers 执行失败… (BizError, reason scrubbed).
+   */
+  run(kind: ConnectionKind, row: DatasourceTable, sqlText: string, params: SqlParams, req: FastifyRequest): Promise<SqlResult>;
 }
 
 declare module 'fastify' {
@@ -61,18 +73,43 @@ export const secretsService = fp(
   { name: 'secrets' },
 );
 
+/** Whose share of the data-source processes a request uses: the signed-in user, else the client (clientKey). */
+const callerOf = (req: FastifyRequest) => (req.user ? `user:${req.user.username}` : `addr:${clientKey(req)}`);
+
 export const sqlService = fp(
   async (app: FastifyInstance) => {
     const { config } = app.ctx;
+    const { secrets } = app;
     const policy = targetPolicy(config.databaseUrl);
     const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
     const tag = deploymentTag(config);
+    const sqliteRoot = `${config.dataDir}/sqlite`;
+    // with REDIS_URL a data source's maxActive is counted across every instance too (connectors/sql/slots.ts)
+    const pools = new PoolRegistry(policy, redis ? new SharedSlots({ redis, prefix: `sql-active:${tag}:` }) : undefined);
+    // with REDIS_URL a caller's share is counted across every instance of the deployment (quota.ts leases)
+    const quota = new SourceQuota({ maxSources: config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS, ...(redis ? { shared: { redis, prefix: `sql-sources:${tag}:` } } : {}) });
     const service: SqlService = {
-      // with REDIS_URL a data source's maxActive is counted across every instance too (connectors/sql/slots.ts)
-      pools: new PoolRegistry(policy, redis ? new SharedSlots({ redis, prefix: `sql-active:${tag}:` }) : undefined),
+      pools,
       policy,
-      // with REDIS_URL a caller's share is counted across every instance of the deployment (quota.ts leases)
-      quota: new SourceQuota({ maxSources: config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS, ...(redis ? { shared: { redis, prefix: `sql-sources:${tag}:` } } : {}) }),
+      quota,
+      async source(kind, key) {
+        const store = datasources.on(app.ctx.db, { scope: kind });
+        if (key.id) return (await store.get(key.id)) as DatasourceTable | undefined;
+        if (key.dsName) return (await store.findBy('dsName', key.dsName)) as DatasourceTable | undefined;
+        return undefined;
+      },
+      async run(kind, row, sqlText, params, req) {
+        if (row.status === 0) throw new BizError(`【${row.ds_name}】已停用`);
+        const settings = connectionSettings(row, secrets, sqliteRoot);
+        const source = `${kind}:${row.id}`;
+        try {
+          return await quota.run(callerOf(req), source, () => pools.execute(source, settings, sqlText, params));
+        } catch (err) {
+          const msg = errorText(err, settings);
+          req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
+          throw new BizError(`执行失败：${msg}`);
+        }
+      },
     };
     app.decorate('sql', service);
     app.addHook('onClose', async () => {
@@ -81,7 +118,7 @@ export const sqlService = fp(
       redis?.disconnect();
     });
   },
-  { name: 'sql' },
+  { name: 'sql', dependencies: ['secrets'] },
 );
 
 /** Every platform service, in the order app.ts registers them. */

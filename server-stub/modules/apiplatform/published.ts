@@ -10,8 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizError, fail, ok } from '../../core/envelope.js';
 import { deploymentTag } from '../../core/throttle.js';
-import { loadConnection, type DatasourceTable } from '../datasource/shared.js';
-import { datasourceTarget } from '../datasource/settings.js';
+import { datasourceTarget } from '../../core/datasources.js';
 import { runScript, ONLINE_STATUS } from './design.js';
 import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
@@ -104,7 +103,7 @@ export async function publishedRoutes(app: FastifyInstance) {
             return ok(hit);
           }
         }
-        const ds = (await loadConnection(app, 'datasource', { dsName: version.ds_name ?? '' })) as DatasourceTable | undefined;
+        const ds = await app.sql.source('datasource', { dsName: version.ds_name ?? '' });
         if (!ds) throw new BizError(OPEN_MSG.dsGone);
         if (version.ds_target && version.ds_target !== datasourceTarget(ds)) throw new BizError(OPEN_MSG.dsChanged);
         const { res } = await runScript(app, req, ds, version.script ?? '', values);

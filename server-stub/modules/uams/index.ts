@@ -9,9 +9,8 @@
 //    right password.
 //  - per client address: @fastify/rate-limit on sign-in and the public key, keyed on the TCP peer.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Redis } from 'ioredis';
-import ipaddr from 'ipaddr.js';
 import { sql } from 'kysely';
 import { likePattern } from '../../core/declarations.js';
 import { BizError, LOGIN_URL, ok } from '../../core/envelope.js';
@@ -20,6 +19,7 @@ import { unmatchableHash, verifyPassword, type LoginKeys } from '../../core/pass
 import type { SessionStore } from '../../core/sessions.js';
 import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
 import { loadUser, refusal } from '../../core/users.js';
+import { clientKey } from '../../core/limits.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
 
@@ -38,29 +38,6 @@ const ADDRESS_WINDOW_MS = 60_000;
 export const msgTriesLeft = (left: number) => `${MSG_BAD_CREDENTIALS}，还可尝试 ${left} 次`;
 export const MSG_NOW_LOCKED = `密码连续输错 ${MAX_FAILED_LOGINS} 次，账号已锁定 1 分钟`;
 export const msgLocked = (seconds: number) => `密码错误次数过多，账号已锁定，请 ${seconds} 秒后再试`;
-
-/**
- * The address the per-address limits count: `req.ip`, which is the TCP peer unless TRUST_PROXY names the
- * proxies allowed to report the client (then the address those proxies saw). A client can never pick it:
- * the app never trusts X-Forwarded-For blindly (config.trustProxy is never `true`).
- */
-export function clientAddress(req: FastifyRequest): string {
-  return req.ip ?? req.socket?.remoteAddress ?? '';
-}
-
-/**
- * What per-address limits count by: the client address, an IPv6 one by its /64 (one host commonly holds a whole
- * /64, and would otherwise get a fresh count per address it picks).
- */
-export function clientKey(req: FastifyRequest): string {
-  const address = clientAddress(req);
-  try {
-    const a = ipaddr.process(address);
-    return a.kind() === 'ipv6' ? `${(a as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64` : a.toString();
-  } catch {
-    return address;
-  }
-}
 
 /**
  * Per-address limits for the routes of one module's scope that declare config.rateLimit (global: false, so the
