@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { modulePlugin, platformServices, targetPolicy } from './platform.js';
 import { Secrets } from './secrets.js';
+import { installErrorHandling } from './errors.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -61,6 +62,42 @@ describe('platform services', () => {
     expect(app.hasDecorator('ownThing')).toBe(false);
     expect((await app.inject('/api/x/ping')).body).toBe('pong');
     await app.close();
+  });
+
+  it('limits per address only the routes of the scope that asked, answering the envelope 429', async () => {
+    const app = bareApp();
+    installErrorHandling(app);
+    for (const s of platformServices) await app.register(s);
+    const limitedModule = modulePlugin({
+      name: 'limited',
+      needs: ['limits'],
+      plugin: async (m) => {
+        await m.limits.register(m, 'test:');
+        m.get('/a', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => 'a');
+        m.get('/b', async () => 'b');
+      },
+    });
+    await app.register(async (scope) => scope.register(limitedModule), { prefix: '/l' });
+    await app.register(async (scope) => scope.register(modulePlugin({ name: 'other', plugin: async (m) => void m.get('/c', { config: { rateLimit: { max: 1, timeWindow: 60_000 } } }, async () => 'c') })), { prefix: '/o' });
+    await app.ready();
+    const codes = async (url: string, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) out.push((await app.inject(url)).statusCode);
+      return out;
+    };
+    expect(await codes('/l/a', 3)).toEqual([200, 200, 429]);
+    expect((await app.inject('/l/a')).json()).toMatchObject({ status: 1, msg: '请求过于频繁，请稍后再试' });
+    expect(await codes('/l/b', 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(await codes('/o/c', 3)).toEqual([200, 200, 200]); // another module's scope carries no limit
+    await app.close();
+  });
+
+  it('refuses a module that needs limits when the service is not registered', async () => {
+    const app = bareApp();
+    await app.register(platformServices[0]);
+    app.register(modulePlugin({ name: 'fill', needs: ['limits'], plugin: async () => {} }));
+    await expect(app.ready()).rejects.toThrow("The dependency 'limits' of plugin 'fill' is not registered");
+    await app.close().catch(() => undefined);
   });
 
   it('keeps the platform store out of the data sources', () => {

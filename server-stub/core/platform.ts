@@ -2,6 +2,8 @@
 // before the modules; each decorates the app instance under its name, and a module says which it uses
 // (`needs` in its ServerModule: Fastify refuses to start a module whose service is not registered). A module
 // reaches a service as `app.<name>`, never by importing another module.
+//   limits   per-address limits (core/limits.ts): app.limits.register(scope, nameSpace) limits the scope's routes
+//            that declare config.rateLimit; one Redis client (REDIS_URL) for every module, deployment-tagged keys
 //   secrets  core/secrets.ts's Secrets for this app's key (SECRET_KEY, else the key file under DATA_DIR)
 //   sql      the SQL runner over connectors/sql: one pool registry (maxActive across instances with REDIS_URL),
 //            the target policy (the platform's own store is no data source), the per-caller source quota, and
@@ -12,7 +14,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { BizError } from './envelope.js';
 import { connectionSettings, datasources, type ConnectionKind, type DatasourceTable } from './datasources.js';
-import { clientKey } from './limits.js';
+import { clientKey, limitsService, type LimitsService } from './limits.js';
 import { Secrets } from './secrets.js';
 import { deploymentTag } from './throttle.js';
 import { PoolRegistry, SharedSlots, errorText, type SqlParams, type SqlResult } from '../connectors/sql/index.js';
@@ -38,6 +40,8 @@ export interface SqlService {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** the `limits` platform service */
+    limits: LimitsService;
     /** the `secrets` platform service */
     secrets: Secrets;
     /** the `sql` platform service */
@@ -46,7 +50,7 @@ declare module 'fastify' {
 }
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'secrets' | 'sql';
+export type PlatformService = 'limits' | 'secrets' | 'sql';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -65,6 +69,16 @@ export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
 
 /** A statement on one more data source than the caller's quota waits this long for a free share. */
 const QUOTA_WAIT_MS = 30_000;
+
+export const limitsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app.ctx;
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+    app.decorate('limits', limitsService(redis, deploymentTag(config)));
+    if (redis) app.addHook('onClose', async () => redis.disconnect());
+  },
+  { name: 'limits' },
+);
 
 export const secretsService = fp(
   async (app: FastifyInstance) => {
@@ -122,7 +136,7 @@ export const sqlService = fp(
 );
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService];
+export const platformServices = [secretsService, sqlService, limitsPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

@@ -31,7 +31,7 @@ export const openApiModule: ServerModule = {
   name: 'openapi',
   prefix: '/open',
   service: 'platform',
-  needs: ['sql'],
+  needs: ['sql', 'limits'],
   plugin: async (app) => {
     await publishedRoutes(app);
   },

@@ -15,7 +15,6 @@ import { runScript, ONLINE_STATUS } from './design.js';
 import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
 import { callValues, defaultOf, rowsOf, type ParamRow } from './params.js';
-import { registerAddressLimits } from '../uams/index.js';
 
 /** Calls per client address per minute by callers with neither a session nor a valid API key. */
 export const ANONYMOUS_CALLS = { max: 600, windowMs: 60_000 } as const;
@@ -66,7 +65,7 @@ function stable(o: Record<string, unknown>): string {
 
 export async function publishedRoutes(app: FastifyInstance) {
   const { db, cache, config } = app.ctx;
-  await registerAddressLimits(app, 'open-api:');
+  await app.limits.register(app, 'open-api:');
   // a session or a valid key is accountable and not limited here; everyone else counts per address
   const accountable = async (req: FastifyRequest) => Boolean(req.user) || Boolean(await keyOf(app, req));
   const tag = deploymentTag(config);

@@ -12,7 +12,6 @@ import { BizError, ok, UnsignedError } from '../../core/envelope.js';
 import { idQuery } from '../../core/declarations.js';
 import { now } from '../../store/columns.js';
 import { checkDiskRoom, partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
-import { registerAddressLimits } from '../uams/index.js';
 import { clientAddress } from '../../core/limits.js';
 import { customPatternsOf, FORM_BUCKET, formValidator, type FormWidget } from './fields.js';
 import { judgePatterns } from '../../core/patterns.js';
@@ -50,7 +49,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
   const messages = schemas.messages;
 
   // Scoped to this module (global: false): only the routes below carry a limit.
-  await registerAddressLimits(app, 'form-fill:');
+  await app.limits.register(app, 'form-fill:');
   const limited = (max: number) => ({ public: true, sessionOptional: true, rateLimit: { max, timeWindow: FILL_RATE.windowMs } });
 
   if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, partsOptions(FORM_UPLOAD) as never);
