@@ -8,17 +8,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { modulePlugin, platformServices, targetPolicy } from './platform.js';
 import { Secrets } from './secrets.js';
 import { installErrorHandling } from './errors.js';
+import { UPLOAD } from './uploads.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function bareApp() {
+function bareApp(config: Record<string, unknown> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-'));
   dirs.push(dataDir);
   const app = Fastify();
-  app.decorate('ctx', { config: { dataDir, sqlSourcesPerCaller: 2 } } as any);
+  app.decorate('ctx', { config: { dataDir, sqlSourcesPerCaller: 2, minFreeDiskBytes: 0, ...config } } as any);
   return app;
 }
 
@@ -98,6 +99,30 @@ describe('platform services', () => {
     app.register(modulePlugin({ name: 'fill', needs: ['limits'], plugin: async () => {} }));
     await expect(app.ready()).rejects.toThrow("The dependency 'limits' of plugin 'fill' is not registered");
     await app.close().catch(() => undefined);
+  });
+
+  it('takes uploads in the scopes that accept them, and refuses while the disk is short of MIN_FREE_DISK_MB', async () => {
+    const app = bareApp({ minFreeDiskBytes: Number.MAX_SAFE_INTEGER });
+    installErrorHandling(app);
+    for (const s of platformServices) await app.register(s);
+    await app.register(
+      modulePlugin({
+        name: 'takes-files',
+        needs: ['uploads'],
+        plugin: async (m) => {
+          await m.uploads.accept(m, UPLOAD);
+          await m.uploads.accept(m, UPLOAD); // once per scope
+          m.post('/up', async (req) => m.uploads.receive(req, UPLOAD));
+          m.get('/room', async () => m.uploads.checkRoom());
+        },
+      }),
+    );
+    await app.ready();
+    const body = '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nx\r\n--b--\r\n';
+    const up = await app.inject({ method: 'POST', url: '/up', headers: { 'content-type': 'multipart/form-data; boundary=b' }, payload: body });
+    expect([up.statusCode, up.json()]).toEqual([507, { status: 1, msg: '服务器存储空间不足，暂时不能保存，请联系管理员', data: null }]);
+    expect((await app.inject('/room')).statusCode).toBe(507);
+    await app.close();
   });
 
   it('keeps the platform store out of the data sources', () => {

@@ -4,6 +4,8 @@
 // reaches a service as `app.<name>`, never by importing another module.
 //   limits   per-address limits (core/limits.ts): app.limits.register(scope, nameSpace) limits the scope's routes
 //            that declare config.rateLimit; one Redis client (REDIS_URL) for every module, deployment-tagged keys
+//   uploads  the upload pipeline (core/uploads.ts): app.uploads.accept / receive / store / remove / checkRoom —
+//            checked files (type by content, size, names, MIN_FREE_DISK_MB) stored under DATA_DIR/files
 //   secrets  core/secrets.ts's Secrets for this app's key (SECRET_KEY, else the key file under DATA_DIR)
 //   sql      the SQL runner over connectors/sql: one pool registry (maxActive across instances with REDIS_URL),
 //            the target policy (the platform's own store is no data source), the per-caller source quota, and
@@ -16,6 +18,7 @@ import { BizError } from './envelope.js';
 import { connectionSettings, datasources, type ConnectionKind, type DatasourceTable } from './datasources.js';
 import { clientKey, limitsService, type LimitsService } from './limits.js';
 import { Secrets } from './secrets.js';
+import { uploadsService, type UploadsService } from './uploads.js';
 import { deploymentTag } from './throttle.js';
 import { PoolRegistry, SharedSlots, errorText, type SqlParams, type SqlResult } from '../connectors/sql/index.js';
 import { SourceQuota } from '../connectors/sql/quota.js';
@@ -40,6 +43,8 @@ export interface SqlService {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** the `uploads` platform service */
+    uploads: UploadsService;
     /** the `limits` platform service */
     limits: LimitsService;
     /** the `secrets` platform service */
@@ -50,7 +55,7 @@ declare module 'fastify' {
 }
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'limits' | 'secrets' | 'sql';
+export type PlatformService = 'limits' | 'secrets' | 'sql' | 'uploads';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -78,6 +83,13 @@ export const limitsPlugin = fp(
     if (redis) app.addHook('onClose', async () => redis.disconnect());
   },
   { name: 'limits' },
+);
+
+export const uploadsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('uploads', uploadsService(app));
+  },
+  { name: 'uploads' },
 );
 
 export const secretsService = fp(
@@ -136,7 +148,7 @@ export const sqlService = fp(
 );
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and
