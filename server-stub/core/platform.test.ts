@@ -19,7 +19,7 @@ function bareApp(config: Record<string, unknown> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'platform-'));
   dirs.push(dataDir);
   const app = Fastify();
-  app.decorate('ctx', { config: { dataDir, sqlSourcesPerCaller: 2, minFreeDiskBytes: 0, ...config } } as any);
+  app.decorate('ctx', { config: { dataDir, sqlSourcesPerCaller: 2, minFreeDiskBytes: 0, operLogDays: 180, ...config }, log: { error: () => undefined, warn: () => undefined } } as any);
   return app;
 }
 

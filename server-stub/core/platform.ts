@@ -6,6 +6,9 @@
 //            that declare config.rateLimit; one Redis client (REDIS_URL) for every module, deployment-tagged keys
 //   uploads  the upload pipeline (core/uploads.ts): app.uploads.accept / receive / store / remove / checkRoom —
 //            checked files (type by content, size, names, MIN_FREE_DISK_MB) stored under DATA_DIR/files
+//   audit    the operation log (core/audit.ts, sys_oper_log): one entry per signed-in write through a module's
+//            route, written by one hook after the answer; app.audit.write(entry) for explicit entries; entries
+//            older than OPER_LOG_DAYS deleted at start and daily
 //   secrets  core/secrets.ts's Secrets for this app's key (SECRET_KEY, else the key file under DATA_DIR)
 //   sql      the SQL runner over connectors/sql: one pool registry (maxActive across instances with REDIS_URL),
 //            the target policy (the platform's own store is no data source), the per-caller source quota, and
@@ -14,6 +17,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { auditMigrations, auditService, installAuditHooks, MODULE_ROUTE_KEY, type AuditService } from './audit.js';
 import { BizError } from './envelope.js';
 import { connectionSettings, datasources, type ConnectionKind, type DatasourceTable } from './datasources.js';
 import { clientKey, limitsService, type LimitsService } from './limits.js';
@@ -43,6 +47,8 @@ export interface SqlService {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** the `audit` platform service */
+    audit: AuditService;
     /** the `uploads` platform service */
     uploads: UploadsService;
     /** the `limits` platform service */
@@ -55,7 +61,7 @@ declare module 'fastify' {
 }
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'limits' | 'secrets' | 'sql' | 'uploads';
+export type PlatformService = 'audit' | 'limits' | 'secrets' | 'sql' | 'uploads';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -83,6 +89,25 @@ export const limitsPlugin = fp(
     if (redis) app.addHook('onClose', async () => redis.disconnect());
   },
   { name: 'limits' },
+);
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export const auditPlugin = fp(
+  async (app: FastifyInstance) => {
+    const audit = auditService(app, app.ctx.db, app.ctx.config.operLogDays);
+    app.decorate('audit', audit);
+    installAuditHooks(app, audit);
+    const sweep = () => audit.sweep().catch((err: unknown) => app.ctx.log.error({ err: String(err) }, 'operation log retention sweep failed'));
+    await sweep();
+    const timer = setInterval(sweep, DAY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await audit.settled();
+    });
+  },
+  { name: 'audit' },
 );
 
 export const uploadsPlugin = fp(
@@ -147,14 +172,24 @@ export const sqlService = fp(
   { name: 'sql', dependencies: ['secrets'] },
 );
 
+/** The platform services' own tables (the operation log), migrated with the modules' (app.ts, core/startup.ts). */
+export const platformMigrations = { ...auditMigrations };
+
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, auditPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and
  * depending on the services of its `needs`, so that registering it without them fails at start
- * ("The dependency 'sql' of plugin 'model' is not registered").
+ * ("The dependency 'sql' of plugin 'model' is not registered"). Each of its routes carries the module's name
+ * (route config `module`), which the operation log records.
  */
 export function modulePlugin(mod: Pick<ServerModule, 'name' | 'needs' | 'plugin'>): FastifyPluginAsync {
-  return fp(mod.plugin, { name: mod.name, dependencies: mod.needs ?? [], encapsulate: true });
+  const plugin: FastifyPluginAsync = async (scope, opts) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), [MODULE_ROUTE_KEY]: mod.name } as typeof route.config;
+    });
+    await mod.plugin(scope, opts);
+  };
+  return fp(plugin, { name: mod.name, dependencies: mod.needs ?? [], encapsulate: true });
 }
