@@ -24,7 +24,7 @@ import { uamsModule } from './modules/uams/index.js';
 import { openStore } from './store/db.js';
 import type { SeedContext, ServerModule } from './core/module.js';
 import { prepareStore } from './core/startup.js';
-import { modulePlugin, platformServices } from './core/platform.js';
+import { modulePlugin, platformMigrations, platformServices } from './core/platform.js';
 import './core/context.js';
 
 export interface BuiltApp {
@@ -63,7 +63,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations()), menuModule(), ...featureModules];
   // migrations and seeds: once per store, one instance at a time (core/startup.ts)
-  const seeded = await prepareStore(store, config, schemas, all);
+  const seeded = await prepareStore(store, config, schemas, all, platformMigrations);
 
   const app = Fastify({
     logger: false,

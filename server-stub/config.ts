@@ -66,6 +66,8 @@ export interface Config {
    * and the sessions write to.
    */
   minFreeDiskBytes: number;
+  /** OPER_LOG_DAYS (default 180): operation-log entries (sys_oper_log) older than this many days are deleted, at start and daily. */
+  operLogDays: number;
   /**
    * LOGINS_PER_MINUTE (default 20): sign-in calls one client address may make per minute (the public-key call
    * three times that). Raise it where many people reach the console through one address (a NAT, a proxy not
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,
+    operLogDays: positive(env.OPER_LOG_DAYS, 180),
     loginsPerMinute: positive(env.LOGINS_PER_MINUTE, 20),
     shutdownGraceMs: positive(env.SHUTDOWN_GRACE, 25) * 1000,
     shutdownDelayMs: nonNegative(env.SHUTDOWN_DELAY, 2) * 1000,

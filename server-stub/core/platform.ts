@@ -2,15 +2,29 @@
 // before the modules; each decorates the app instance under its name, and a module says which it uses
 // (`needs` in its ServerModule: Fastify refuses to start a module whose service is not registered). A module
 // reaches a service as `app.<name>`, never by importing another module.
+//   limits   per-address limits (core/limits.ts): app.limits.register(scope, nameSpace) limits the scope's routes
+//            that declare config.rateLimit; one Redis client (REDIS_URL) for every module, deployment-tagged keys
+//   uploads  the upload pipeline (core/uploads.ts): app.uploads.accept / receive / store / remove / checkRoom —
+//            checked files (type by content, size, names, MIN_FREE_DISK_MB) stored under DATA_DIR/files
+//   audit    the operation log (core/audit.ts, sys_oper_log): one entry per signed-in write through a module's
+//            route, written by one hook after the answer; app.audit.write(entry) for explicit entries; entries
+//            older than OPER_LOG_DAYS deleted at start and daily
 //   secrets  core/secrets.ts's Secrets for this app's key (SECRET_KEY, else the key file under DATA_DIR)
 //   sql      the SQL runner over connectors/sql: one pool registry (maxActive across instances with REDIS_URL),
-//            the target policy (the platform's own store is no data source), the per-caller source quota
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+//            the target policy (the platform's own store is no data source), the per-caller source quota, and
+//            the stored data sources (core/datasources.ts): source(kind, key) reads one, run(...) runs bound SQL
+//            on it within the caller's quota
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { auditMigrations, auditService, installAuditHooks, MODULE_ROUTE_KEY, type AuditService } from './audit.js';
+import { BizError } from './envelope.js';
+import { connectionSettings, datasources, type ConnectionKind, type DatasourceTable } from './datasources.js';
+import { clientKey, limitsService, type LimitsService } from './limits.js';
 import { Secrets } from './secrets.js';
+import { uploadsService, type UploadsService } from './uploads.js';
 import { deploymentTag } from './throttle.js';
-import { PoolRegistry, SharedSlots } from '../connectors/sql/index.js';
+import { PoolRegistry, SharedSlots, errorText, type SqlParams, type SqlResult } from '../connectors/sql/index.js';
 import { SourceQuota } from '../connectors/sql/quota.js';
 import type { TargetPolicy } from '../connectors/target.js';
 import type { ServerModule } from './module.js';
@@ -22,10 +36,23 @@ export interface SqlService {
   policy: TargetPolicy;
   /** how many data sources one caller may keep busy at once */
   quota: SourceQuota;
+  /** A stored data source / model by id or dsName, within its kind (undefined: none such). */
+  source(kind: ConnectionKind, key: { id?: number; dsName?: string }): Promise<DatasourceTable | undefined>;
+  /**
+   * Runs bound SQL on a stored data source / model through the pools, within the caller's quota (the signed-in
+   * user, else the client address); a disabled source or a failure answers 执行失败… (BizError, reason scrubbed).
+   */
+  run(kind: ConnectionKind, row: DatasourceTable, sqlText: string, params: SqlParams, req: FastifyRequest): Promise<SqlResult>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** the `audit` platform service */
+    audit: AuditService;
+    /** the `uploads` platform service */
+    uploads: UploadsService;
+    /** the `limits` platform service */
+    limits: LimitsService;
     /** the `secrets` platform service */
     secrets: Secrets;
     /** the `sql` platform service */
@@ -34,7 +61,7 @@ declare module 'fastify' {
 }
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'secrets' | 'sql';
+export type PlatformService = 'audit' | 'limits' | 'secrets' | 'sql' | 'uploads';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -54,6 +81,42 @@ export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
 /** A statement on one more data source than the caller's quota waits this long for a free share. */
 const QUOTA_WAIT_MS = 30_000;
 
+export const limitsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app.ctx;
+    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+    app.decorate('limits', limitsService(redis, deploymentTag(config)));
+    if (redis) app.addHook('onClose', async () => redis.disconnect());
+  },
+  { name: 'limits' },
+);
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export const auditPlugin = fp(
+  async (app: FastifyInstance) => {
+    const audit = auditService(app, app.ctx.db, app.ctx.config.operLogDays);
+    app.decorate('audit', audit);
+    installAuditHooks(app, audit);
+    const sweep = () => audit.sweep().catch((err: unknown) => app.ctx.log.error({ err: String(err) }, 'operation log retention sweep failed'));
+    await sweep();
+    const timer = setInterval(sweep, DAY_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await audit.settled();
+    });
+  },
+  { name: 'audit' },
+);
+
+export const uploadsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('uploads', uploadsService(app));
+  },
+  { name: 'uploads' },
+);
+
 export const secretsService = fp(
   async (app: FastifyInstance) => {
     app.decorate('secrets', new Secrets({ secretKey: app.ctx.config.secretKey, dataDir: app.ctx.config.dataDir }));
@@ -61,18 +124,43 @@ export const secretsService = fp(
   { name: 'secrets' },
 );
 
+/** Whose share of the data-source processes a request uses: the signed-in user, else the client (clientKey). */
+const callerOf = (req: FastifyRequest) => (req.user ? `user:${req.user.username}` : `addr:${clientKey(req)}`);
+
 export const sqlService = fp(
   async (app: FastifyInstance) => {
     const { config } = app.ctx;
+    const { secrets } = app;
     const policy = targetPolicy(config.databaseUrl);
     const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
     const tag = deploymentTag(config);
+    const sqliteRoot = `${config.dataDir}/sqlite`;
+    // with REDIS_URL a data source's maxActive is counted across every instance too (connectors/sql/slots.ts)
+    const pools = new PoolRegistry(policy, redis ? new SharedSlots({ redis, prefix: `sql-active:${tag}:` }) : undefined);
+    // with REDIS_URL a caller's share is counted across every instance of the deployment (quota.ts leases)
+    const quota = new SourceQuota({ maxSources: config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS, ...(redis ? { shared: { redis, prefix: `sql-sources:${tag}:` } } : {}) });
     const service: SqlService = {
-      // with REDIS_URL a data source's maxActive is counted across every instance too (connectors/sql/slots.ts)
-      pools: new PoolRegistry(policy, redis ? new SharedSlots({ redis, prefix: `sql-active:${tag}:` }) : undefined),
+      pools,
       policy,
-      // with REDIS_URL a caller's share is counted across every instance of the deployment (quota.ts leases)
-      quota: new SourceQuota({ maxSources: config.sqlSourcesPerCaller, waitMs: QUOTA_WAIT_MS, ...(redis ? { shared: { redis, prefix: `sql-sources:${tag}:` } } : {}) }),
+      quota,
+      async source(kind, key) {
+        const store = datasources.on(app.ctx.db, { scope: kind });
+        if (key.id) return (await store.get(key.id)) as DatasourceTable | undefined;
+        if (key.dsName) return (await store.findBy('dsName', key.dsName)) as DatasourceTable | undefined;
+        return undefined;
+      },
+      async run(kind, row, sqlText, params, req) {
+        if (row.status === 0) throw new BizError(`【${row.ds_name}】已停用`);
+        const settings = connectionSettings(row, secrets, sqliteRoot);
+        const source = `${kind}:${row.id}`;
+        try {
+          return await quota.run(callerOf(req), source, () => pools.execute(source, settings, sqlText, params));
+        } catch (err) {
+          const msg = errorText(err, settings);
+          req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
+          throw new BizError(`执行失败：${msg}`);
+        }
+      },
     };
     app.decorate('sql', service);
     app.addHook('onClose', async () => {
@@ -81,17 +169,27 @@ export const sqlService = fp(
       redis?.disconnect();
     });
   },
-  { name: 'sql' },
+  { name: 'sql', dependencies: ['secrets'] },
 );
 
+/** The platform services' own tables (the operation log), migrated with the modules' (app.ts, core/startup.ts). */
+export const platformMigrations = { ...auditMigrations };
+
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, auditPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and
  * depending on the services of its `needs`, so that registering it without them fails at start
- * ("The dependency 'sql' of plugin 'model' is not registered").
+ * ("The dependency 'sql' of plugin 'model' is not registered"). Each of its routes carries the module's name
+ * (route config `module`), which the operation log records.
  */
 export function modulePlugin(mod: Pick<ServerModule, 'name' | 'needs' | 'plugin'>): FastifyPluginAsync {
-  return fp(mod.plugin, { name: mod.name, dependencies: mod.needs ?? [], encapsulate: true });
+  const plugin: FastifyPluginAsync = async (scope, opts) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), [MODULE_ROUTE_KEY]: mod.name } as typeof route.config;
+    });
+    await mod.plugin(scope, opts);
+  };
+  return fp(plugin, { name: mod.name, dependencies: mod.needs ?? [], encapsulate: true });
 }

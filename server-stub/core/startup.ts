@@ -28,8 +28,9 @@ function shippedIn(db: Kysely<Database>, module: string) {
 }
 
 /** Migrates and seeds the store once per start, as the only instance doing so; answers what the seeds generated. */
-export async function prepareStore(store: Store, config: Config, schemas: LoadedSchemas, modules: ServerModule[]): Promise<Pick<SeedContext, 'generated'>> {
-  const migrations: Record<string, Migration> = Object.assign({}, ...modules.map((m) => m.migrations ?? {}));
+export async function prepareStore(store: Store, config: Config, schemas: LoadedSchemas, modules: ServerModule[], platformMigrations: Record<string, Migration> = {}): Promise<Pick<SeedContext, 'generated'>> {
+  // the platform services' own tables (core/platform.ts) and every module's
+  const migrations: Record<string, Migration> = Object.assign({}, platformMigrations, ...modules.map((m) => m.migrations ?? {}));
   const generated: SeedContext['generated'] = [];
   await store.startLock(async () => {
     await migrate(store.db, migrations, store.dialect === 'postgres' ? config.databaseSchema : undefined);

@@ -2,11 +2,9 @@
 // (see core/module.ts). Sign-in and menus are wired in app.ts because they need the session store.
 import type { ServerModule } from '../core/module.js';
 import { dictModule } from './dict/index.js';
-import { datasourceModule } from './datasource/index.js';
-import { modelModule } from './model/index.js';
+import { datasourceModule, modelModule } from './datasource/index.js';
 import { variableModule } from './variable/index.js';
-import { ftpModule } from './ftp/index.js';
-import { etlModule } from './etl/index.js';
+import { etlModule, ftpModule } from './ftp/index.js';
 import { sqlQueryModule } from './sqlquery/index.js';
 import { imageFilesModule, imageModule } from './image/index.js';
 import { lowcodeModule } from './lowcode/index.js';

@@ -15,8 +15,7 @@ import type { Database } from '../../store/schema.js';
 import { audit } from './audit.js';
 import { API_STATUS, ONLINE_STATUS, apiListSchema, loadApi, presentApi, presentConfig, searchApis, type ApiRow } from './design.js';
 import { PERM } from './perms.js';
-import { loadConnection, type DatasourceTable } from '../datasource/shared.js';
-import { datasourceTarget } from '../datasource/settings.js';
+import { datasourceTarget } from '../../core/datasources.js';
 
 export const APPROVE_MSG = {
   notWaiting: '接口不在待审批状态，不能审批',
@@ -85,7 +84,7 @@ export function approveRoutes(app: FastifyInstance) {
     if (decision === 'resolveAndOnline') assertPermission(req, PERM.online);
     const user = req.user!.username;
     // the database approved against: a version refuses to run once its data source points elsewhere
-    const source = decision === 'reject' || !row.ds_name ? undefined : ((await loadConnection(app, 'datasource', { dsName: row.ds_name })) as DatasourceTable | undefined);
+    const source = decision === 'reject' || !row.ds_name ? undefined : await app.sql.source('datasource', { dsName: row.ds_name });
     // nothing to bind the version to: whatever later takes the name would run the approved SQL
     if (decision !== 'reject' && !source) throw new BizError(APPROVE_MSG.noSource);
     await db.transaction().execute(async (trx) => {

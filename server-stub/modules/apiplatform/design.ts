@@ -12,7 +12,7 @@ import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { bindNamed, type DbType } from '../../connectors/sql/index.js';
-import { loadConnection, runOn, type DatasourceTable } from '../datasource/shared.js';
+import type { DatasourceTable } from '../../core/datasources.js';
 import { checkParamList, paramsObject, rowsOf, testValues, type ParamRow } from './params.js';
 import { PERM } from './perms.js';
 import type { ApiTable } from './tables.js';
@@ -248,9 +248,9 @@ function jsonOverrides(v: unknown): Record<string, unknown> {
 async function requireDatasource(app: FastifyInstance, dsName: unknown): Promise<DatasourceTable> {
   const name = typeof dsName === 'string' ? dsName.trim() : '';
   if (!name) throw new BizError(DESIGN_MSG.dsRequired);
-  const ds = await loadConnection(app, 'datasource', { dsName: name });
+  const ds = await app.sql.source('datasource', { dsName: name });
   if (!ds) throw new BizError(`数据源【${name.slice(0, 100)}】不存在`);
-  return ds as DatasourceTable;
+  return ds;
 }
 
 const literal = (v: unknown) => (v === null ? 'NULL' : typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v));
@@ -266,7 +266,7 @@ export async function runScript(app: FastifyInstance, req: FastifyRequest, ds: D
   } catch (err) {
     throw new BizError(`执行失败：${(err as Error).message}`);
   }
-  const res = await runOn(app, 'datasource', ds, script, values, req);
+  const res = await app.sql.run('datasource', ds, script, values, req);
   const list = bound.values.map((v, i) => `-- [${i + 1}] ${literal(v)}`).join('\n');
   return { res, querySql: list ? `${bound.sql}\n-- 绑定参数（按占位符顺序，绑定传入，不拼接）：\n${list}` : bound.sql, boundValues: bound.values };
 }

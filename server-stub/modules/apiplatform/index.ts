@@ -16,6 +16,7 @@ export const apiPlatformModule: ServerModule = {
   prefix: '/api/gemini/api',
   service: 'platform',
   migrations: { ...apiMigrations, ...auditMigrations },
+  needs: ['sql'],
   plugin: async (app) => {
     groupRoutes(app);
     designRoutes(app);
@@ -30,6 +31,7 @@ export const openApiModule: ServerModule = {
   name: 'openapi',
   prefix: '/open',
   service: 'platform',
+  needs: ['sql', 'limits'],
   plugin: async (app) => {
     await publishedRoutes(app);
   },

@@ -10,13 +10,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BizError, fail, ok } from '../../core/envelope.js';
 import { deploymentTag } from '../../core/throttle.js';
-import { loadConnection, type DatasourceTable } from '../datasource/shared.js';
-import { datasourceTarget } from '../datasource/settings.js';
+import { datasourceTarget } from '../../core/datasources.js';
 import { runScript, ONLINE_STATUS } from './design.js';
 import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
 import { callValues, defaultOf, rowsOf, type ParamRow } from './params.js';
-import { registerAddressLimits } from '../uams/index.js';
 
 /** Calls per client address per minute by callers with neither a session nor a valid API key. */
 export const ANONYMOUS_CALLS = { max: 600, windowMs: 60_000 } as const;
@@ -67,7 +65,7 @@ function stable(o: Record<string, unknown>): string {
 
 export async function publishedRoutes(app: FastifyInstance) {
   const { db, cache, config } = app.ctx;
-  await registerAddressLimits(app, 'open-api:');
+  await app.limits.register(app, 'open-api:');
   // a session or a valid key is accountable and not limited here; everyone else counts per address
   const accountable = async (req: FastifyRequest) => Boolean(req.user) || Boolean(await keyOf(app, req));
   const tag = deploymentTag(config);
@@ -104,7 +102,7 @@ export async function publishedRoutes(app: FastifyInstance) {
             return ok(hit);
           }
         }
-        const ds = (await loadConnection(app, 'datasource', { dsName: version.ds_name ?? '' })) as DatasourceTable | undefined;
+        const ds = await app.sql.source('datasource', { dsName: version.ds_name ?? '' });
         if (!ds) throw new BizError(OPEN_MSG.dsGone);
         if (version.ds_target && version.ds_target !== datasourceTarget(ds)) throw new BizError(OPEN_MSG.dsChanged);
         const { res } = await runScript(app, req, ds, version.script ?? '', values);

@@ -1,59 +1,22 @@
-// Data sources and models are one entity (spec §3 "Data source / model"): one table, one set of routes
-// built by connectionModule(), told apart by `kind`. Passwords are stored encrypted (core/secrets),
-// answered as '******'. Pools, the target policy and the callers' quota are the platform's `sql` service, the
-// key the `secrets` service (core/platform.ts, app.sql / app.secrets): pools rebuilt on edit, closed on delete.
+// Data sources and models are one entity (spec §3 "Data source / model"): one table (core/datasources.ts, read
+// by the `sql` service for the other modules), one set of routes built by connectionPlugin(), told apart by
+// `kind`. Passwords are stored encrypted (core/secrets), answered as '******'. Pools, the target policy and the
+// callers' quota are the platform's `sql` service, the key the `secrets` service (core/platform.ts, app.sql /
+// app.secrets): pools rebuilt on edit, closed on delete.
 import { assertPermission } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
-import { DATASOURCE_TABLE, MMSG, connectionSettings, datasourceBinding } from './settings.js';
+import { DATASOURCE_TABLE, connectionSettings, datasourceBinding, datasources } from '../../core/datasources.js';
 import { bodySchemaOf, checkBody, idQuery, requirePage } from '../../core/declarations.js';
-import { declareTable, type StoredRow, type TableRow } from '../../core/tables.js';
 import { MASK, encryptRoute } from '../../core/secrets.js';
-import { clientKey } from '../uams/index.js';
-import { SqlConnectorError, checkSqlTarget, parseProperties, errorText, testConnection, type SqlParams } from '../../connectors/sql/index.js';
+import { SqlConnectorError, checkSqlTarget, parseProperties, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import { answerConnectionTest } from '../../connectors/errors.js';
 
-export const TABLE = DATASOURCE_TABLE;
-const NOUN: Record<string, string> = { datasource: '数据源', model: '模型' };
+const TABLE = DATASOURCE_TABLE;
+const MMSG = { pickSource: '请选择数据源' };
 
-/** Data sources and models: one table, told apart by kind; modelName is another name of dsName. */
-export const datasources = declareTable({
-  name: TABLE,
-  migration: '20261122_10_datasource',
-  columns: {
-    id: { type: 'id' },
-    kind: { type: 'varchar(20)', notNull: true, default: 'datasource' },
-    dsName: { type: 'varchar(100)', notNull: true },
-    dbType: { type: 'varchar(20)', notNull: true },
-    hostName: { type: 'varchar(255)' },
-    port: { type: 'integer' },
-    dbName: { type: 'varchar(255)' },
-    properties: { type: 'varchar(500)' },
-    username: { type: 'varchar(100)' },
-    pwd: { type: 'text' },
-    maxWaitTime: { type: 'integer', notNull: true, default: 120 },
-    maxActive: { type: 'integer', notNull: true, default: 20 },
-    queryTimeout: { type: 'integer', notNull: true, default: 300 },
-    status: { type: 'integer', notNull: true, default: 1 },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
-  },
-  indexes: [{ name: 'ux_gemini_datasource_name', columns: ['kind', 'dsName'], unique: true }],
-  duplicate: (rec, kind) => `${NOUN[String(kind)]}名称【${rec.dsName}】已存在`,
-  scope: 'kind',
-  secrets: { pwd: (row) => datasourceBinding(row) },
-  aliases: { modelName: 'dsName' },
-});
-declare module '../../store/schema.js' {
-  interface Database {
-    gemini_datasource: TableRow<typeof datasources>;
-  }
-}
-/** A data source / model as read from the store. */
-export type DatasourceTable = StoredRow<typeof datasources>;
-
-export const DEFAULTS = { maxWaitTime: 120, maxActive: 20, queryTimeout: 300, status: 1 };
+const DEFAULTS = { maxWaitTime: 120, maxActive: 20, queryTimeout: 300, status: 1 };
 
 export const datasourceMigrations = datasources.migrations;
 
@@ -69,14 +32,6 @@ export interface ConnectionModuleOptions {
   modelRoutes?: boolean;
   /** what the messages call one record: 数据源 / 模型 */
   noun: string;
-}
-
-/** Reads a data source / model row by id or dsName (within kind). */
-export async function loadConnection(app: FastifyInstance, kind: string, key: { id?: number; dsName?: string }) {
-  const store = datasources.on(app.ctx.db, { scope: kind });
-  if (key.id) return store.get(key.id);
-  if (key.dsName) return store.findBy('dsName', key.dsName);
-  return undefined;
 }
 
 export function connectionPlugin(o: ConnectionModuleOptions) {
@@ -207,30 +162,11 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
         async (req) => {
           const { id, dsName, sql, params } = req.body;
           if (!id && !dsName) throw new BizError(MMSG.pickSource);
-          const row = await loadConnection(app, o.kind, { id: id ?? undefined, dsName: dsName ?? undefined });
+          const row = await app.sql.source(o.kind, { id: id ?? undefined, dsName: dsName ?? undefined });
           if (!row) throw new BizError(`${o.noun}不存在`);
-          return ok(await runOn(app, o.kind, row as DatasourceTable, sql, params, req));
+          return ok(await app.sql.run(o.kind, row, sql, params, req));
         },
       );
     }
   };
-}
-
-/** Whose share of the data-source processes a request uses: the signed-in user, else the client (clientKey). */
-const callerOf = (req: FastifyRequest) => (req.user ? `user:${req.user.username}` : `addr:${clientKey(req)}`);
-
-/** Runs bound SQL on a stored data source / model through the app's pool registry, within the caller's quota. */
-export async function runOn(app: FastifyInstance, kind: string, row: DatasourceTable, sqlText: string, params: SqlParams, req: FastifyRequest) {
-  const { secrets } = app;
-  const { pools, quota } = app.sql;
-  if (row.status === 0) throw new BizError(`【${row.ds_name}】已停用`);
-  const settings = connectionSettings(row, secrets, `${app.ctx.config.dataDir}/sqlite`);
-  const source = `${kind}:${row.id}`;
-  try {
-    return await quota.run(callerOf(req), source, () => pools.execute(source, settings, sqlText, params));
-  } catch (err) {
-    const msg = errorText(err, settings);
-    req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
-    throw new BizError(`执行失败：${msg}`);
-  }
 }

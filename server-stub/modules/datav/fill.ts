@@ -1,18 +1,17 @@
 // Filling in a form (issue 11): the public routes a fill-in page calls.
 //   GET  /api/jimu/form/fill/get?id      the form and its widgets, to render it
 //   POST /api/jimu/form/fill/submit?id   { values } → checked against the form's own fields, then stored
-//   POST /api/jimu/form/fill/upload?id   multipart, one image (the image service's checks) → { url, alt }
+//   POST /api/jimu/form/fill/upload?id   multipart, one image (the uploads service's checks) → { url, alt }
 // The routes are public by route config (the guard lets anyone through and recognises a live session);
 // the form decides: fill_access 'login' needs a signed-in caller (else status 2 / HTTP 401, as any
 // unsigned call), 'public' takes anyone. Each client address is rate limited on all three.
-import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG_NOT_SIGNED_IN } from '../../core/auth.js';
 import { BizError, ok, UnsignedError } from '../../core/envelope.js';
 import { idQuery } from '../../core/declarations.js';
 import { now } from '../../store/columns.js';
-import { checkDiskRoom, partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
-import { clientAddress, registerAddressLimits } from '../uams/index.js';
+import { UPLOAD } from '../../core/uploads.js';
+import { clientAddress } from '../../core/limits.js';
 import { customPatternsOf, FORM_BUCKET, formValidator, type FormWidget } from './fields.js';
 import { judgePatterns } from '../../core/patterns.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
@@ -49,11 +48,10 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
   const messages = schemas.messages;
 
   // Scoped to this module (global: false): only the routes below carry a limit.
-  await registerAddressLimits(app, 'form-fill:');
+  await app.limits.register(app, 'form-fill:');
   const limited = (max: number) => ({ public: true, sessionOptional: true, rateLimit: { max, timeWindow: FILL_RATE.windowMs } });
 
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, partsOptions(FORM_UPLOAD) as never);
-  const tmp = stagingDir(app);
+  await app.uploads.accept(app, FORM_UPLOAD);
   scheduleFormImageSweep(app);
 
   /** The form, when this caller may fill it in. */
@@ -102,7 +100,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
     async (req) => {
       const page = await openForm(req, req.query.id);
       if (!Number(page.accepting)) throw closed();
-      await checkDiskRoom(tmp, app.ctx.config.minFreeDiskBytes);
+      await app.uploads.checkRoom();
       const widgets = presentWidgets(await pageWidgets(db, page.id));
       const v = await validatorOf(widgets);
       const sub = v.validate(req.body.values);
@@ -159,9 +157,9 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('jimu_form_entry_image as c').select('c.entry_id').whereRef('c.file_image_id', '=', 'u.file_image_id'))))
       .executeTakeFirst();
     if (Number(pending?.n ?? 0) >= PENDING_UPLOADS_PER_FORM) throw new BizError('该表单待提交的图片过多，请先提交已填写的内容或稍后再试');
-    const got = await receiveImages(req, FORM_UPLOAD, tmp);
+    const got = await app.uploads.receive(req, FORM_UPLOAD);
     try {
-      const [file] = await storeImages(app, got.files, FORM_BUCKET, req.user?.username ?? null);
+      const [file] = await app.uploads.store(got.files, FORM_BUCKET, req.user?.username ?? null);
       // the sweep's to remove, unless an entry comes to name it
       await db.insertInto('jimu_form_upload').values({ file_image_id: file.id, form_id: page.id, create_time: now() }).execute();
       return ok({ url: file.fileUrl, alt: file.fileName.replace(/\.[^.]+$/, '') }, '上传文件成功');

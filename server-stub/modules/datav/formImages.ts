@@ -5,13 +5,12 @@
 // anyone keeps a form open. Images put in any bucket through the image list are never the sweep's.
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../store/columns.js';
-import { removeStoredFile } from '../image/receive.js';
 
 export const FORM_IMAGE_SWEEP = { everyMs: 60 * 60_000, keepMs: 24 * 60 * 60_000, batch: 500 } as const;
 
 /** Removes fill-in uploads stored before `before` that no entry names; answers how many went. */
 export async function sweepFormImages(app: FastifyInstance, before: Date, batch: number = FORM_IMAGE_SWEEP.batch): Promise<number> {
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
   // records of uploads whose image the image list has deleted meanwhile
   await db
     .deleteFrom('jimu_form_upload')
@@ -34,7 +33,7 @@ export async function sweepFormImages(app: FastifyInstance, before: Date, batch:
       after = img.id;
       try {
         // the file first: a record goes only with its file, so a file is never left without one
-        await removeStoredFile(config.dataDir, img.bucket, img.key);
+        await app.uploads.remove(img.bucket, img.key);
       } catch (err) {
         app.ctx.log.warn({ err: String(err), image: img.id }, 'form image not removed; tried again next sweep');
         continue;

@@ -18,6 +18,8 @@ function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']
     prefix: cfg.prefix,
     service: 'platform',
     migrations,
+    // the form's fill-in routes: per-address limits, images uploaded while filling in
+    needs: cfg.kind === 'form' ? ['limits', 'uploads'] : [],
     plugin: async (app) => {
       const msg = messagesOf(cfg.noun);
       pageRoutes(app, cfg, msg);

@@ -4,7 +4,7 @@
 // data-source test answers status 1 or 连接失败, below HTTP 500, and no uncaughtException fires.
 import { serverForSuite, testStores } from '../../testing/server.js';
 import { ftpAndSshForSuite, refusingDatabases } from '../../connectors/testing/servers.js';
-import { datasourceBinding } from '../datasource/settings.js';
+import { datasourceBinding } from '../../core/datasources.js';
 
 const HOSTILE = ['\ud800', 'pw\udfffx', 'a\0b', 'a\r\nDELE x', 'x'.repeat(100_000)];
 

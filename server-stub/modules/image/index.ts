@@ -2,46 +2,20 @@
 //   /api/file/image/{searchImageList, getImageUrl, uploadImage, deleteFile}
 // and the files themselves at GET /files/<bucketName>/<fileKey> (public, under a CSP sandbox).
 //
-// Uploads are checked on the server: type by content (file-type for png/jpeg/webp; SVG = XML text whose
+// Uploads are checked on the server by the uploads service (core/uploads.ts): type by content (file-type for png/jpeg/webp; SVG = XML text whose
 // root is <svg>), the extension must match the content, at most 10 files, at most 50 MB each, and no
 // path tricks in names. Files are stored under DATA_DIR/files/<bucketName>/<fileKey> (fileKey generated).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { idQuery, requirePage } from '../../core/declarations.js';
-import { declareTable, listPageRoutes, type TableRow } from '../../core/tables.js';
-import { BUCKET_RE, KEY_RE, partsOptions, receiveImages, removeStoredFile, stagingDir, storeImages, UPLOAD } from './receive.js';
-
-export { checkFileName, MSG, sniff, UPLOAD } from './receive.js';
+import { listPageRoutes } from '../../core/tables.js';
+import { BUCKET_RE, KEY_RE, UPLOAD, fileImages } from '../../core/uploads.js';
 
 const TABLE = 'file_image';
-
-export const fileImages = declareTable({
-  name: TABLE,
-  migration: '20261122_14_file_image',
-  columns: {
-    id: { type: 'id' },
-    fileName: { type: 'varchar(200)', notNull: true },
-    fileUrl: { type: 'varchar(400)', notNull: true },
-    extName: { type: 'varchar(10)', notNull: true },
-    size: { type: 'integer', notNull: true },
-    bucketName: { type: 'varchar(50)', notNull: true },
-    fileKey: { type: 'varchar(100)', notNull: true },
-    contentType: { type: 'varchar(50)', notNull: true },
-    createUser: { type: 'varchar(100)' },
-    createTime: { type: 'time', notNull: true },
-  },
-  indexes: [{ name: 'ux_file_image_key', columns: ['bucketName', 'fileKey'], unique: true }],
-});
-declare module '../../store/schema.js' {
-  interface Database {
-    file_image: TableRow<typeof fileImages>;
-  }
-}
 
 /** Served files can never run script on the console's origin, whatever they contain. */
 export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -49,16 +23,14 @@ export const FILE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 const imagePlugin = async (app: FastifyInstance) => {
   const page = requirePage(app.ctx.schemas.pages, 'image');
   const up = { ...UPLOAD, ...(page.dialog?.upload ?? {}) };
-  const tmp = stagingDir(app);
-
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, partsOptions(up) as never);
+  await app.uploads.accept(app, up);
 
   // searchImageList and deleteFile: the page declaration's calls; a deleted record's file goes with it
   const store = listPageRoutes(app, fileImages, {
     page: 'image',
     notFound: '文件不存在',
     filters: { bucketName: { type: ['string', 'null'], maxLength: 50 }, extName: { type: ['string', 'array', 'null'], maxItems: 20, items: { type: 'string', maxLength: 10 } } },
-    onDelete: (row) => removeStoredFile(app.ctx.config.dataDir, row.bucket_name, row.file_key).catch(() => undefined), // its record is gone either way
+    onDelete: (row) => app.uploads.remove(row.bucket_name, row.file_key).catch(() => undefined), // its record is gone either way
   });
 
   app.get<{ Querystring: { id: number } }>('/getImageUrl', { config: { perm: 'file:image:list' }, schema: { querystring: idQuery } }, async (req) => {
@@ -68,10 +40,10 @@ const imagePlugin = async (app: FastifyInstance) => {
   });
 
   app.post('/uploadImage', { config: { perm: 'file:image:upload' } }, async (req) => {
-    const got = await receiveImages(req, up, tmp);
+    const got = await app.uploads.receive(req, up);
     const bucketName = got.fields.bucketName || String(page.dialog?.defaults?.bucketName ?? 'gemini');
     try {
-      return ok(await storeImages(app, got.files, bucketName, req.user?.username ?? null), '上传文件成功');
+      return ok(await app.uploads.store(got.files, bucketName, req.user?.username ?? null), '上传文件成功');
     } finally {
       await got.discard(); // whatever was not moved into its bucket
     }
@@ -106,7 +78,9 @@ export const imageModule: ServerModule = {
   name: 'image',
   prefix: '/api/file/image',
   service: 'platform',
+  // the table is core/uploads.ts (the uploads service records every stored file); its migration comes with this module
   migrations: fileImages.migrations,
+  needs: ['uploads'],
   plugin: imagePlugin,
 };
 

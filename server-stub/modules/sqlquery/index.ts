@@ -7,7 +7,6 @@ import { listQuerySchema } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { checkBody, idQuery, type PageDeclaration } from '../../core/declarations.js';
 import { declareTable, type TableRow } from '../../core/tables.js';
-import { loadConnection, runOn, type DatasourceTable } from '../datasource/shared.js';
 import { NET_MSG, NetGuardError, checkUrl, guardedRequest } from '../../core/net-guard.js';
 
 export const sqlQueries = declareTable({
@@ -231,7 +230,7 @@ export const sqlQueryModule: ServerModule = {
         rec.requestParams = asText(body.requestParams);
       }
       if (body.responseBody !== undefined) rec.responseBody = asText(body.responseBody);
-      if (type === 'SQL' && rec.dsName && !(await loadConnection(app, 'datasource', { dsName: String(rec.dsName) }))) throw new BizError(`数据源【${rec.dsName}】不存在`);
+      if (type === 'SQL' && rec.dsName && !(await app.sql.source('datasource', { dsName: String(rec.dsName) }))) throw new BizError(`数据源【${rec.dsName}】不存在`);
       return ok(await store.save(stored, rec), '保存成功');
     };
     app.post('/info/add', { config: { perm: 'gemini:sqlQuery:add' }, schema: { body: queryBody } }, (req) => save(req, 'add'));
@@ -252,9 +251,9 @@ export const sqlQueryModule: ServerModule = {
       const rec = checkBody(type === 'API' ? API_QUERY : SQL_QUERY, { ...merged, queryName: merged.queryName ?? '临时查询', queryType: type }, { dicts: app.ctx.schemas.dicts });
       const params = paramsOf(merged.requestParams);
       if (type === 'API') return ok(await callApi(String(rec.api), String(rec.apiMethod ?? 'GET'), params));
-      const ds = await loadConnection(app, 'datasource', { dsName: String(rec.dsName) });
+      const ds = await app.sql.source('datasource', { dsName: String(rec.dsName) });
       if (!ds) throw new BizError(`数据源【${rec.dsName}】不存在`);
-      return ok(await runOn(app, 'datasource', ds as DatasourceTable, String(rec.script), params, req));
+      return ok(await app.sql.run('datasource', ds, String(rec.script), params, req));
     });
   },
 };

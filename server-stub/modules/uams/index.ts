@@ -7,11 +7,8 @@
 //    against a hash no password matches, so an unknown name answers exactly like a wrong password
 //    (message, remaining tries, lock, time). Deleted / not-yet-effective accounts say so only after the
 //    right password.
-//  - per client address: @fastify/rate-limit on sign-in and the public key, keyed on the TCP peer.
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
-import ipaddr from 'ipaddr.js';
+//  - per client address: the `limits` platform service (core/limits.ts) on sign-in and the public key, keyed on the TCP peer.
+import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { likePattern } from '../../core/declarations.js';
 import { BizError, LOGIN_URL, ok } from '../../core/envelope.js';
@@ -22,6 +19,7 @@ import { now } from '../../store/columns.js';
 import type { SessionStore } from '../../core/sessions.js';
 import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
 import { loadUser, refusal } from '../../core/users.js';
+import { MSG_TOO_MANY_REQUESTS } from '../../core/limits.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
 
@@ -30,7 +28,7 @@ export const LOCK_SECONDS = 60;
 export const MSG_BAD_CREDENTIALS = '账号或密码错误';
 export const MSG_ENTER_ACCOUNT = '请输入账号';
 export const MSG_ENTER_PASSWORD = '请输入密码';
-export const MSG_TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
+export { MSG_TOO_MANY_REQUESTS };
 /** Sign-in calls per client address per minute, unless LOGINS_PER_MINUTE says otherwise (config.ts). */
 export const LOGINS_PER_ADDRESS = 20;
 /** Public-key calls per client address per minute: three per sign-in allowed (the login page fetches it once per attempt). */
@@ -40,47 +38,6 @@ const ADDRESS_WINDOW_MS = 60_000;
 export const msgTriesLeft = (left: number) => `${MSG_BAD_CREDENTIALS}，还可尝试 ${left} 次`;
 export const MSG_NOW_LOCKED = `密码连续输错 ${MAX_FAILED_LOGINS} 次，账号已锁定 1 分钟`;
 export const msgLocked = (seconds: number) => `密码错误次数过多，账号已锁定，请 ${seconds} 秒后再试`;
-
-/**
- * The address the per-address limits count: `req.ip`, which is the TCP peer unless TRUST_PROXY names the
- * proxies allowed to report the client (then the address those proxies saw). A client can never pick it:
- * the app never trusts X-Forwarded-For blindly (config.trustProxy is never `true`).
- */
-export function clientAddress(req: FastifyRequest): string {
-  return req.ip ?? req.socket?.remoteAddress ?? '';
-}
-
-/**
- * What per-address limits count by: the client address, an IPv6 one by its /64 (one host commonly holds a whole
- * /64, and would otherwise get a fresh count per address it picks).
- */
-export function clientKey(req: FastifyRequest): string {
-  const address = clientAddress(req);
-  try {
-    const a = ipaddr.process(address);
-    return a.kind() === 'ipv6' ? `${(a as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':')}::/64` : a.toString();
-  } catch {
-    return address;
-  }
-}
-
-/**
- * Per-address limits for the routes of one module's scope that declare config.rateLimit (global: false, so the
- * other routes carry none), answered with the envelope's 429. With REDIS_URL the counters live in Redis under
- * nameSpace (tagged with the deployment), so every instance shares them. Answers the module's Redis client.
- */
-export async function registerAddressLimits(app: FastifyInstance, nameSpace: string): Promise<Redis | null> {
-  const { config } = app.ctx;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
-  await app.register(rateLimit, {
-    global: false,
-    keyGenerator: clientKey,
-    errorResponseBuilder: () => new BizError(MSG_TOO_MANY_REQUESTS, 429),
-    ...(redis ? { redis, nameSpace: `rate-limit:${deploymentTag(config)}:${nameSpace}` } : {}),
-  });
-  return redis;
-}
 
 // account and password are checked in the handler, for the spec's own messages (请输入账号 / 请输入密码)
 const loginBody = {
@@ -102,7 +59,8 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     // (and test servers) on the same Redis never meet.
     const tag = deploymentTag(config);
     // Registered in this module's scope with global: false, so only routes with config.rateLimit are limited.
-    const redis = await registerAddressLimits(app, '');
+    await app.limits.register(app, '');
+    const { redis } = app.limits;
     const rule = { max: MAX_FAILED_LOGINS, windowMs: LOCK_SECONDS * 1000 };
     const throttle = redis ? redisThrottle(redis, `login-attempt:${tag}:`, rule) : storeThrottle(db, rule);
     const noAccountHash = unmatchableHash();
@@ -235,5 +193,5 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
 }
 
 export function uamsModule(keys: LoginKeys, sessions: SessionStore, migrations: ServerModule['migrations']): ServerModule {
-  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, plugin: uamsPlugin(keys, sessions) };
+  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, needs: ['limits'], plugin: uamsPlugin(keys, sessions) };
 }

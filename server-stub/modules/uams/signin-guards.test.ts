@@ -8,7 +8,8 @@ import type { Envelope } from '../../core/envelope.js';
 import { hashPassword } from '../../core/passwords.js';
 import { redisThrottle, storeThrottle, type LoginThrottle } from '../../core/throttle.js';
 import { encryptFor, startTestServer, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
-import { LOGINS_PER_ADDRESS, MSG_NOW_LOCKED, MSG_TOO_MANY_REQUESTS, PUBLIC_KEYS_PER_ADDRESS, clientKey } from './index.js';
+import { LOGINS_PER_ADDRESS, MSG_NOW_LOCKED, MSG_TOO_MANY_REQUESTS, PUBLIC_KEYS_PER_ADDRESS } from './index.js';
+import { clientKey } from '../../core/limits.js';
 
 // Every password check the server makes, counted (the real check still runs).
 const checks = vi.hoisted(() => ({ count: 0 }));

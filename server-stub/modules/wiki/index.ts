@@ -12,7 +12,6 @@
 // are stored (sanitize.ts), so what is read back is always the sanitized copy. A save that names the
 // revision it was loaded at is refused when someone saved in between (no silent overwrite).
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertPermission } from '../../core/auth.js';
 import { BizError, ok } from '../../core/envelope.js';
@@ -20,7 +19,7 @@ import { idQuery, optionalId } from '../../core/declarations.js';
 import { declareTable, type TableRow } from '../../core/tables.js';
 import type { ServerModule } from '../../core/module.js';
 import { now } from '../../store/columns.js';
-import { BUCKET_RE, partsOptions, receiveImages, stagingDir, storeImages, UPLOAD } from '../image/receive.js';
+import { BUCKET_RE, UPLOAD } from '../../core/uploads.js';
 import { sanitizeWiki } from './sanitize.js';
 
 const TABLE = 'doc_wiki';
@@ -246,15 +245,14 @@ const wikiPlugin = async (app: FastifyInstance) => {
     return ok(null, '删除成功');
   });
 
-  // Files: the image service's own checks (type by content, size, name), one file a call.
-  const tmp = stagingDir(app);
-  if (!app.hasContentTypeParser('multipart/form-data')) await app.register(multipart, partsOptions(WIKI_UPLOAD) as never);
+  // Files: the uploads service's checks (type by content, size, name, disk room), one file a call.
+  await app.uploads.accept(app, WIKI_UPLOAD);
   async function uploadOne(req: FastifyRequest) {
-    const got = await receiveImages(req, WIKI_UPLOAD, tmp);
+    const got = await app.uploads.receive(req, WIKI_UPLOAD);
     try {
       const biz = got.fields.fileBizType?.trim().toLowerCase() || WIKI_BUCKET;
       if (!BUCKET_RE.test(biz)) throw new BizError('文件业务类型只能包含小写字母、数字和短横线');
-      const [file] = await storeImages(app, got.files, biz, user(req));
+      const [file] = await app.uploads.store(got.files, biz, user(req));
       return file;
     } finally {
       await got.discard();
@@ -272,5 +270,6 @@ export const wikiModule: ServerModule = {
   prefix: '/api/doc',
   service: 'platform',
   migrations: wikiNodes.migrations,
+  needs: ['uploads'],
   plugin: wikiPlugin,
 };

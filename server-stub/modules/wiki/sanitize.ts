@@ -4,7 +4,7 @@
 // style beyond the listed properties with plain values, links only http(s) / mailto, images only from
 // this product's own file service. The body is rendered only from this sanitized copy.
 import sanitizeHtml from 'sanitize-html';
-import { OWN_FILE_URL } from '../image/receive.js';
+import { OWN_FILE_URL } from '../../core/uploads.js';
 
 const COLOR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
 const LENGTH = [/^\d{1,4}(\.\d{1,2})?(px|em|rem|%)$/, /^auto$/];

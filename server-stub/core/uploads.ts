@@ -1,7 +1,9 @@
-// The image upload pipeline shared by every route that accepts pictures (the image list, the wiki's
-// rich-text images): multipart parts are streamed to a temp file, then checked on the server — a plain
-// name, an accepted extension, the size limit, and the content sniffed to match the extension — and
-// only then moved into DATA_DIR/files/<bucketName>/ and recorded in file_image.
+// The `uploads` platform service (core/platform.ts, app.uploads): the image upload pipeline shared by every
+// route that accepts pictures (the image list, the wiki's rich-text images, a form's fill-in): multipart parts
+// are streamed to a temp file, then checked on the server — room on the disk (MIN_FREE_DISK_MB), a plain name,
+// an accepted extension, the size limit, and the content sniffed to match the extension — and only then moved
+// into DATA_DIR/files/<bucketName>/ and recorded in file_image (declared here; the image module owns its list
+// and brings its migration).
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { open, rename, rm, stat, statfs, unlink } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
@@ -9,9 +11,35 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BizError } from '../../core/envelope.js';
-import { MSG_MALFORMED_UPLOAD } from '../../core/errors.js';
-import { now } from '../../store/columns.js';
+import multipart from '@fastify/multipart';
+import { BizError } from './envelope.js';
+import { MSG_MALFORMED_UPLOAD } from './errors.js';
+import { declareTable, type TableRow } from './tables.js';
+import { now } from '../store/columns.js';
+
+/** Uploaded files: one row per stored file. */
+export const fileImages = declareTable({
+  name: 'file_image',
+  migration: '20261122_14_file_image',
+  columns: {
+    id: { type: 'id' },
+    fileName: { type: 'varchar(200)', notNull: true },
+    fileUrl: { type: 'varchar(400)', notNull: true },
+    extName: { type: 'varchar(10)', notNull: true },
+    size: { type: 'integer', notNull: true },
+    bucketName: { type: 'varchar(50)', notNull: true },
+    fileKey: { type: 'varchar(100)', notNull: true },
+    contentType: { type: 'varchar(50)', notNull: true },
+    createUser: { type: 'varchar(100)' },
+    createTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ux_file_image_key', columns: ['bucketName', 'fileKey'], unique: true }],
+});
+declare module '../store/schema.js' {
+  interface Database {
+    file_image: TableRow<typeof fileImages>;
+  }
+}
 
 export const UPLOAD = { limit: 10, maxSizeMB: 50, accept: '.jpg,.jpeg,.png,.webp,.svg' };
 export type UploadRules = typeof UPLOAD;
@@ -203,4 +231,32 @@ export function stagingDir(app: FastifyInstance): string {
   const tmp = join(app.ctx.config.dataDir, 'files', '.tmp');
   mkdirSync(tmp, { recursive: true });
   return tmp;
+}
+
+/** The `uploads` platform service: what a module that takes files uses, bound to this app's DATA_DIR and MIN_FREE_DISK_MB. */
+export interface UploadsService {
+  /** Lets `scope` (a module's own scope) parse multipart bodies under `up` (once per scope). */
+  accept(scope: FastifyInstance, up: UploadRules): Promise<void>;
+  /** Receives and checks a request's files under `up`, staged (see receiveImages); refused while the disk is short. */
+  receive(req: FastifyRequest, up: UploadRules): Promise<Received>;
+  /** Moves staged files into `bucketName` and records them in file_image. */
+  store(staged: StagedFile[], bucketName: string, user: string | null): Promise<StoredImage[]>;
+  /** Removes a stored file from its bucket folder (one already gone is fine). */
+  remove(bucketName: string, fileKey: string): Promise<void>;
+  /** Refuses (HTTP 507, 服务器存储空间不足…) while the disk holding the uploads has less than MIN_FREE_DISK_MB free. */
+  checkRoom(): Promise<void>;
+}
+
+export function uploadsService(app: FastifyInstance): UploadsService {
+  const { config } = app.ctx; // read at each call (MIN_FREE_DISK_MB as the settings say now)
+  const tmp = stagingDir(app);
+  return {
+    async accept(scope, up) {
+      if (!scope.hasContentTypeParser('multipart/form-data')) await scope.register(multipart, partsOptions(up) as never);
+    },
+    receive: (req, up) => receiveImages(req, up, tmp),
+    store: (staged, bucketName, user) => storeImages(app, staged, bucketName, user),
+    remove: (bucketName, fileKey) => removeStoredFile(config.dataDir, bucketName, fileKey),
+    checkRoom: () => checkDiskRoom(tmp, config.minFreeDiskBytes),
+  };
 }
