@@ -18,8 +18,6 @@ const MODULES = readdirSync(new URL('./server-stub/modules', import.meta.url), {
 const MODULE_EXCEPTIONS = {
   // the demo seed also writes demo system variables (their table's type comes with the variable module)
   datasource: ['./variable/index.ts'],
-  // publishing a page adds its menu entry: the menu store is not yet a platform service (issue 26 item 2)
-  lowcode: ['./menu/store.ts'],
 };
 const zones = [
   // the server and the shared module never take browser code

@@ -170,3 +170,26 @@ export async function routeExists(db: Kysely<Database>, moduleType: string, path
     return !!p && !isExternal(p) && p.replace(/\/+$/, '') === want;
   });
 }
+
+/** The `menus` platform service (core/platform.ts): the menu and permission store over this app's store. */
+export interface MenusService {
+  /** the tree one user sees (menuTreeFor) */
+  treeFor(moduleType: string, roles: string[]): Promise<MenuNode[]>;
+  /** whether some entry routes `path` for anyone (routeExists) */
+  routeExists(moduleType: string, path: string): Promise<boolean>;
+  /** adds or updates a published page's entry under 自定义页面, visible to `roles` */
+  upsert(entry: MenuEntry, roles: string[]): Promise<void>;
+  remove(key: string): Promise<void>;
+  /** every role key the shipped menus grant to by default */
+  readonly allRoles: readonly string[];
+}
+
+export function menusService(db: Kysely<Database>): MenusService {
+  return {
+    treeFor: (moduleType, roles) => menuTreeFor(db, moduleType, roles),
+    routeExists: (moduleType, path) => routeExists(db, moduleType, path),
+    upsert: (entry, roles) => upsertMenuEntry(db, entry, roles),
+    remove: (key) => removeMenuEntry(db, key),
+    allRoles: ALL_ROLES,
+  };
+}

@@ -14,6 +14,7 @@
 //            the target policy (the platform's own store is no data source), the per-caller source quota, and
 //            the stored data sources (core/datasources.ts): source(kind, key) reads one, run(...) runs bound SQL
 //            on it within the caller's quota
+import { menusService, type MenusService } from './menus.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -57,11 +58,13 @@ declare module 'fastify' {
     secrets: Secrets;
     /** the `sql` platform service */
     sql: SqlService;
+    /** the `menus` platform service: the menu and permission store (core/menus.ts) */
+    menus: MenusService;
   }
 }
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'limits' | 'secrets' | 'sql' | 'uploads';
+export type PlatformService = 'audit' | 'limits' | 'menus' | 'secrets' | 'sql' | 'uploads';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -108,6 +111,13 @@ export const auditPlugin = fp(
     });
   },
   { name: 'audit' },
+);
+
+export const menusPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('menus', menusService(app.ctx.db));
+  },
+  { name: 'menus' },
 );
 
 export const uploadsPlugin = fp(
@@ -176,7 +186,7 @@ export const sqlService = fp(
 export const platformMigrations = { ...auditMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, auditPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, auditPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

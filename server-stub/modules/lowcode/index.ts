@@ -17,7 +17,6 @@ import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { idColumn, now, type Dialect } from '../../store/columns.js';
 import { migration } from '../../core/tables.js';
-import { ALL_ROLES, removeMenuEntry, upsertMenuEntry } from '../../core/menus.js';
 
 export interface LowcodePageTable {
   id: Generated<number>;
@@ -155,6 +154,7 @@ export const lowcodeModule: ServerModule = {
   name: 'lowcode',
   prefix: '/api/lowcode',
   service: 'platform',
+  needs: ['menus'],
   migrations: {
     '20261122_15_lowcode': migration(async (db, dialect) => {
       await idColumn(db.schema.createTable('lowcode_page').ifNotExists(), dialect)
@@ -181,7 +181,7 @@ export const lowcodeModule: ServerModule = {
     const { db } = app.ctx;
     const { dialect } = app.ctx;
     const builtIn = () => app.ctx.schemas.pages as Record<string, unknown>;
-    const roleKeys = (): string[] => (app.ctx.schemas.roles?.roles ?? []).map((r: any) => r.roleKey).concat(ALL_ROLES).filter((v: string, i: number, a: string[]) => a.indexOf(v) === i);
+    const roleKeys = (): string[] => (app.ctx.schemas.roles?.roles ?? []).map((r: any) => r.roleKey).concat(app.menus.allRoles).filter((v: string, i: number, a: string[]) => a.indexOf(v) === i);
     const validator = () => {
       const v = app.ctx.schemas.validators['page.schema.json'];
       if (!v) throw new BizError('缺少页面元模式 page.schema.json');
@@ -300,9 +300,9 @@ export const lowcodeModule: ServerModule = {
         id = Number(r.id);
       }
       if (published) {
-        await upsertMenuEntry(app.ctx.db, { key: menuKeyOf(pageKey), name: title, type: 'C', path: `/custom/${pageKey}`, component: `page:${pageKey}`, icon: body.icon || 'FileTextOutlined', perms: 'lowcode:data:list' }, roles);
+        await app.menus.upsert({ key: menuKeyOf(pageKey), name: title, type: 'C', path: `/custom/${pageKey}`, component: `page:${pageKey}`, icon: body.icon || 'FileTextOutlined', perms: 'lowcode:data:list' }, roles);
       } else {
-        await removeMenuEntry(app.ctx.db, menuKeyOf(pageKey));
+        await app.menus.remove(menuKeyOf(pageKey));
       }
       return ok(id, '保存成功');
     });
@@ -312,7 +312,7 @@ export const lowcodeModule: ServerModule = {
       if (!row) throw new BizError('页面不存在');
       await db.deleteFrom('lowcode_data').where('page_key', '=', row.page_key).execute();
       await db.deleteFrom('lowcode_page').where('id', '=', row.id).execute();
-      await removeMenuEntry(app.ctx.db, menuKeyOf(row.page_key));
+      await app.menus.remove(menuKeyOf(row.page_key));
       return ok(null, '删除成功');
     });
 

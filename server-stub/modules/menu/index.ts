@@ -4,7 +4,7 @@ import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { migration } from '../../core/tables.js';
 import { idColumn } from '../../store/columns.js';
-import { applyShippedMenus, menuTreeFor, routeExists, type ShippedMenus } from '../../core/menus.js';
+import { applyShippedMenus, type ShippedMenus } from '../../core/menus.js';
 
 function migrations(): Record<string, Migration> {
   return {
@@ -33,6 +33,7 @@ export function menuModule(): ServerModule {
     prefix: '/api/menu',
     service: 'admin',
     migrations: migrations(),
+    needs: ['menus'],
     // the declared menus (schemas/menus): all on the first start, afterwards what the declaration changed;
     // entries published from the page manager stay
     seed: async (db, { schemas, shipped }) => {
@@ -44,7 +45,7 @@ export function menuModule(): ServerModule {
       app.get<{ Querystring: { moduleType?: string } }>(
         '/routes/get',
         { config: { beforePasswordChange: true }, schema: { querystring: { type: 'object', properties: { moduleType: { type: 'string', maxLength: 32, pattern: '^[a-zA-Z_-]+$', title: '模块' } } } } },
-        async (req) => ok(await menuTreeFor(app.ctx.db, req.query.moduleType ?? 'platform', req.user!.roles)),
+        async (req) => ok(await app.menus.treeFor(req.query.moduleType ?? 'platform', req.user!.roles)),
       );
       // Does some entry route this path (for anyone)? The shell asks for a path the user's menu does not route,
       // to show 无权限访问 (401) instead of 404. Yes or no for the path asked, nothing else.
@@ -63,7 +64,7 @@ export function menuModule(): ServerModule {
             },
           },
         },
-        async (req) => ok({ exists: await routeExists(app.ctx.db, req.query.moduleType ?? 'platform', req.query.path) }),
+        async (req) => ok({ exists: await app.menus.routeExists(req.query.moduleType ?? 'platform', req.query.path) }),
       );
     },
   };
