@@ -47,8 +47,56 @@ declare module '../store/schema.js' {
   }
 }
 
+/** The sign-in log (登录日志, issue 21): every password sign-in answered by the sign-in route, success or not. */
+export const loginLogs = declareTable({
+  name: 'sys_login_log',
+  migration: '20261128_11_sys_login_log',
+  columns: {
+    id: { type: 'id' },
+    /** the account as typed (also when it names nobody) */
+    username: { type: 'varchar(100)', notNull: true },
+    userId: { type: 'integer' },
+    address: { type: 'varchar(64)' },
+    userAgent: { type: 'varchar(300)' },
+    /** the browser and system read from the user agent: Chrome 120 · Windows */
+    browser: { type: 'varchar(100)' },
+    /** 0 signed in, 1 refused (dictionary LOGIN_RESULT) */
+    result: { type: 'integer', notNull: true },
+    /** 登录成功, or the refusal as answered */
+    msg: { type: 'varchar(300)', notNull: true },
+    createTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ix_sys_login_log_time', columns: ['createTime'] }],
+});
+declare module '../store/schema.js' {
+  interface Database {
+    sys_login_log: TableRow<typeof loginLogs>;
+  }
+}
+
 /** The store's migrations of the platform services' own tables (app.ts runs them with the modules'). */
-export const auditMigrations = operLogs.migrations;
+export const auditMigrations = { ...operLogs.migrations, ...loginLogs.migrations };
+
+/** "Chrome 120 · Windows" from a user agent: the first known browser and system named in it. */
+export function browserOf(userAgent: string | null | undefined): string | null {
+  if (!userAgent) return null;
+  const browsers: Array<[RegExp, string]> = [[/Edg\/(\d+)/, 'Edge'], [/OPR\/(\d+)/, 'Opera'], [/Firefox\/(\d+)/, 'Firefox'], [/HeadlessChrome\/(\d+)/, 'Headless Chrome'], [/Chrome\/(\d+)/, 'Chrome'], [/Version\/(\d+)[^ ]* (Mobile\/\S+ )?Safari/, 'Safari']];
+  const systems: Array<[RegExp, string]> = [[/Windows/, 'Windows'], [/iPhone|iPad/, 'iOS'], [/Android/, 'Android'], [/Mac OS X/, 'macOS'], [/Linux/, 'Linux']];
+  const b = browsers.map(([re, name]) => [re.exec(userAgent), name] as const).find(([m]) => m);
+  const os = systems.find(([re]) => re.test(userAgent))?.[1];
+  const parts = [b ? `${b[1]} ${b[0]![1]}` : null, os ?? null].filter(Boolean);
+  return parts.length ? parts.join(' · ').slice(0, 100) : userAgent.slice(0, 60);
+}
+
+/** One sign-in as the sign-in route records it. */
+export interface SignInEntry {
+  username: string;
+  userId?: number | null;
+  address?: string | null;
+  userAgent?: string | null;
+  ok: boolean;
+  msg: string;
+}
 
 /** One entry as a module writes it explicitly (app.audit.write): what is not given is left empty. */
 export interface AuditEntry {
@@ -71,7 +119,9 @@ export interface AuditEntry {
 export interface AuditService {
   /** Writes one entry, after the answer and without failing it (an error is logged). */
   write(entry: AuditEntry): void;
-  /** Deletes the entries older than OPER_LOG_DAYS; answers how many went. */
+  /** Writes one sign-in, after the answer and without failing it. */
+  signIn(entry: SignInEntry): void;
+  /** Deletes the entries (operations and sign-ins) older than OPER_LOG_DAYS; answers how many went. */
   sweep(): Promise<number>;
   /** The writes not yet finished (tests wait for them). */
   settled(): Promise<void>;
@@ -153,10 +203,30 @@ export function auditService(app: FastifyInstance, db: Kysely<Database>, days: n
         .finally(() => pending.delete(p));
       pending.add(p);
     },
+    signIn(entry) {
+      const row = {
+        username: entry.username.slice(0, 100),
+        user_id: entry.userId ?? null,
+        address: cut(entry.address, 64),
+        user_agent: cut(entry.userAgent, 300),
+        browser: browserOf(entry.userAgent),
+        result: entry.ok ? 0 : 1,
+        msg: entry.msg.slice(0, 300),
+        create_time: now(),
+      };
+      const p = db
+        .insertInto('sys_login_log')
+        .values(row)
+        .execute()
+        .catch((err: unknown) => app.ctx.log.error({ err: String(err) }, 'sign-in log entry not written'))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
     async sweep() {
       const before = now(new Date(Date.now() - days * 24 * 60 * 60_000));
-      const r = await db.deleteFrom('sys_oper_log').where('create_time', '<', before).executeTakeFirst();
-      return Number(r.numDeletedRows ?? 0);
+      const ops = await db.deleteFrom('sys_oper_log').where('create_time', '<', before).executeTakeFirst();
+      const signIns = await db.deleteFrom('sys_login_log').where('create_time', '<', before).executeTakeFirst();
+      return Number(ops.numDeletedRows ?? 0) + Number(signIns.numDeletedRows ?? 0);
     },
     async settled() {
       await Promise.all([...pending]);

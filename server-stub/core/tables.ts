@@ -206,6 +206,9 @@ function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts:
   if (scopeCol && opts.scope === undefined) throw new Error(`表 ${decl.name} 需指定 ${decl.scope}`);
   const scoped = (q: any) => (scopeCol ? q.where(scopeCol, '=', opts.scope) : q);
   const searchCols = (opts.page ? searchFieldsOf(opts.page) : []).map((f) => fields[f]).filter(Boolean);
+  // the search bar's date range, on the time column the declaration names (search.dateRange.field)
+  const range = opts.page?.search?.dateRange as { begin: string; end: string; field?: string } | undefined;
+  const rangeCol = range?.field && decl.columns[range.field]?.type === 'time' ? fields[range.field] : undefined;
   const sortMap: Record<string, string> = {};
   for (const f of opts.page ? sortableFieldsOf(opts.page) : []) if (fields[f]) sortMap[f] = fields[f];
   const hasCol = (f: string) => Object.hasOwn(decl.columns, f);
@@ -221,6 +224,11 @@ function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts:
         if (text && searchCols.length) {
           const pat = likePattern(text.toLowerCase());
           q = q.where((eb: any) => eb.or(searchCols.map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${pat} escape '\\'`)));
+        }
+        if (rangeCol && range) {
+          const [begin, end] = [query[range.begin], query[range.end]];
+          if (typeof begin === 'string' && begin) q = q.where(rangeCol, '>=', begin);
+          if (typeof end === 'string' && end) q = q.where(rangeCol, '<=', end);
         }
         for (const f of opts.filters ?? []) {
           const v = query[f];
@@ -329,6 +337,10 @@ export interface ListPageOptions {
 export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: DeclaredTable<C>, o: ListPageOptions): TableStore {
   const page = requirePage(app.ctx.schemas.pages, o.page);
   const store = table.on(app.ctx.db, { page, scope: o.scope, filters: Object.keys(o.filters ?? {}), secrets: o.secrets });
+  // the query's own keys: the filters, and the search bar's date range ('YYYY-MM-DD HH:mm:ss')
+  const dateRange = page.search?.dateRange as { begin: string; end: string } | undefined;
+  const dateTime = { type: ['string', 'null'], maxLength: 19, pattern: '^(\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?)?$' };
+  const queryKeys: Record<string, object> = { ...(o.filters ?? {}), ...(dateRange ? { [dateRange.begin]: { ...dateTime, title: '开始时间' }, [dateRange.end]: { ...dateTime, title: '结束时间' } } : {}) };
   const perms: Record<string, string> = page.perms ?? {};
   const route = (call: string): { method: 'GET' | 'POST'; url: string } | undefined => {
     const decl: unknown = page.api?.[call];
@@ -345,7 +357,7 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     app.route<{ Body: any }>({
       ...search,
       config: { perm: perms.list },
-      schema: { body: listQuerySchema(o.filters) },
+      schema: { body: listQuerySchema(queryKeys) },
       handler: async (req) => ok(await store.list((req.body ?? {}) as ListQuery)),
     });
   }
@@ -392,7 +404,7 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     app.route<{ Querystring: ListQuery }>({
       ...exported,
       config: { perm: perms.export ?? perms.list },
-      schema: { querystring: listQuerySchema(o.filters) },
+      schema: { querystring: listQuerySchema(queryKeys) },
       handler: async (req, reply) => {
         const { pageNum: _n, pageSize: _s, ...query } = req.query;
         const rows = await store.list({ ...query, pageNum: 1, pageSize: 1 }); // the query's faults, before anything is sent

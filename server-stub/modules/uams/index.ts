@@ -19,7 +19,7 @@ import { now } from '../../store/columns.js';
 import type { SessionStore } from '../../core/sessions.js';
 import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
 import { loadUser, refusal } from '../../core/users.js';
-import { MSG_TOO_MANY_REQUESTS } from '../../core/limits.js';
+import { MSG_TOO_MANY_REQUESTS, clientKey } from '../../core/limits.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
 
@@ -68,33 +68,45 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     app.get('/publicKey', { config: { public: true, rateLimit: { max: 3 * config.loginsPerMinute, timeWindow: ADDRESS_WINDOW_MS } } }, async () => ok(keys.publicPem));
 
     const loginConfig = { public: true, rateLimit: { max: config.loginsPerMinute, timeWindow: ADDRESS_WINDOW_MS } };
+    const findAccount = (account: string) => db.selectFrom('sys_user').selectAll().where((eb) => eb.or([eb('username', '=', account), eb('phone_number', '=', account)])).executeTakeFirst();
     app.post<{ Body: { mobilePhone?: string; password?: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
       const account = (req.body.mobilePhone ?? '').trim();
       if (!account) throw new BizError(MSG_ENTER_ACCOUNT);
       if (!req.body.password) throw new BizError(MSG_ENTER_PASSWORD);
-      let plain: string;
+      // every answer from here on is written to the sign-in log (登录日志), after it is sent
+      const signedIn = (ok: boolean, msg: string, userId: number | null = null) =>
+        app.audit.signIn({ username: account, userId, address: clientKey(req), userAgent: req.headers['user-agent'] ?? null, ok, msg });
+      let user: Awaited<ReturnType<typeof findAccount>>;
+      let token: string;
       try {
-        plain = keys.decrypt(req.body.password!);
-      } catch {
-        throw new BizError('密码须经公钥加密后传输，请刷新页面重试');
+        let plain: string;
+        try {
+          plain = keys.decrypt(req.body.password!);
+        } catch {
+          throw new BizError('密码须经公钥加密后传输，请刷新页面重试');
+        }
+        user = await findAccount(account);
+        // A known account is counted once whichever of its names is typed; any other name on its own.
+        const key = user ? `u:${user.id}` : `n:${account}`;
+        const slot = await throttle.reserve(key);
+        if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
+        const proven = await verifyPassword(plain, user?.password_hash ?? noAccountHash);
+        if (!user || !proven) {
+          if (slot.attempt < MAX_FAILED_LOGINS) throw new BizError(msgTriesLeft(MAX_FAILED_LOGINS - slot.attempt));
+          req.log.warn({ user: user?.username ?? null }, 'sign-in locked after failed passwords');
+          throw new BizError(MSG_NOW_LOCKED);
+        }
+        await throttle.reset(key);
+        // only now, with the password proven, may the answer say anything about the account itself
+        const why = refusal(user);
+        if (why) throw new BizError(why);
+        token = await sessions.create(user.id, app.ctx.config.sessionTtl);
+        req.log.info({ user: user.username }, 'login');
+      } catch (err) {
+        signedIn(false, err instanceof BizError ? err.message : '登录失败', user?.id ?? null);
+        throw err;
       }
-      const user = await db.selectFrom('sys_user').selectAll().where((eb) => eb.or([eb('username', '=', account), eb('phone_number', '=', account)])).executeTakeFirst();
-      // A known account is counted once whichever of its names is typed; any other name on its own.
-      const key = user ? `u:${user.id}` : `n:${account}`;
-      const slot = await throttle.reserve(key);
-      if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
-      const proven = await verifyPassword(plain, user?.password_hash ?? noAccountHash);
-      if (!user || !proven) {
-        if (slot.attempt < MAX_FAILED_LOGINS) throw new BizError(msgTriesLeft(MAX_FAILED_LOGINS - slot.attempt));
-        req.log.warn({ user: user?.username ?? null }, 'sign-in locked after failed passwords');
-        throw new BizError(MSG_NOW_LOCKED);
-      }
-      await throttle.reset(key);
-      // only now, with the password proven, may the answer say anything about the account itself
-      const why = refusal(user);
-      if (why) throw new BizError(why);
-      const token = await sessions.create(user.id, app.ctx.config.sessionTtl);
-      req.log.info({ user: user.username }, 'login');
+      signedIn(true, '登录成功', user!.id);
       return ok({ token });
     });
 
@@ -193,5 +205,5 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
 }
 
 export function uamsModule(keys: LoginKeys, sessions: SessionStore, migrations: ServerModule['migrations']): ServerModule {
-  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, needs: ['limits'], plugin: uamsPlugin(keys, sessions) };
+  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, needs: ['limits', 'audit'], plugin: uamsPlugin(keys, sessions) };
 }
