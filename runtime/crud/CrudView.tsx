@@ -18,6 +18,7 @@ import { useColumnDicts, useTableColumns, type LiveActions } from './columns';
 import { actionRunner } from './runAction';
 import { Dialogs, type DialogState } from './Dialogs';
 import { SplitPane } from '../ui/SplitPane';
+import { CHILDREN, nestRows, parentKeys } from './treeRows';
 import { useNarrow } from '../ui/narrow';
 
 // The page's parts, each a file by what it renders: SearchBar, Toolbar, the table's columns (columns.tsx, with
@@ -38,7 +39,8 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   const [text, setText] = useState('');
   const [applied, setApplied] = useState('');
   const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(page.pageSize ?? 10);
+  // a tree table is not paged: one call brings the rows (tree.pageSize, default the server's maximum 500)
+  const [pageSize, setPageSize] = useState(page.tree ? (page.tree.pageSize ?? 500) : (page.pageSize ?? 10));
   const [sort, setSort] = useState<SortState>({ order: null });
   const [filters, setFilters] = useState<Record<string, FilterValue | null>>({});
   const [selected, setSelected] = useState<React.Key[]>([]);
@@ -73,14 +75,28 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   }, [page.query, routeKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
   const list = useList(missing.length ? null : (api.search ?? null), query, tick);
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  const tree = page.tree;
+  const nested = useMemo(() => (tree ? nestRows(list.records, tree, rowKey) : list.records), [tree, list.records, rowKey]);
+  const allParents = useMemo(() => (tree ? parentKeys(nested, rowKey) : []), [tree, nested, rowKey]);
+  // null: as declared (tree.expand, default all); else the rows the user opened
+  const [opened, setOpened] = useState<React.Key[] | null>(null);
+  const expandedKeys = opened ?? (tree?.expand === 'none' ? [] : allParents);
+  const toggleAll = () => setOpened(expandedKeys.length ? [] : allParents);
 
   const doSearch = () => { setApplied(text.trim()); setAppliedRange(dayRange(range)); setPageNum(1); reload(); };
   const doReset = () => { setText(''); setApplied(''); setRange(null); setAppliedRange(null); setFilters({}); setSort({ order: null }); setPageNum(1); reload(); };
 
-  const { run, can } = actionRunner({
+  const { run: runDeclared, can } = actionRunner({
     page, services, message: messageApi, modal: modalApi, route, query, records: list.records, selected,
     clearSelection: () => setSelected([]), reload, openDialog: setDialog,
   });
+
+  // a tree table's row is a copy carrying its children: actions get the row as the server answered it
+  const run = (a: Parameters<typeof runDeclared>[0], row?: Row) => {
+    if (!row || !(CHILDREN in row)) return runDeclared(a, row);
+    const { [CHILDREN]: _kids, ...own } = row;
+    return runDeclared(a, own);
+  };
 
   // cells call the latest run/can through a ref, so the columns survive data and selection changes
   const live = useRef<LiveActions>({ run, can });
@@ -131,7 +147,12 @@ export function CrudView({ page }: { page: PageDeclaration }) {
         {(page.showTitle || page.heading) && <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="page-heading">{heading ?? page.title}</Typography.Title>}
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
           <SearchBar search={page.search} text={text} onText={setText} range={range} onRange={setRange} onSearch={doSearch} onReset={doReset} />
-          <Toolbar actions={page.toolbar} can={can} run={(a) => void run(a)} />
+          <Toolbar
+            actions={page.toolbar}
+            can={can}
+            run={(a) => void run(a)}
+            before={tree && <Button onClick={toggleAll} data-testid="tree-toggle">展开/折叠</Button>}
+          />
         </div>
         {list.error && (
           <Alert
@@ -142,18 +163,22 @@ export function CrudView({ page }: { page: PageDeclaration }) {
             action={<Button size="small" onClick={reload}>重新加载</Button>}
           />
         )}
+        {tree && list.total > list.records.length && (
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`共 ${list.total} 条，只显示了前 ${list.records.length} 条`} />
+        )}
         <Table<Row>
           rowKey={rowKey}
           size="middle"
           bordered
           columns={columns}
-          dataSource={list.records}
+          dataSource={nested}
           loading={list.loading}
           scroll={{ x: 'max-content' }}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
           locale={tableLocale}
           showSorterTooltip={false}
-          pagination={{
+          expandable={tree ? { childrenColumnName: CHILDREN, expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setOpened([...keys]) } : undefined}
+          pagination={tree ? false : {
             current: pageNum,
             pageSize,
             total: list.total,

@@ -3,7 +3,13 @@ import type { ActionDecl, DialogMode, PageDeclaration, Row } from './types';
 import { FormDialog } from './FormDialog';
 import { UploadDialog } from './UploadDialog';
 
-export interface DialogState { mode: DialogMode; row?: Row; action: ActionDecl }
+export interface DialogState {
+  mode: DialogMode;
+  row?: Row;
+  action: ActionDecl;
+  /** values a new record starts with over the declared defaults (a child row's parent) */
+  preset?: Row;
+}
 
 interface Props {
   page: PageDeclaration;
@@ -23,6 +29,7 @@ export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose }: Pro
       dialog={page.dialog}
       mode={state.mode}
       row={state.row}
+      preset={state.preset}
       rowKey={rowKey}
       pageTitle={page.title}
       saveCall={saveCall}

@@ -25,6 +25,8 @@ export interface FormDialogProps {
   dialog: DialogDecl;
   mode: DialogMode;
   row?: Row;
+  /** values a new record starts with over the declared defaults */
+  preset?: Row;
   rowKey: string;
   pageTitle: string;
   saveCall?: string;
@@ -34,14 +36,14 @@ export interface FormDialogProps {
 }
 
 /** The add / copy / edit dialog. Mounted per opening, so closing throws the form (values and errors) away. */
-export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, successText, onSaved, onClose }: FormDialogProps) {
+export function FormDialog({ dialog, mode, row, preset, rowKey, pageTitle, saveCall, successText, onSaved, onClose }: FormDialogProps) {
   const services = useCrudServices();
   const { message } = useFeedback();
   // edited: the user typed or picked something (Formily's input event, not values set by defaults or reactions)
   const [edited, setEdited] = useState(false);
   const form = useMemo(
-    () => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey), effects: () => onFormInputChange(() => setEdited(true)) }),
-    [dialog, mode, row, rowKey],
+    () => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey, preset), effects: () => onFormInputChange(() => setEdited(true)) }),
+    [dialog, mode, row, rowKey, preset],
   );
   const schema = useMemo(() => formSchemaFor(dialog, mode, row), [dialog, mode, row]);
   const [saving, setSaving] = useState(false);

@@ -89,8 +89,8 @@ function withSharedRules(f: FieldSchema, rule: DeclaredRule): void {
 }
 
 /** Initial form values for a mode (spec §4: copy clears the id; new starts from the defaults). */
-export function initialValuesFor(dialog: DialogDecl, mode: DialogMode, row: Row | undefined, rowKey: string): Row {
-  if (mode === 'new' || !row) return { ...(dialog.defaults ?? {}) };
+export function initialValuesFor(dialog: DialogDecl, mode: DialogMode, row: Row | undefined, rowKey: string, preset?: Row): Row {
+  if (mode === 'new' || !row) return { ...(dialog.defaults ?? {}), ...(preset ?? {}) };
   const values: Row = { ...row };
   if (mode === 'copy') {
     delete values[rowKey];

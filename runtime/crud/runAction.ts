@@ -80,7 +80,8 @@ export function actionRunner(ctx: ActionContext) {
     const r = row ?? {};
     switch (a.action) {
       case 'add':
-        ctx.openDialog({ mode: 'new', action: a });
+        // a row's 新增 (asChild): a record under this row, its parent field preset to the row's key
+        ctx.openDialog({ mode: 'new', action: a, preset: a.asChild && row ? { [page.tree?.parentField ?? 'parentId']: row[rowKey] } : undefined });
         return;
       case 'edit':
       case 'copy':

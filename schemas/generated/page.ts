@@ -80,6 +80,27 @@ export interface PageDeclaration {
    */
   query?: {};
   sideTree?: SideTree;
+  /**
+   * 树形表格：列表调用应答扁平的行（各带主键与上级编号，0 或 null 为顶级），表格按上级编号嵌套显示，工具栏有 展开/折叠 按钮；不分页，列表调用只发一次（pageNum 1，pageSize 取本声明的 pageSize）
+   */
+  tree?: {
+    /**
+     * 上级编号字段
+     */
+    parentField?: string;
+    /**
+     * 初次显示时 all 全部展开，none 全部折叠
+     */
+    expand?: 'all' | 'none';
+    /**
+     * 同级之间按此字段（数字）升序排列，如 orderNum；缺省保持服务端的顺序
+     */
+    orderField?: string;
+    /**
+     * 一次取回的行数上限（服务端列表的每页上限为 500）；取回的行少于总数时表格上方提示
+     */
+    pageSize?: number;
+  };
   pageSizes?: number[];
   pageSize?: number;
   selectable?: boolean;
@@ -353,4 +374,8 @@ export interface Action {
      */
     in: (string | number | boolean | null)[];
   };
+  /**
+   * action=add 的行操作：新增当前行的下级，对话框里 tree.parentField（缺省 parentId）预置为当前行的主键
+   */
+  asChild?: boolean;
 }
