@@ -14,11 +14,12 @@ import { msg } from './messages';
 import { DictSelect } from './fields/DictSelect';
 import { DictRadio } from './fields/DictRadio';
 import { EncryptPassword } from './fields/EncryptPassword';
+import { CheckTree } from './fields/CheckTree';
 import { CodeEditor } from '../ui/CodeEditor';
 
 // One SchemaField for all dialogs: these names are what declarations may use in x-component.
 export const SchemaField = createSchemaField({
-  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor },
+  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor, CheckTree },
 });
 
 export interface FormDialogProps {

@@ -150,7 +150,9 @@ export interface PageDeclaration {
      */
     schema: {
       type: 'object';
-      properties: {};
+      properties: {
+        [k: string]: DialogField;
+      };
     };
     /**
      * 复制时清空的字段（如密码），主键总会清空
@@ -378,4 +380,35 @@ export interface Action {
    * action=add 的行操作：新增当前行的下级，对话框里 tree.parentField（缺省 parentId）预置为当前行的主键
    */
   asChild?: boolean;
+}
+/**
+ * 弹窗表单的一个字段（Formily JSON Schema：type、title、x-component、x-component-props、x-validator…）；这里只列出渲染器另外读取的键
+ */
+export interface DialogField {
+  /**
+   * 选项来自一次调用（弹窗打开时调用一次）。x-component 为 Tree 时是勾选树（值为完全勾选的节点的键数组：子节点全部勾选时含父节点，半选的父节点只显示为半选、不在值里；上方有 展开/折叠、全选/全不选、父子联动）
+   */
+  'x-options'?: {
+    /**
+     * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+     */
+    api: string;
+    /**
+     * 调用参数（GET 走查询串，POST 走请求体）
+     */
+    params?: {};
+    /**
+     * 显示文字的字段，缺省依次取 label、title、name
+     */
+    label?: string;
+    /**
+     * 值的字段，缺省依次取 value、key、id
+     */
+    value?: string;
+    /**
+     * 应答为扁平的行时，按此上级字段组树（0 或 null 为顶级），如 parentId
+     */
+    parentField?: string;
+  };
+  [k: string]: unknown;
 }

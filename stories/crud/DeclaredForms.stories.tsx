@@ -51,3 +51,43 @@ const menuPage = {
 const menuReply: Reply = (_m, path) => (path.endsWith('/search') ? { records: menuRows, total: menuRows.length } : true);
 
 export const TreeTable: Story = { name: '树形表格', args: { page: menuPage, reply: menuReply } };
+
+const permTree = [
+  {
+    key: 'system',
+    title: '系统管理',
+    children: [
+      { key: 'system:user:list', title: '用户管理', children: [{ key: 'system:user:add', title: '用户新增' }, { key: 'system:user:edit', title: '用户修改' }] },
+      { key: 'system:role:list', title: '角色管理' },
+    ],
+  },
+  { key: 'monitor', title: '系统监控', children: [{ key: 'monitor:online:list', title: '在线用户' }] },
+];
+
+const rolePage = {
+  id: 'roleDemo',
+  title: '角色',
+  api: { search: 'POST /demo/role/search', save: 'POST /demo/role/save' },
+  columns: [{ title: '角色名称', field: 'roleName' }, { type: 'actions', title: '操作' }],
+  toolbar: [{ action: 'add' }],
+  rowActions: [{ action: 'edit' }],
+  dialog: {
+    schema: {
+      type: 'object',
+      properties: {
+        roleName: { type: 'string', title: '角色名称', required: true },
+        perms: { type: 'array', title: '菜单权限', 'x-component': 'Tree', 'x-options': { api: 'GET /demo/menu/permTree' } },
+      },
+    },
+  },
+} as PageDeclaration;
+
+const roleReply: Reply = (_m, path) =>
+  path === '/demo/menu/permTree'
+    ? permTree
+    : path.endsWith('/search')
+      ? { records: [{ id: 1, roleName: '审计员', perms: ['system:user:list', 'system:user:add', 'system:user:edit'] }], total: 1 }
+      : true;
+
+export const TreeField: Story = { name: '弹窗里的勾选树（权限）', args: { page: rolePage, reply: roleReply, click: '修改' } };
+export const TreeFieldPhone: Story = { name: '弹窗里的勾选树（390 px）', args: { page: rolePage, reply: roleReply, click: '修改', width: 390 } };

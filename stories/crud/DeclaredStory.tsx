@@ -1,5 +1,6 @@
 // A declaration rendered by the CRUD renderer over a made-up in-memory answer per call (no network): the stories
 // of the general forms a declaration may use (tree table, tree field, remote options, one-time results…).
+import { useEffect, useRef } from 'react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { CrudServicesContext, CrudView, type CrudServices, type DictItem, type PageDeclaration } from '../../runtime/crud';
@@ -23,10 +24,37 @@ export function declaredServices(reply: Reply): CrudServices {
   };
 }
 
-export function DeclaredStory({ page, reply, width }: { page: PageDeclaration; reply: Reply; width?: number }) {
+/** Clicks the button named `label` once it shows (the `row`-th one, default the first), e.g. to show a dialog. */
+function useClickOnce(box: React.RefObject<HTMLDivElement | null>, label: string | undefined, row = 0) {
+  useEffect(() => {
+    if (!label) return;
+    const t = setInterval(() => {
+      const hits = [...(box.current?.querySelectorAll('button') ?? [])].filter((b) => b.textContent?.replace(/\s/g, '') === label);
+      if (hits[row]) {
+        clearInterval(t);
+        hits[row].click();
+      }
+    }, 100);
+    return () => clearInterval(t);
+  }, [box, label, row]);
+}
+
+interface Props {
+  page: PageDeclaration;
+  reply: Reply;
+  /** the frame's width in px (390: a phone) */
+  width?: number;
+  /** a button to click once shown, e.g. 新增 to show the dialog */
+  click?: string;
+  clickIndex?: number;
+}
+
+export function DeclaredStory({ page, reply, width, click, clickIndex }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  useClickOnce(box, click, clickIndex);
   return (
     <ConfigProvider locale={zhCN}>
-      <div style={{ background: '#fff', padding: 16, width }}>
+      <div ref={box} style={{ background: '#fff', padding: 16, width }}>
         <CrudServicesContext.Provider value={declaredServices(reply)}>
           <CrudView page={page} />
         </CrudServicesContext.Provider>
