@@ -15,11 +15,12 @@ import { DictSelect } from './fields/DictSelect';
 import { DictRadio } from './fields/DictRadio';
 import { EncryptPassword } from './fields/EncryptPassword';
 import { CheckTree } from './fields/CheckTree';
+import { RemoteSelect, RemoteTreeSelect } from './fields/RemoteSelect';
 import { CodeEditor } from '../ui/CodeEditor';
 
 // One SchemaField for all dialogs: these names are what declarations may use in x-component.
 export const SchemaField = createSchemaField({
-  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor, CheckTree },
+  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor, CheckTree, RemoteSelect, RemoteTreeSelect },
 });
 
 export interface FormDialogProps {

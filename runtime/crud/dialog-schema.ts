@@ -1,10 +1,10 @@
 import { declaredRuleOf, hasValueRules, isEmptyValue, requiredMessageOf, RULE_KEYS, valueFault, type DeclaredRule } from '../../common/dialog-rules';
 import type { DialogDecl, DialogMode, FieldSchema, Row } from './types';
 
-const SELECTS = new Set(['Select', 'DictSelect', 'DictRadio', 'Radio.Group', 'Checkbox.Group', 'DatePicker', 'TreeSelect', 'RemoteSelect']);
+const SELECTS = new Set(['Select', 'DictSelect', 'DictRadio', 'Radio.Group', 'Checkbox.Group', 'DatePicker', 'TreeSelect', 'RemoteSelect', 'RemoteTreeSelect']);
 
 /** `x-options` (options from a call) turns these declared components into the renderer's remote ones. */
-const REMOTE: Record<string, string> = { Tree: 'CheckTree' };
+const REMOTE: Record<string, string> = { Select: 'RemoteSelect', TreeSelect: 'RemoteTreeSelect', Tree: 'CheckTree' };
 
 /**
  * Turns the declared dialog schema into the Formily schema for one mode:

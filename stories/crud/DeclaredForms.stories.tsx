@@ -91,3 +91,33 @@ const roleReply: Reply = (_m, path) =>
 
 export const TreeField: Story = { name: '弹窗里的勾选树（权限）', args: { page: rolePage, reply: roleReply, click: '修改' } };
 export const TreeFieldPhone: Story = { name: '弹窗里的勾选树（390 px）', args: { page: rolePage, reply: roleReply, click: '修改', width: 390 } };
+
+const userPage = {
+  id: 'userDemo',
+  title: '用户',
+  api: { search: 'POST /demo/user/search', save: 'POST /demo/user/save' },
+  columns: [{ title: '账号', field: 'userName' }, { title: '姓名', field: 'nickName' }, { type: 'actions', title: '操作' }],
+  rowActions: [{ action: 'edit' }],
+  dialog: {
+    schema: {
+      type: 'object',
+      properties: {
+        userName: { type: 'string', title: '账号' },
+        nickName: { type: 'string', title: '姓名' },
+        deptId: { type: 'number', title: '部门', 'x-component': 'TreeSelect', 'x-options': { api: 'GET /demo/dept/list', label: 'deptName', value: 'deptId', parentField: 'parentId' } },
+        roleIds: { type: 'array', title: '角色', 'x-component-props': { mode: 'multiple' }, 'x-options': { api: 'GET /demo/role/options', label: 'roleName', value: 'roleId' } },
+      },
+    },
+  },
+} as PageDeclaration;
+
+const userReply: Reply = (_m, path) =>
+  path === '/demo/role/options'
+    ? [{ roleId: 1, roleName: '超级管理员' }, { roleId: 2, roleName: '审计员' }, { roleId: 3, roleName: '开发审批' }]
+    : path === '/demo/dept/list'
+      ? [{ deptId: 10, parentId: 0, deptName: '总部' }, { deptId: 11, parentId: 10, deptName: '研发部' }, { deptId: 12, parentId: 10, deptName: '运维部' }]
+      : path.endsWith('/search')
+        ? { records: [{ id: 7, userName: 'zhangsan', nickName: '张三', deptId: 11, roleIds: [2, 3] }], total: 1 }
+        : true;
+
+export const RemoteSelect: Story = { name: '选项来自调用的选择框', args: { page: userPage, reply: userReply, click: '修改' } };
