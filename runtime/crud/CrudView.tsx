@@ -191,7 +191,15 @@ export function CrudView({ page }: { page: PageDeclaration }) {
         />
       </div>
       </SplitPane>
-      <Dialogs page={page} state={dialog} rowKey={rowKey} saveCall={saveCall} onSaved={reload} onClose={() => setDialog(null)} />
+      <Dialogs
+        page={page}
+        state={dialog}
+        rowKey={rowKey}
+        saveCall={saveCall}
+        onSaved={reload}
+        onSent={(a) => a.refresh !== false && reload()}
+        onClose={() => setDialog(null)}
+      />
     </FeedbackContext.Provider>
   );
 }

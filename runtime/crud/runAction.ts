@@ -9,6 +9,7 @@ import { fill, fillParams, parseCall } from './template';
 import { actionPerms, pageApi } from './actions';
 import { msg, template } from './messages';
 import { runConnectionTest } from './connectionTest';
+import { revealedValue } from './RevealModal';
 
 export interface ActionContext {
   page: PageDeclaration;
@@ -46,10 +47,14 @@ export function actionRunner(ctx: ActionContext) {
     const body = a.body === 'row' ? row : a.body === 'ids' ? selected : undefined;
     return { method, path, opts: { params, body, ...(a.timeout ? { timeoutMs: a.timeout * 1000 } : {}) } };
   };
-  /** Runs a declared call for a row. */
-  const runCall = async (a: ActionDecl, row: Row, fallbackApi?: string) => {
+  /** Runs a declared call for a row; an action form's values go into the body (POST) or the query (GET). */
+  const runCall = async (a: ActionDecl, row: Row, fallbackApi?: string, values?: Row) => {
     const c = callOf(a, row, fallbackApi);
     if (!c) return;
+    if (values) {
+      if (c.method === 'GET') c.opts.params = { ...c.opts.params, ...values };
+      else c.opts.body = { ...(c.opts.body && typeof c.opts.body === 'object' && !Array.isArray(c.opts.body) ? c.opts.body : {}), ...values };
+    }
     return services.request<unknown>(c.method, c.path, c.opts);
   };
 
@@ -121,11 +126,16 @@ export function actionRunner(ctx: ActionContext) {
         return;
       }
       case 'call':
+        // a form first (it is the confirmation): its values are sent with the call
+        if (a.form) return ctx.openDialog({ mode: 'new', row: r, action: a, submit: (values) => runCall(a, r, undefined, values) });
         return confirmThen(a, r, undefined, async () => {
           try {
-            await runCall(a, r);
+            const answer = await runCall(a, r);
             messageApi.success(a.success ?? msg('submitSuccess'));
             if (a.refresh !== false) ctx.reload();
+            // shown once: held only by the open dialog, gone when it closes
+            const once = revealedValue(a.result, answer);
+            if (once !== undefined) ctx.openDialog({ mode: 'new', action: a, revealed: once });
           } catch {
             if (a.failure) messageApi.error(a.failure);
           }

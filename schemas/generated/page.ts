@@ -380,6 +380,43 @@ export interface Action {
    * action=add 的行操作：新增当前行的下级，对话框里 tree.parentField（缺省 parentId）预置为当前行的主键
    */
   asChild?: boolean;
+  /**
+   * action=call 时先打开的小表单（如 由管理员设置 / 随机生成 新密码）：填写并通过校验后，表单的值随调用一起发送（POST 并入请求体，GET 并入查询参数），行参数照旧；有 form 时不再另行确认
+   */
+  form?: {
+    /**
+     * 表单对话框标题，缺省为操作的 label
+     */
+    title?: string;
+    width?: number;
+    /**
+     * 表单的初始值
+     */
+    defaults?: {};
+    /**
+     * Formily JSON Schema，与 dialog.schema 的写法与校验规则相同
+     */
+    schema: {
+      type: 'object';
+      properties: {
+        [k: string]: DialogField;
+      };
+    };
+  };
+  /**
+   * 调用成功后只显示一次的结果（如重置后的新密码）：在对话框里显示应答的 field 并可复制；关闭后不再保留，也不进入列表
+   */
+  result?: {
+    title: string;
+    /**
+     * 应答 data 中的字段名；缺省时应答本身即为该值
+     */
+    field?: string;
+    /**
+     * 值上方的提示，缺省为 此值只显示这一次，关闭后无法再次查看，请立即复制保存。
+     */
+    note?: string;
+  };
 }
 /**
  * 弹窗表单的一个字段（Formily JSON Schema：type、title、x-component、x-component-props、x-validator…）；这里只列出渲染器另外读取的键

@@ -121,3 +121,38 @@ const userReply: Reply = (_m, path) =>
         : true;
 
 export const RemoteSelect: Story = { name: '选项来自调用的选择框', args: { page: userPage, reply: userReply, click: '修改' } };
+
+const resetPage = {
+  ...userPage,
+  rowActions: [
+    {
+      action: 'call',
+      label: '重置密码',
+      api: 'POST /demo/user/resetPwd',
+      params: { userId: '{{id}}' },
+      success: '密码已重置',
+      result: { title: '新密码', field: 'password', note: '请立即告知用户，关闭后不再显示' },
+      form: {
+        title: '重置密码',
+        defaults: { mode: 'random' },
+        schema: {
+          type: 'object',
+          properties: {
+            mode: { type: 'string', title: '方式', 'x-component': 'Radio.Group', enum: [{ label: '随机生成', value: 'random' }, { label: '由管理员设置', value: 'set' }] },
+            password: {
+              type: 'string',
+              title: '新密码',
+              'x-component': 'Password',
+              'x-validator': [{ required: true, message: '请输入新密码' }],
+              'x-reactions': { dependencies: ['mode'], fulfill: { state: { visible: "{{$deps[0] === 'set'}}" } } },
+            },
+          },
+        },
+      },
+    },
+  ],
+} as PageDeclaration;
+
+const resetReply: Reply = (m, path, sent) => (path === '/demo/user/resetPwd' ? { password: (sent.body as { password?: string })?.password ?? 'Xy3#kq9LmZ' } : userReply(m, path, sent));
+
+export const ActionForm: Story = { name: '带表单与一次性结果的行操作', args: { page: resetPage, reply: resetReply, click: '重置密码' } };
