@@ -99,8 +99,8 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   };
 
   // cells call the latest run/can through a ref, so the columns survive data and selection changes
-  const live = useRef<LiveActions>({ run, can });
-  live.current = { run, can };
+  const live = useRef<LiveActions>({ run, can, reload });
+  live.current = { run, can, reload };
 
   const narrow = useNarrow();
   const columns = useTableColumns({ page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, live });

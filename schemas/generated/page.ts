@@ -249,7 +249,7 @@ export interface SideTree {
 export interface Column {
   title: string;
   field?: string;
-  type?: 'index' | 'selection' | 'text' | 'image' | 'actions' | 'dynamic';
+  type?: 'index' | 'selection' | 'text' | 'image' | 'actions' | 'dynamic' | 'switch';
   width?: number;
   ellipsis?: boolean;
   /**
@@ -325,6 +325,34 @@ export interface Column {
     label: string;
     value: string | number | boolean;
   }[];
+  /**
+   * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+   */
+  call?: string;
+  /**
+   * type=switch 时“开”的取值，缺省 true
+   */
+  on?: string | number | boolean;
+  /**
+   * type=switch 时“关”的取值，缺省 false
+   */
+  off?: string | number | boolean;
+  /**
+   * type=switch 时切换前的确认文本；{{字段}} 取当前行字段，{{action}} 为 启用 / 停用，如 确认要{{action}}【{{userName}}】吗？
+   */
+  confirm?: string;
+  /**
+   * type=switch 时“开”的名称（确认文本中的 {{action}}），缺省 启用
+   */
+  onText?: string;
+  /**
+   * type=switch 时“关”的名称，缺省 停用
+   */
+  offText?: string;
+  /**
+   * type=switch 时可切换所需的权限（持有其一）；没有时开关只读
+   */
+  perms?: string[];
 }
 export interface Action {
   action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download';

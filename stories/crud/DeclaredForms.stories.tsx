@@ -156,3 +156,22 @@ const resetPage = {
 const resetReply: Reply = (m, path, sent) => (path === '/demo/user/resetPwd' ? { password: (sent.body as { password?: string })?.password ?? 'Xy3#kq9LmZ' } : userReply(m, path, sent));
 
 export const ActionForm: Story = { name: '带表单与一次性结果的行操作', args: { page: resetPage, reply: resetReply, click: '重置密码' } };
+
+const switchPage = {
+  id: 'userSwitchDemo',
+  title: '用户',
+  api: { search: 'POST /demo/user/search' },
+  columns: [
+    { title: '账号', field: 'userName' },
+    { title: '姓名', field: 'nickName' },
+    { title: '状态', field: 'status', type: 'switch', call: 'POST /demo/user/changeStatus', on: '0', off: '1', confirm: '确认要{{action}}【{{userName}}】吗？' },
+  ],
+} as PageDeclaration;
+
+const switchRows = [
+  { id: 1, userName: 'admin', nickName: '管理员', status: '0' },
+  { id: 2, userName: 'zhangsan', nickName: '张三', status: '1' },
+];
+const switchReply: Reply = (_m, path) => (path.endsWith('/search') ? { records: switchRows, total: switchRows.length } : true);
+
+export const SwitchColumn: Story = { name: '开关列', args: { page: switchPage, reply: switchReply } };
