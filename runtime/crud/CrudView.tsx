@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Empty, message as antdMessage, Modal, Result, Table, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Drawer, Empty, message as antdMessage, Modal, Result, Spin, Table, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import type { PageDeclaration, Row } from './types';
@@ -15,7 +15,8 @@ import { SideTree } from './SideTree';
 import { SearchBar, dayRange, type DayRange } from './SearchBar';
 import { Toolbar } from './Toolbar';
 import { useColumnDicts, useTableColumns, type LiveActions } from './columns';
-import { actionRunner } from './runAction';
+import { actionRunner, type SubListState } from './runAction';
+import { builtinPages } from './declarations';
 import { Dialogs, type DialogState } from './Dialogs';
 import { SplitPane } from '../ui/SplitPane';
 import { CHILDREN, nestRows, parentKeys } from './treeRows';
@@ -25,8 +26,11 @@ import { useNarrow } from '../ui/narrow';
 // RowActions), the dialogs (Dialogs.tsx, FormDialog / UploadDialog); what an action does is runAction.ts.
 export { dayRange };
 
-/** The generic list page: search, table, sort, filters, paging, toolbar, row actions and dialogs. */
-export function CrudView({ page }: { page: PageDeclaration }) {
+/**
+ * The generic list page: search, table, sort, filters, paging, toolbar, row actions and dialogs. `params` (a
+ * sub-list's, from the row that opened it) go into every list call and start every new record.
+ */
+export function CrudView({ page, params }: { page: PageDeclaration; params?: Record<string, unknown> }) {
   const services = useCrudServices();
   const [messageApi, messageHolder] = antdMessage.useMessage();
   const [modalApi, modalHolder] = Modal.useModal();
@@ -46,6 +50,8 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [tick, setTick] = useState(0);
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [subList, setSubList] = useState<SubListState | null>(null);
+  const paramsKey = JSON.stringify(params ?? {});
   const [treeIds, setTreeIds] = useState<Array<string | number> | null>(null);
   const [range, setRange] = useState<DayRange>(null);
   const [appliedRange, setAppliedRange] = useState<[string, string] | null>(null);
@@ -62,7 +68,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   }, []);
 
   const query = useMemo(() => {
-    const q: Record<string, unknown> = { ...fillParams(page.query, JSON.parse(routeKey)), pageNum, pageSize, ...sortToQuery(sort) };
+    const q: Record<string, unknown> = { ...fillParams(page.query, JSON.parse(routeKey)), ...JSON.parse(paramsKey), pageNum, pageSize, ...sortToQuery(sort) };
     if (applied) q[searchField] = applied;
     const dr = page.search?.dateRange;
     if (dr && appliedRange) {
@@ -72,7 +78,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     for (const [k, v] of Object.entries(filters)) if (v && v.length) q[k] = v;
     if (page.sideTree && treeIds) q[page.sideTree.param] = treeIds;
     return q;
-  }, [page.query, routeKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
+  }, [page.query, routeKey, paramsKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
   const list = useList(missing.length ? null : (api.search ?? null), query, tick);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   const tree = page.tree;
@@ -88,7 +94,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
 
   const { run: runDeclared, can } = actionRunner({
     page, services, message: messageApi, modal: modalApi, route, query, records: list.records, selected,
-    clearSelection: () => setSelected([]), reload, openDialog: setDialog,
+    clearSelection: () => setSelected([]), reload, openDialog: setDialog, presetNew: params, openSubList: setSubList,
   });
 
   // a tree table's row is a copy carrying its children: actions get the row as the server answered it
@@ -200,6 +206,35 @@ export function CrudView({ page }: { page: PageDeclaration }) {
         onSent={(a) => a.refresh !== false && reload()}
         onClose={() => setDialog(null)}
       />
+      {subList && <SubList state={subList} narrow={narrow} onClose={() => setSubList(null)} />}
     </FeedbackContext.Provider>
   );
+}
+
+/** Another declared page over this one (action=subList): a drawer, a full-width dialog on a phone. */
+function SubList({ state, narrow, onClose }: { state: SubListState; narrow: boolean; onClose: () => void }) {
+  const services = useCrudServices();
+  const builtin = builtinPages[state.pageId];
+  const [loaded, setLoaded] = useState<PageDeclaration | 'missing' | null>(null);
+  useEffect(() => {
+    if (builtin) return;
+    let live = true;
+    if (!services.loadPage) return void setLoaded('missing');
+    services.loadPage(state.pageId).then((d) => live && setLoaded(d), () => live && setLoaded('missing'));
+    return () => {
+      live = false;
+    };
+  }, [builtin, services, state.pageId]);
+  const decl = builtin ?? (loaded && loaded !== 'missing' ? loaded : undefined);
+  const body = decl ? (
+    <CrudView page={decl} params={state.params} />
+  ) : loaded === 'missing' ? (
+    <Result status="404" title="404" subTitle="页面不存在或尚未发布" />
+  ) : (
+    <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>
+  );
+  if (narrow) {
+    return <Modal open title={state.title} width="100%" style={{ top: 0, maxWidth: '100vw', padding: 0 }} footer={null} onCancel={onClose} destroyOnHidden>{body}</Modal>;
+  }
+  return <Drawer open title={state.title} width={Math.min(960, window.innerWidth - 48)} onClose={onClose} destroyOnHidden>{body}</Drawer>;
 }

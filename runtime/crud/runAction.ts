@@ -25,6 +25,16 @@ export interface ActionContext {
   clearSelection: () => void;
   reload: () => void;
   openDialog: (d: DialogState) => void;
+  /** a sub-list's parameters: a new record starts with them */
+  presetNew?: Row;
+  /** opens another declared page over this one, its list calls carrying `params` (action=subList) */
+  openSubList?: (s: SubListState) => void;
+}
+
+export interface SubListState {
+  pageId: string;
+  title: string;
+  params: Record<string, unknown>;
 }
 
 /** The page's actions as click handlers: `run` does what an action declares, `can` says whether the user may. */
@@ -86,7 +96,11 @@ export function actionRunner(ctx: ActionContext) {
     switch (a.action) {
       case 'add':
         // a row's 新增 (asChild): a record under this row, its parent field preset to the row's key
-        ctx.openDialog({ mode: 'new', action: a, preset: a.asChild && row ? { [page.tree?.parentField ?? 'parentId']: row[rowKey] } : undefined });
+        ctx.openDialog({
+          mode: 'new',
+          action: a,
+          preset: { ...ctx.presetNew, ...(a.asChild && row ? { [page.tree?.parentField ?? 'parentId']: row[rowKey] } : {}) },
+        });
         return;
       case 'edit':
       case 'copy':
@@ -147,6 +161,9 @@ export function actionRunner(ctx: ActionContext) {
         else window.location.assign(to);
         return;
       }
+      case 'subList':
+        if (a.page) ctx.openSubList?.({ pageId: a.page, title: fill(a.title ?? a.label ?? '', r), params: fillParams(a.params, { ...route, ...r }) });
+        return;
       case 'notice':
         messageApi.info(a.message ?? msg('building'));
         return;

@@ -355,11 +355,11 @@ export interface Column {
   perms?: string[];
 }
 export interface Action {
-  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download';
+  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList';
   label?: string;
   api?: Call;
   /**
-   * 查询参数；值里的 {{field}} 取当前行字段，{{$query.名称}} 取当前页面地址的查询参数；action=download 时还带上列表当前的查询条件
+   * 查询参数；值里的 {{field}} 取当前行字段，{{$query.名称}} 取当前页面地址的查询参数；action=download 时还带上列表当前的查询条件；action=subList 时并入子列表的每次列表调用，也是其新增对话框的初始值
    */
   params?: {
     [k: string]: string | number | boolean;
@@ -445,6 +445,14 @@ export interface Action {
      */
     note?: string;
   };
+  /**
+   * action=subList 时打开的页面（内置声明的 id 或自定义页面的 pageKey）
+   */
+  page?: string;
+  /**
+   * action=subList 时抽屉的标题；{{字段}} 取当前行字段，如 分配用户【{{roleName}}】
+   */
+  title?: string;
 }
 /**
  * 弹窗表单的一个字段（Formily JSON Schema：type、title、x-component、x-component-props、x-validator…）；这里只列出渲染器另外读取的键

@@ -175,3 +175,29 @@ const switchRows = [
 const switchReply: Reply = (_m, path) => (path.endsWith('/search') ? { records: switchRows, total: switchRows.length } : true);
 
 export const SwitchColumn: Story = { name: '开关列', args: { page: switchPage, reply: switchReply } };
+
+const roleUsersPage = {
+  id: 'roleUserDemo',
+  title: '角色的用户',
+  api: { search: 'POST /demo/role/users', save: 'POST /demo/role/users/add' },
+  columns: [{ title: '账号', field: 'userName' }, { title: '姓名', field: 'nickName' }],
+  toolbar: [{ action: 'add', label: '添加用户' }],
+  dialog: { schema: { type: 'object', properties: { userName: { type: 'string', title: '账号' } } } },
+} as PageDeclaration;
+
+const rolesPage = {
+  id: 'roleListDemo',
+  title: '角色',
+  api: { search: 'POST /demo/role/search' },
+  columns: [{ title: '角色名称', field: 'roleName' }, { type: 'actions', title: '操作' }],
+  rowActions: [{ action: 'subList', label: '分配用户', page: 'roleUserDemo', title: '分配用户【{{roleName}}】', params: { roleId: '{{id}}' } }],
+} as PageDeclaration;
+
+const subReply: Reply = (_m, path) =>
+  path === '/demo/role/search'
+    ? { records: [{ id: 2, roleName: '审计员' }], total: 1 }
+    : path === '/demo/role/users'
+      ? { records: [{ id: 7, userName: 'zhangsan', nickName: '张三' }, { id: 8, userName: 'lisi', nickName: '李四' }], total: 2 }
+      : true;
+
+export const SubList: Story = { name: '打开子列表的行操作', args: { page: rolesPage, reply: subReply, pages: { roleUserDemo: roleUsersPage }, click: '分配用户' } };

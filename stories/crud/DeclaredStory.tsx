@@ -9,8 +9,12 @@ import { builtInDict } from '../../designer/panel/dicts';
 /** What a call answers: `path` relative to /api, the query or body as sent. */
 export type Reply = (method: 'GET' | 'POST', path: string, sent: { params?: Record<string, unknown>; body?: unknown }) => unknown;
 
-export function declaredServices(reply: Reply): CrudServices {
+export function declaredServices(reply: Reply, pages: Record<string, PageDeclaration> = {}): CrudServices {
   return {
+    async loadPage(id) {
+      if (!pages[id]) throw new Error('页面不存在');
+      return pages[id];
+    },
     async request(method, path, opts) {
       const out = reply(method, path, opts ?? {});
       if (out instanceof Error) throw out;
@@ -47,15 +51,17 @@ interface Props {
   /** a button to click once shown, e.g. 新增 to show the dialog */
   click?: string;
   clickIndex?: number;
+  /** other declarations a sub-list may open, by id */
+  pages?: Record<string, PageDeclaration>;
 }
 
-export function DeclaredStory({ page, reply, width, click, clickIndex }: Props) {
+export function DeclaredStory({ page, reply, width, click, clickIndex, pages }: Props) {
   const box = useRef<HTMLDivElement>(null);
   useClickOnce(box, click, clickIndex);
   return (
     <ConfigProvider locale={zhCN}>
       <div ref={box} style={{ background: '#fff', padding: 16, width }}>
-        <CrudServicesContext.Provider value={declaredServices(reply)}>
+        <CrudServicesContext.Provider value={declaredServices(reply, pages)}>
           <CrudView page={page} />
         </CrudServicesContext.Provider>
       </div>
