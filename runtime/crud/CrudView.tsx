@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Empty, message as antdMessage, Modal, Result, Table, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Drawer, Empty, message as antdMessage, Modal, Result, Spin, Table, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import type { PageDeclaration, Row } from './types';
@@ -15,17 +15,22 @@ import { SideTree } from './SideTree';
 import { SearchBar, dayRange, type DayRange } from './SearchBar';
 import { Toolbar } from './Toolbar';
 import { useColumnDicts, useTableColumns, type LiveActions } from './columns';
-import { actionRunner } from './runAction';
+import { actionRunner, type SubListState } from './runAction';
+import { builtinPages } from './declarations';
 import { Dialogs, type DialogState } from './Dialogs';
 import { SplitPane } from '../ui/SplitPane';
+import { CHILDREN, nestRows, parentKeys } from './treeRows';
 import { useNarrow } from '../ui/narrow';
 
 // The page's parts, each a file by what it renders: SearchBar, Toolbar, the table's columns (columns.tsx, with
 // RowActions), the dialogs (Dialogs.tsx, FormDialog / UploadDialog); what an action does is runAction.ts.
 export { dayRange };
 
-/** The generic list page: search, table, sort, filters, paging, toolbar, row actions and dialogs. */
-export function CrudView({ page }: { page: PageDeclaration }) {
+/**
+ * The generic list page: search, table, sort, filters, paging, toolbar, row actions and dialogs. `params` (a
+ * sub-list's, from the row that opened it) go into every list call and start every new record.
+ */
+export function CrudView({ page, params }: { page: PageDeclaration; params?: Record<string, unknown> }) {
   const services = useCrudServices();
   const [messageApi, messageHolder] = antdMessage.useMessage();
   const [modalApi, modalHolder] = Modal.useModal();
@@ -38,12 +43,15 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   const [text, setText] = useState('');
   const [applied, setApplied] = useState('');
   const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(page.pageSize ?? 10);
+  // a tree table is not paged: one call brings the rows (tree.pageSize, default the server's maximum 500)
+  const [pageSize, setPageSize] = useState(page.tree ? (page.tree.pageSize ?? 500) : (page.pageSize ?? 10));
   const [sort, setSort] = useState<SortState>({ order: null });
   const [filters, setFilters] = useState<Record<string, FilterValue | null>>({});
   const [selected, setSelected] = useState<React.Key[]>([]);
   const [tick, setTick] = useState(0);
   const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [subList, setSubList] = useState<SubListState | null>(null);
+  const paramsKey = JSON.stringify(params ?? {});
   const [treeIds, setTreeIds] = useState<Array<string | number> | null>(null);
   const [range, setRange] = useState<DayRange>(null);
   const [appliedRange, setAppliedRange] = useState<[string, string] | null>(null);
@@ -60,7 +68,7 @@ export function CrudView({ page }: { page: PageDeclaration }) {
   }, []);
 
   const query = useMemo(() => {
-    const q: Record<string, unknown> = { ...fillParams(page.query, JSON.parse(routeKey)), pageNum, pageSize, ...sortToQuery(sort) };
+    const q: Record<string, unknown> = { ...fillParams(page.query, JSON.parse(routeKey)), ...JSON.parse(paramsKey), pageNum, pageSize, ...sortToQuery(sort) };
     if (applied) q[searchField] = applied;
     const dr = page.search?.dateRange;
     if (dr && appliedRange) {
@@ -70,21 +78,35 @@ export function CrudView({ page }: { page: PageDeclaration }) {
     for (const [k, v] of Object.entries(filters)) if (v && v.length) q[k] = v;
     if (page.sideTree && treeIds) q[page.sideTree.param] = treeIds;
     return q;
-  }, [page.query, routeKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
+  }, [page.query, routeKey, paramsKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
   const list = useList(missing.length ? null : (api.search ?? null), query, tick);
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  const tree = page.tree;
+  const nested = useMemo(() => (tree ? nestRows(list.records, tree, rowKey) : list.records), [tree, list.records, rowKey]);
+  const allParents = useMemo(() => (tree ? parentKeys(nested, rowKey) : []), [tree, nested, rowKey]);
+  // null: as declared (tree.expand, default all); else the rows the user opened
+  const [opened, setOpened] = useState<React.Key[] | null>(null);
+  const expandedKeys = opened ?? (tree?.expand === 'none' ? [] : allParents);
+  const toggleAll = () => setOpened(expandedKeys.length ? [] : allParents);
 
   const doSearch = () => { setApplied(text.trim()); setAppliedRange(dayRange(range)); setPageNum(1); reload(); };
   const doReset = () => { setText(''); setApplied(''); setRange(null); setAppliedRange(null); setFilters({}); setSort({ order: null }); setPageNum(1); reload(); };
 
-  const { run, can } = actionRunner({
+  const { run: runDeclared, can } = actionRunner({
     page, services, message: messageApi, modal: modalApi, route, query, records: list.records, selected,
-    clearSelection: () => setSelected([]), reload, openDialog: setDialog,
+    clearSelection: () => setSelected([]), reload, openDialog: setDialog, presetNew: params, openSubList: setSubList,
   });
 
+  // a tree table's row is a copy carrying its children: actions get the row as the server answered it
+  const run = (a: Parameters<typeof runDeclared>[0], row?: Row) => {
+    if (!row || !(CHILDREN in row)) return runDeclared(a, row);
+    const { [CHILDREN]: _kids, ...own } = row;
+    return runDeclared(a, own);
+  };
+
   // cells call the latest run/can through a ref, so the columns survive data and selection changes
-  const live = useRef<LiveActions>({ run, can });
-  live.current = { run, can };
+  const live = useRef<LiveActions>({ run, can, reload });
+  live.current = { run, can, reload };
 
   const narrow = useNarrow();
   const columns = useTableColumns({ page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, live });
@@ -131,7 +153,12 @@ export function CrudView({ page }: { page: PageDeclaration }) {
         {(page.showTitle || page.heading) && <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="page-heading">{heading ?? page.title}</Typography.Title>}
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, marginBottom: 12, flexWrap: 'wrap' }}>
           <SearchBar search={page.search} text={text} onText={setText} range={range} onRange={setRange} onSearch={doSearch} onReset={doReset} />
-          <Toolbar actions={page.toolbar} can={can} run={(a) => void run(a)} />
+          <Toolbar
+            actions={page.toolbar}
+            can={can}
+            run={(a) => void run(a)}
+            before={tree && <Button onClick={toggleAll} data-testid="tree-toggle">展开/折叠</Button>}
+          />
         </div>
         {list.error && (
           <Alert
@@ -142,18 +169,22 @@ export function CrudView({ page }: { page: PageDeclaration }) {
             action={<Button size="small" onClick={reload}>重新加载</Button>}
           />
         )}
+        {tree && list.total > list.records.length && (
+          <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`共 ${list.total} 条，只显示了前 ${list.records.length} 条`} />
+        )}
         <Table<Row>
           rowKey={rowKey}
           size="middle"
           bordered
           columns={columns}
-          dataSource={list.records}
+          dataSource={nested}
           loading={list.loading}
           scroll={{ x: 'max-content' }}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
           locale={tableLocale}
           showSorterTooltip={false}
-          pagination={{
+          expandable={tree ? { childrenColumnName: CHILDREN, expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setOpened([...keys]) } : undefined}
+          pagination={tree ? false : {
             current: pageNum,
             pageSize,
             total: list.total,
@@ -166,7 +197,44 @@ export function CrudView({ page }: { page: PageDeclaration }) {
         />
       </div>
       </SplitPane>
-      <Dialogs page={page} state={dialog} rowKey={rowKey} saveCall={saveCall} onSaved={reload} onClose={() => setDialog(null)} />
+      <Dialogs
+        page={page}
+        state={dialog}
+        rowKey={rowKey}
+        saveCall={saveCall}
+        onSaved={reload}
+        onSent={(a) => a.refresh !== false && reload()}
+        onClose={() => setDialog(null)}
+      />
+      {subList && <SubList state={subList} narrow={narrow} onClose={() => setSubList(null)} />}
     </FeedbackContext.Provider>
   );
+}
+
+/** Another declared page over this one (action=subList): a drawer, a full-width dialog on a phone. */
+function SubList({ state, narrow, onClose }: { state: SubListState; narrow: boolean; onClose: () => void }) {
+  const services = useCrudServices();
+  const builtin = builtinPages[state.pageId];
+  const [loaded, setLoaded] = useState<PageDeclaration | 'missing' | null>(null);
+  useEffect(() => {
+    if (builtin) return;
+    let live = true;
+    if (!services.loadPage) return void setLoaded('missing');
+    services.loadPage(state.pageId).then((d) => live && setLoaded(d), () => live && setLoaded('missing'));
+    return () => {
+      live = false;
+    };
+  }, [builtin, services, state.pageId]);
+  const decl = builtin ?? (loaded && loaded !== 'missing' ? loaded : undefined);
+  const body = decl ? (
+    <CrudView page={decl} params={state.params} />
+  ) : loaded === 'missing' ? (
+    <Result status="404" title="404" subTitle="页面不存在或尚未发布" />
+  ) : (
+    <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>
+  );
+  if (narrow) {
+    return <Modal open title={state.title} width="100%" style={{ top: 0, maxWidth: '100vw', padding: 0 }} footer={null} onCancel={onClose} destroyOnHidden>{body}</Modal>;
+  }
+  return <Drawer open title={state.title} width={Math.min(960, window.innerWidth - 48)} onClose={onClose} destroyOnHidden>{body}</Drawer>;
 }

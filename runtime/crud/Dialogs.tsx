@@ -1,9 +1,35 @@
-// The page's dialog while an action has one open: the upload dialog, or the add / copy / edit form.
-import type { ActionDecl, DialogMode, PageDeclaration, Row } from './types';
+// The page's dialog while an action has one open: the upload dialog, the add / copy / edit form, an action's own
+// form (`form`), or a value a call answered once (`result`).
+import type { ActionDecl, DialogDecl, DialogMode, PageDeclaration, Row } from './types';
 import { FormDialog } from './FormDialog';
 import { UploadDialog } from './UploadDialog';
+import { RevealModal } from './RevealModal';
+import { actionLabel } from './actions';
+import { msg } from './messages';
 
-export interface DialogState { mode: DialogMode; row?: Row; action: ActionDecl }
+export interface DialogState {
+  mode: DialogMode;
+  row?: Row;
+  action: ActionDecl;
+  /** values a new record starts with over the declared defaults (a child row's parent) */
+  preset?: Row;
+  /** an action's form: sends its values with the action's call */
+  submit?: (values: Row) => Promise<unknown>;
+  /** the value `action.result` shows once */
+  revealed?: string;
+}
+
+/** An action's `form` as a dialog declaration (its result revealed as a saved key is). */
+function actionDialog(a: ActionDecl): DialogDecl {
+  const form = a.form!;
+  return {
+    width: form.width,
+    titles: { new: form.title ?? actionLabel(a) },
+    defaults: form.defaults,
+    schema: form.schema as DialogDecl['schema'],
+    ...(a.result ? { reveal: a.result as NonNullable<DialogDecl['reveal']> } : {}),
+  };
+}
 
 interface Props {
   page: PageDeclaration;
@@ -13,16 +39,35 @@ interface Props {
   saveCall: string | undefined;
   onSaved: () => void;
   onClose: () => void;
+  /** after an action's form was sent (the list reloads unless the action says refresh: false) */
+  onSent: (a: ActionDecl) => void;
 }
 
-export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose }: Props) {
-  if (!state || !page.dialog) return null;
+export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose, onSent }: Props) {
+  if (!state) return null;
+  if (state.revealed !== undefined && state.action.result) return <RevealModal decl={state.action.result} value={state.revealed} onClose={onClose} />;
+  if (state.submit && state.action.form) {
+    return (
+      <FormDialog
+        dialog={actionDialog(state.action)}
+        mode="new"
+        rowKey={rowKey}
+        pageTitle={page.title}
+        submit={state.submit}
+        successText={state.action.success ?? msg('submitSuccess')}
+        onSaved={() => onSent(state.action)}
+        onClose={onClose}
+      />
+    );
+  }
+  if (!page.dialog) return null;
   if (page.dialog.kind === 'upload') return <UploadDialog dialog={page.dialog} pageTitle={page.title} onSaved={onSaved} onClose={onClose} />;
   return (
     <FormDialog
       dialog={page.dialog}
       mode={state.mode}
       row={state.row}
+      preset={state.preset}
       rowKey={rowKey}
       pageTitle={page.title}
       saveCall={saveCall}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Modal, Typography } from 'antd';
+import { Button, Modal } from 'antd';
 import { createForm, onFormInputChange } from '@formily/core';
 import { createSchemaField, type ISchema } from '@formily/react';
 import { Checkbox, DatePicker, Form, FormItem, Input, NumberPicker, Password, Radio, Select, Switch } from '@formily/antd-v5';
@@ -14,34 +14,41 @@ import { msg } from './messages';
 import { DictSelect } from './fields/DictSelect';
 import { DictRadio } from './fields/DictRadio';
 import { EncryptPassword } from './fields/EncryptPassword';
+import { CheckTree } from './fields/CheckTree';
+import { RemoteSelect, RemoteTreeSelect } from './fields/RemoteSelect';
 import { CodeEditor } from '../ui/CodeEditor';
+import { RevealModal, revealedValue } from './RevealModal';
 
 // One SchemaField for all dialogs: these names are what declarations may use in x-component.
 export const SchemaField = createSchemaField({
-  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor },
+  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor, CheckTree, RemoteSelect, RemoteTreeSelect },
 });
 
 export interface FormDialogProps {
   dialog: DialogDecl;
   mode: DialogMode;
   row?: Row;
+  /** values a new record starts with over the declared defaults */
+  preset?: Row;
   rowKey: string;
   pageTitle: string;
   saveCall?: string;
   successText?: string;
+  /** sends the values instead of the save call (an action's form: its call with the row's parameters) */
+  submit?: (values: Row) => Promise<unknown>;
   onSaved(): void;
   onClose(): void;
 }
 
 /** The add / copy / edit dialog. Mounted per opening, so closing throws the form (values and errors) away. */
-export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, successText, onSaved, onClose }: FormDialogProps) {
+export function FormDialog({ dialog, mode, row, preset, rowKey, pageTitle, saveCall, successText, submit, onSaved, onClose }: FormDialogProps) {
   const services = useCrudServices();
   const { message } = useFeedback();
   // edited: the user typed or picked something (Formily's input event, not values set by defaults or reactions)
   const [edited, setEdited] = useState(false);
   const form = useMemo(
-    () => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey), effects: () => onFormInputChange(() => setEdited(true)) }),
-    [dialog, mode, row, rowKey],
+    () => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey, preset), effects: () => onFormInputChange(() => setEdited(true)) }),
+    [dialog, mode, row, rowKey, preset],
   );
   const schema = useMemo(() => formSchemaFor(dialog, mode, row), [dialog, mode, row]);
   const [saving, setSaving] = useState(false);
@@ -68,15 +75,19 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
     } catch {
       return; // messages are already under the fields
     }
-    if (!saveCall) return;
+    if (!saveCall && !submit) return;
     setSaving(true);
     try {
-      const { method, path } = parseCall(saveCall, values());
-      const answer = await services.request<Row | null>(method, path, { body: values() });
+      let answer: unknown;
+      if (submit) answer = await submit(values());
+      else {
+        const { method, path } = parseCall(saveCall!, values());
+        answer = await services.request<Row | null>(method, path, { body: values() });
+      }
       message.success(successText ?? (mode === 'copy' ? msg('copySuccess') : msg('saveSuccess')));
       onSaved();
-      const once = dialog.reveal && answer && typeof answer === 'object' ? answer[dialog.reveal.field] : undefined;
-      if (typeof once === 'string' && once) setRevealed(once);
+      const once = revealedValue(dialog.reveal, answer);
+      if (once !== undefined) setRevealed(once);
       else onClose();
     } catch {
       // the request layer already showed the server's message; keep the dialog open
@@ -107,16 +118,7 @@ export function FormDialog({ dialog, mode, row, rowKey, pageTitle, saveCall, suc
     }
   };
 
-  if (revealed !== null && dialog.reveal) {
-    return (
-      <Modal open title={dialog.reveal.title} width={dialog.width ?? 500} onCancel={onClose} maskClosable={false} destroyOnHidden footer={[<Button key="ok" type="primary" onClick={onClose} data-testid="reveal-ok">我已保存</Button>]}>
-        <Typography.Paragraph type="warning">{dialog.reveal.note ?? '此值只显示这一次，关闭后无法再次查看，请立即复制保存。'}</Typography.Paragraph>
-        <Typography.Paragraph copyable={{ text: revealed, tooltips: ['复制', '已复制'] }} code data-testid="revealed-value" style={{ wordBreak: 'break-all' }}>
-          {revealed}
-        </Typography.Paragraph>
-      </Modal>
-    );
-  }
+  if (revealed !== null && dialog.reveal) return <RevealModal decl={dialog.reveal} value={revealed} width={dialog.width} onClose={onClose} />;
 
   return (
     <Modal

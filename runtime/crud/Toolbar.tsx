@@ -7,11 +7,14 @@ interface Props {
   actions: ActionDecl[] | undefined;
   can: (a: ActionDecl) => boolean;
   run: (a: ActionDecl) => void;
+  /** the page's own buttons before the declared ones (a tree table's 展开/折叠) */
+  before?: React.ReactNode;
 }
 
-export function Toolbar({ actions, can, run }: Props) {
+export function Toolbar({ actions, can, run, before }: Props) {
   return (
     <Space wrap>
+      {before}
       {(actions ?? []).filter(can).map((a, i) => (
         <Button key={i} type={a.primary ?? a.action === 'add' ? 'primary' : 'default'} danger={a.danger} onClick={() => run(a)}>
           {actionLabel(a)}

@@ -10,6 +10,7 @@ import { fill } from './template';
 import { safeHref } from '../core/urls';
 import { RemoteFilter } from './RemoteFilter';
 import { RowActions } from './RowActions';
+import { SwitchCell } from './SwitchCell';
 import type { SortState } from './sort';
 
 /** Dictionaries used by the columns, read once per table (the declaration is fixed while mounted). */
@@ -29,6 +30,7 @@ export function useColumnDicts(columns: ColumnDecl[]): Record<string, DictItem[]
 export interface LiveActions {
   run: (a: ActionDecl, row?: Row) => Promise<void>;
   can: (a: ActionDecl) => boolean;
+  reload: () => void;
 }
 
 interface ColumnInputs {
@@ -58,6 +60,13 @@ export function useTableColumns({ page, declColumns, dicts, sort, filters, pageN
           // on a phone a fixed column would cover most of the row: it scrolls with the others there
           key: '__actions', title: c.title, width: c.width, fixed: narrow ? undefined : 'right',
           render: (_v, row) => <RowActions actions={page.rowActions} row={row} can={(a) => live.current!.can(a)} run={(a, r) => void live.current!.run(a, r)} />,
+        });
+        continue;
+      }
+      if (c.type === 'switch') {
+        out.push({
+          key: c.field, dataIndex: c.field, title: c.title, width: c.width, align: 'center',
+          render: (_v, row) => <SwitchCell col={c} row={row} rowKey={page.rowKey ?? 'id'} reload={() => live.current!.reload()} />,
         });
         continue;
       }

@@ -1,7 +1,10 @@
 import { declaredRuleOf, hasValueRules, isEmptyValue, requiredMessageOf, RULE_KEYS, valueFault, type DeclaredRule } from '../../common/dialog-rules';
 import type { DialogDecl, DialogMode, FieldSchema, Row } from './types';
 
-const SELECTS = new Set(['Select', 'DictSelect', 'DictRadio', 'Radio.Group', 'Checkbox.Group', 'DatePicker', 'TreeSelect']);
+const SELECTS = new Set(['Select', 'DictSelect', 'DictRadio', 'Radio.Group', 'Checkbox.Group', 'DatePicker', 'TreeSelect', 'RemoteSelect', 'RemoteTreeSelect']);
+
+/** `x-options` (options from a call) turns these declared components into the renderer's remote ones. */
+const REMOTE: Record<string, string> = { Select: 'RemoteSelect', TreeSelect: 'RemoteTreeSelect', Tree: 'CheckTree' };
 
 /**
  * Turns the declared dialog schema into the Formily schema for one mode:
@@ -24,10 +27,16 @@ export function formSchemaFor(dialog: DialogDecl, mode: DialogMode, row?: Row): 
       else if (f['x-component'] === 'Radio.Group') f['x-component'] = 'DictRadio';
       props.dict = f['x-dict'];
     }
+    if (f['x-options']) {
+      // the options come from the declared call: the field reads them itself (fields/remoteOptions.ts)
+      f['x-component'] = REMOTE[(f['x-component'] as string | undefined) ?? 'Select'] ?? f['x-component'];
+      props.source = f['x-options'];
+      delete f['x-options'];
+    }
     if (!f['x-component']) f['x-component'] = f.enum ? 'Select' : f.type === 'number' || f.type === 'integer' ? 'NumberPicker' : 'Input';
     f['x-decorator'] ??= 'FormItem';
     const comp = f['x-component'] as string;
-    if (props.placeholder === undefined && f.title && !/CodeEditor|Switch|Radio|Checkbox/.test(comp)) {
+    if (props.placeholder === undefined && f.title && !/CodeEditor|Switch|Radio|Checkbox|CheckTree/.test(comp)) {
       props.placeholder = `${SELECTS.has(comp) ? '请选择' : '请输入'}${f.title}`;
     }
     if (f.maxLength && props.maxLength === undefined && /Input|Password/.test(comp)) props.maxLength = f.maxLength;
@@ -89,8 +98,8 @@ function withSharedRules(f: FieldSchema, rule: DeclaredRule): void {
 }
 
 /** Initial form values for a mode (spec §4: copy clears the id; new starts from the defaults). */
-export function initialValuesFor(dialog: DialogDecl, mode: DialogMode, row: Row | undefined, rowKey: string): Row {
-  if (mode === 'new' || !row) return { ...(dialog.defaults ?? {}) };
+export function initialValuesFor(dialog: DialogDecl, mode: DialogMode, row: Row | undefined, rowKey: string, preset?: Row): Row {
+  if (mode === 'new' || !row) return { ...(dialog.defaults ?? {}), ...(preset ?? {}) };
   const values: Row = { ...row };
   if (mode === 'copy') {
     delete values[rowKey];

@@ -9,6 +9,7 @@ import { fill, fillParams, parseCall } from './template';
 import { actionPerms, pageApi } from './actions';
 import { msg, template } from './messages';
 import { runConnectionTest } from './connectionTest';
+import { revealedValue } from './RevealModal';
 
 export interface ActionContext {
   page: PageDeclaration;
@@ -24,6 +25,16 @@ export interface ActionContext {
   clearSelection: () => void;
   reload: () => void;
   openDialog: (d: DialogState) => void;
+  /** a sub-list's parameters: a new record starts with them */
+  presetNew?: Row;
+  /** opens another declared page over this one, its list calls carrying `params` (action=subList) */
+  openSubList?: (s: SubListState) => void;
+}
+
+export interface SubListState {
+  pageId: string;
+  title: string;
+  params: Record<string, unknown>;
 }
 
 /** The page's actions as click handlers: `run` does what an action declares, `can` says whether the user may. */
@@ -46,10 +57,14 @@ export function actionRunner(ctx: ActionContext) {
     const body = a.body === 'row' ? row : a.body === 'ids' ? selected : undefined;
     return { method, path, opts: { params, body, ...(a.timeout ? { timeoutMs: a.timeout * 1000 } : {}) } };
   };
-  /** Runs a declared call for a row. */
-  const runCall = async (a: ActionDecl, row: Row, fallbackApi?: string) => {
+  /** Runs a declared call for a row; an action form's values go into the body (POST) or the query (GET). */
+  const runCall = async (a: ActionDecl, row: Row, fallbackApi?: string, values?: Row) => {
     const c = callOf(a, row, fallbackApi);
     if (!c) return;
+    if (values) {
+      if (c.method === 'GET') c.opts.params = { ...c.opts.params, ...values };
+      else c.opts.body = { ...(c.opts.body && typeof c.opts.body === 'object' && !Array.isArray(c.opts.body) ? c.opts.body : {}), ...values };
+    }
     return services.request<unknown>(c.method, c.path, c.opts);
   };
 
@@ -80,7 +95,12 @@ export function actionRunner(ctx: ActionContext) {
     const r = row ?? {};
     switch (a.action) {
       case 'add':
-        ctx.openDialog({ mode: 'new', action: a });
+        // a row's 新增 (asChild): a record under this row, its parent field preset to the row's key
+        ctx.openDialog({
+          mode: 'new',
+          action: a,
+          preset: { ...ctx.presetNew, ...(a.asChild && row ? { [page.tree?.parentField ?? 'parentId']: row[rowKey] } : {}) },
+        });
         return;
       case 'edit':
       case 'copy':
@@ -120,11 +140,16 @@ export function actionRunner(ctx: ActionContext) {
         return;
       }
       case 'call':
+        // a form first (it is the confirmation): its values are sent with the call
+        if (a.form) return ctx.openDialog({ mode: 'new', row: r, action: a, submit: (values) => runCall(a, r, undefined, values) });
         return confirmThen(a, r, undefined, async () => {
           try {
-            await runCall(a, r);
+            const answer = await runCall(a, r);
             messageApi.success(a.success ?? msg('submitSuccess'));
             if (a.refresh !== false) ctx.reload();
+            // shown once: held only by the open dialog, gone when it closes
+            const once = revealedValue(a.result, answer);
+            if (once !== undefined) ctx.openDialog({ mode: 'new', action: a, revealed: once });
           } catch {
             if (a.failure) messageApi.error(a.failure);
           }
@@ -136,6 +161,9 @@ export function actionRunner(ctx: ActionContext) {
         else window.location.assign(to);
         return;
       }
+      case 'subList':
+        if (a.page) ctx.openSubList?.({ pageId: a.page, title: fill(a.title ?? a.label ?? '', r), params: fillParams(a.params, { ...route, ...r }) });
+        return;
       case 'notice':
         messageApi.info(a.message ?? msg('building'));
         return;

@@ -29,6 +29,8 @@ export interface FieldSchema {
   'x-decorator-props'?: Record<string, unknown>;
   'x-validator'?: unknown;
   'x-dict'?: string;
+  /** options from a call (fields/remoteOptions.ts) */
+  'x-options'?: { api: string; params?: Record<string, unknown>; label?: string; value?: string; parentField?: string };
   'x-disabled'?: boolean;
   [key: string]: unknown;
 }

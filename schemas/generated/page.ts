@@ -80,6 +80,27 @@ export interface PageDeclaration {
    */
   query?: {};
   sideTree?: SideTree;
+  /**
+   * 树形表格：列表调用应答扁平的行（各带主键与上级编号，0 或 null 为顶级），表格按上级编号嵌套显示，工具栏有 展开/折叠 按钮；不分页，列表调用只发一次（pageNum 1，pageSize 取本声明的 pageSize）
+   */
+  tree?: {
+    /**
+     * 上级编号字段
+     */
+    parentField?: string;
+    /**
+     * 初次显示时 all 全部展开，none 全部折叠
+     */
+    expand?: 'all' | 'none';
+    /**
+     * 同级之间按此字段（数字）升序排列，如 orderNum；缺省保持服务端的顺序
+     */
+    orderField?: string;
+    /**
+     * 一次取回的行数上限（服务端列表的每页上限为 500）；取回的行少于总数时表格上方提示
+     */
+    pageSize?: number;
+  };
   pageSizes?: number[];
   pageSize?: number;
   selectable?: boolean;
@@ -129,7 +150,9 @@ export interface PageDeclaration {
      */
     schema: {
       type: 'object';
-      properties: {};
+      properties: {
+        [k: string]: DialogField;
+      };
     };
     /**
      * 复制时清空的字段（如密码），主键总会清空
@@ -226,7 +249,7 @@ export interface SideTree {
 export interface Column {
   title: string;
   field?: string;
-  type?: 'index' | 'selection' | 'text' | 'image' | 'actions' | 'dynamic';
+  type?: 'index' | 'selection' | 'text' | 'image' | 'actions' | 'dynamic' | 'switch';
   width?: number;
   ellipsis?: boolean;
   /**
@@ -302,13 +325,41 @@ export interface Column {
     label: string;
     value: string | number | boolean;
   }[];
+  /**
+   * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+   */
+  call?: string;
+  /**
+   * type=switch 时“开”的取值，缺省 true
+   */
+  on?: string | number | boolean;
+  /**
+   * type=switch 时“关”的取值，缺省 false
+   */
+  off?: string | number | boolean;
+  /**
+   * type=switch 时切换前的确认文本；{{字段}} 取当前行字段，{{action}} 为 启用 / 停用，如 确认要{{action}}【{{userName}}】吗？
+   */
+  confirm?: string;
+  /**
+   * type=switch 时“开”的名称（确认文本中的 {{action}}），缺省 启用
+   */
+  onText?: string;
+  /**
+   * type=switch 时“关”的名称，缺省 停用
+   */
+  offText?: string;
+  /**
+   * type=switch 时可切换所需的权限（持有其一）；没有时开关只读
+   */
+  perms?: string[];
 }
 export interface Action {
-  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download';
+  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList';
   label?: string;
   api?: Call;
   /**
-   * 查询参数；值里的 {{field}} 取当前行字段，{{$query.名称}} 取当前页面地址的查询参数；action=download 时还带上列表当前的查询条件
+   * 查询参数；值里的 {{field}} 取当前行字段，{{$query.名称}} 取当前页面地址的查询参数；action=download 时还带上列表当前的查询条件；action=subList 时并入子列表的每次列表调用，也是其新增对话框的初始值
    */
   params?: {
     [k: string]: string | number | boolean;
@@ -353,4 +404,84 @@ export interface Action {
      */
     in: (string | number | boolean | null)[];
   };
+  /**
+   * action=add 的行操作：新增当前行的下级，对话框里 tree.parentField（缺省 parentId）预置为当前行的主键
+   */
+  asChild?: boolean;
+  /**
+   * action=call 时先打开的小表单（如 由管理员设置 / 随机生成 新密码）：填写并通过校验后，表单的值随调用一起发送（POST 并入请求体，GET 并入查询参数），行参数照旧；有 form 时不再另行确认
+   */
+  form?: {
+    /**
+     * 表单对话框标题，缺省为操作的 label
+     */
+    title?: string;
+    width?: number;
+    /**
+     * 表单的初始值
+     */
+    defaults?: {};
+    /**
+     * Formily JSON Schema，与 dialog.schema 的写法与校验规则相同
+     */
+    schema: {
+      type: 'object';
+      properties: {
+        [k: string]: DialogField;
+      };
+    };
+  };
+  /**
+   * 调用成功后只显示一次的结果（如重置后的新密码）：在对话框里显示应答的 field 并可复制；关闭后不再保留，也不进入列表
+   */
+  result?: {
+    title: string;
+    /**
+     * 应答 data 中的字段名；缺省时应答本身即为该值
+     */
+    field?: string;
+    /**
+     * 值上方的提示，缺省为 此值只显示这一次，关闭后无法再次查看，请立即复制保存。
+     */
+    note?: string;
+  };
+  /**
+   * action=subList 时打开的页面（内置声明的 id 或自定义页面的 pageKey）
+   */
+  page?: string;
+  /**
+   * action=subList 时抽屉的标题；{{字段}} 取当前行字段，如 分配用户【{{roleName}}】
+   */
+  title?: string;
+}
+/**
+ * 弹窗表单的一个字段（Formily JSON Schema：type、title、x-component、x-component-props、x-validator…）；这里只列出渲染器另外读取的键
+ */
+export interface DialogField {
+  /**
+   * 选项来自一次调用（弹窗打开时调用一次）。x-component 为 Tree 时是勾选树（值为完全勾选的节点的键数组：子节点全部勾选时含父节点，半选的父节点只显示为半选、不在值里；上方有 展开/折叠、全选/全不选、父子联动）
+   */
+  'x-options'?: {
+    /**
+     * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+     */
+    api: string;
+    /**
+     * 调用参数（GET 走查询串，POST 走请求体）
+     */
+    params?: {};
+    /**
+     * 显示文字的字段，缺省依次取 label、title、name
+     */
+    label?: string;
+    /**
+     * 值的字段，缺省依次取 value、key、id
+     */
+    value?: string;
+    /**
+     * 应答为扁平的行时，按此上级字段组树（0 或 null 为顶级），如 parentId
+     */
+    parentField?: string;
+  };
+  [k: string]: unknown;
 }
