@@ -44,6 +44,10 @@ export interface PageDeclaration {
     add?: string;
     edit?: string;
     remove?: string;
+    /**
+     * 导出 CSV 所需的权限，缺省用 list
+     */
+    export?: string;
   };
   /**
    * 缺省时（服务端保存的自定义页面）使用 /lowcode/data/{id}/ 下的记录调用
@@ -57,6 +61,10 @@ export interface PageDeclaration {
      * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
      */
     add?: string;
+    /**
+     * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+     */
+    export?: string;
   };
   search?: {
     field?: string;
@@ -73,6 +81,10 @@ export interface PageDeclaration {
       begin: string;
       end: string;
       label?: string;
+      /**
+       * 声明表（server-stub/core/tables.ts）上按哪个时间字段过滤，如 createTime
+       */
+      field?: string;
     };
   };
   /**

@@ -79,12 +79,12 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
   it('disabling, resetting the password and deleting end the user’s open session at once', async () => {
     const u = await addUser(s, 'wang.wu', ['default']);
     expect((await s.request('GET', '/api/uams/session/find', undefined, u.token)).body.status).toBe(0);
-    expect((await s.request('POST', `/api/system/user/status?id=${u.id}&status=1`)).body.msg).toBe('已停用');
+    expect((await s.request('POST', '/api/system/user/status', { id: u.id, status: 1 })).body.msg).toBe('已停用');
     expect((await s.request('GET', '/api/uams/session/find', undefined, u.token)).http).toBe(401);
     const pem = (await s.request<string>('GET', '/api/uams/publicKey', undefined, null)).body.data;
     const refused = await s.request('POST', '/api/uams/login', { mobilePhone: 'wang.wu', password: encryptFor(pem, NEW_PASSWORD) }, null);
     expect(refused.body.msg).toBe('账号已停用，请联系管理员');
-    expect((await s.request('POST', `/api/system/user/status?id=${u.id}&status=0`)).body.msg).toBe('已启用');
+    expect((await s.request('POST', '/api/system/user/status', { id: u.id, status: 0 })).body.msg).toBe('已启用');
 
     let token = await s.loginAs('wang.wu', NEW_PASSWORD);
     const reset = await s.request<{ password: string }>('POST', `/api/system/user/resetPwd?id=${u.id}`);
@@ -93,8 +93,12 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     token = await s.loginAs('wang.wu', reset.body.data.password);
     expect((await s.request<any>('GET', '/api/uams/session/find', undefined, token)).body.data.mustChangePassword).toBe(true);
     // set by the admin: kept to the policy, answered with nothing to show
-    expect((await s.request('POST', `/api/system/user/resetPwd?id=${u.id}`, { password: 'abc' })).body.msg).toBe('密码长度须为 8–64 个字符');
-    const set = await s.request('POST', `/api/system/user/resetPwd?id=${u.id}`, { password: 'Chosen#2026' });
+    expect((await s.request('POST', `/api/system/user/resetPwd?id=${u.id}`, { mode: 'set', password: 'abc' })).body.msg).toBe('密码长度须为 8–64 个字符');
+    expect((await s.request('POST', `/api/system/user/resetPwd?id=${u.id}`, { mode: 'set' })).body.msg).toBe('请输入新密码');
+    // 随机生成 ignores a password the hidden field still held
+    const random = await s.request<{ password: string }>('POST', `/api/system/user/resetPwd?id=${u.id}`, { mode: 'random', password: 'Chosen#2026' });
+    expect(random.body.data.password).not.toBe('Chosen#2026');
+    const set = await s.request('POST', `/api/system/user/resetPwd?id=${u.id}`, { mode: 'set', password: 'Chosen#2026' });
     expect(set.body).toMatchObject({ status: 0, data: null });
     token = await s.loginAs('wang.wu', 'Chosen#2026');
 
@@ -164,6 +168,9 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     expect(menus.map((m) => m.menu_key).sort()).toEqual(['datav', 'screen']);
     expect((await s.request('POST', '/api/system/role/save', { roleName: '报表查看', roleKey: 'other_key', roleType: 'default' })).body.msg).toBe('角色名称或权限字符已存在：报表查看（other_key）');
     await addUser(s, 'viewer.one', ['report_viewer']);
+    // 角色管理 › 用户: the role's users (the sub-list's list call carries roleId)
+    const holders = await s.request<any>('POST', '/api/system/user/list', { roleId: String(id) });
+    expect(holders.body.data.records.map((r: any) => r.username)).toEqual(['viewer.one']);
     expect((await s.request('POST', `/api/system/role/delete?id=${id}`)).body.msg).toBe('角色【报表查看】已分配给 1 个用户，请先取消分配再删除');
     const adminRole = await roleId(s, 'sys_admin');
     expect((await s.request('POST', `/api/system/role/delete?id=${adminRole}`)).body.msg).toBe('管理员角色不能删除');
@@ -183,21 +190,59 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
       expect((await s.request(method, `${r.url}?id=1&status=1`, body, developer)).http, `${r.method} ${r.url}`).toBe(403);
     }
   });
+  it('finds the acts in 操作日志 and the sign-ins in 登录日志, exports them as CSV, and offers no way to change them', async () => {
+    const pem = (await s.request<string>('GET', '/api/uams/publicKey', undefined, null)).body.data;
+    await s.request('POST', '/api/uams/login', { mobilePhone: '=HYPERLINK("x")', password: encryptFor(pem, 'nope') }, null);
+    await s.app.audit.settled();
+    const ops = await s.request<any>('POST', '/api/system/operLog/list', { search: 'user/save', pageSize: 100 });
+    const saves = ops.body.data.records.filter((r: any) => r.action === 'POST /api/system/user/save');
+    expect(saves.length).toBeGreaterThan(3);
+    expect(saves.some((r: any) => r.outcome === '0' && r.username === 'admin' && r.title === '用户管理')).toBe(true);
+    expect(saves.some((r: any) => r.outcome === '账号【zhang.san】已存在')).toBe(true);
+    const statusOps = await s.request<any>('POST', '/api/system/operLog/list', { search: 'user/status' });
+    expect(statusOps.body.data.records).toEqual(expect.arrayContaining([expect.objectContaining({ title: '编辑用户', outcome: '0', module: 'system', username: 'admin' })]));
+    // refusals are written too: the weakest role's tries of the sweep above
+    expect(statusOps.body.data.records).toEqual(expect.arrayContaining([expect.objectContaining({ username: 'developer', outcome: '没有权限访问该功能，请联系管理员授权', httpStatus: 403 })]));
+    const signIns = await s.request<any>('POST', '/api/system/loginLog/list', { search: 'wang.wu', pageSize: 50 });
+    const msgs = signIns.body.data.records.map((r: any) => r.msg);
+    expect(msgs).toEqual(expect.arrayContaining(['登录成功', '账号已停用，请联系管理员']));
+    const refused = await s.request<any>('POST', '/api/system/loginLog/list', { result: [1], pageSize: 100 });
+    expect(refused.body.data.records.every((r: any) => r.result === 1)).toBe(true);
+    // a date range outside every entry finds nothing
+    expect((await s.request<any>('POST', '/api/system/loginLog/list', { beginTime: '2000-01-01 00:00:00', endTime: '2000-01-02 00:00:00' })).body.data.total).toBe(0);
+    expect((await s.request('POST', '/api/system/loginLog/list', { beginTime: "2000' or 1=1" })).http).toBe(400);
+
+    const csv = await fetch(`${s.url}/api/system/loginLog/export?result=1`, { headers: { authorization: `Bearer ${s.token}` } });
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // UTF-8 with its byte-order mark (spreadsheet programs read the Chinese), the declared columns' titles first
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toBe('"登录时间","账号","地址","浏览器","结果","说明"');
+    // what a sheet would run as a formula is disarmed
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(text).toContain('"失败"');
+    // the log has no write, edit or delete call
+    for (const path of ['/api/system/operLog/save', '/api/system/operLog/delete', '/api/system/loginLog/delete']) {
+      expect((await s.request('POST', path, { id: 1 })).http).toBe(404);
+    }
+  });
+
   // last: it signs the suite's admin token out
   it('nobody disables or deletes themselves, and the last administrator stays', async () => {
     const me = (await s.request<any>('GET', '/api/uams/session/find')).body.data.id;
-    expect((await s.request('POST', `/api/system/user/status?id=${me}&status=1`)).body.msg).toBe('不能停用自己的账号');
+    expect((await s.request('POST', '/api/system/user/status', { id: me, status: 1 })).body.msg).toBe('不能停用自己的账号');
     expect((await s.request('POST', `/api/system/user/delete?id=${me}`)).body.msg).toBe('不能删除自己的账号');
     const other = await addUser(s, 'admin.two', ['sys_admin']);
     const [dev, admin] = [await roleId(s, 'default'), await roleId(s, 'sys_admin')];
     // the second admin disables the first: allowed while two remain…
-    expect((await s.request('POST', `/api/system/user/status?id=${me}&status=1`, undefined, other.token)).body.status).toBe(0);
+    expect((await s.request('POST', '/api/system/user/status', { id: me, status: 1 }, other.token)).body.status).toBe(0);
     // …but not the last one: neither taking its role, nor disabling, nor deleting (itself or by another), nor an end date
     const a2 = other.token;
     expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [dev], status: 0 }, a2)).body.msg).toBe(MSG_LAST_ADMIN);
     expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [admin], status: 0, effectiveUntil: '2020-01-01 00:00:00' }, a2)).body.msg).toBe(MSG_LAST_ADMIN);
     expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [admin], status: 1 }, a2)).body.msg).toBe('不能停用自己的账号');
-    expect((await s.request('POST', `/api/system/user/status?id=${me}&status=0`, undefined, a2)).body.status).toBe(0);
+    expect((await s.request('POST', '/api/system/user/status', { id: me, status: 0 }, a2)).body.status).toBe(0);
     // with the first back, the second may drop its own administrator role
     expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [dev], status: 0 }, a2)).body.status).toBe(0);
   });

@@ -23,6 +23,8 @@ const MSG_NOT_SELF_DELETE = '不能删除自己的账号';
 const idList = { type: 'array', maxItems: 50, items: { type: ['integer', 'string'], maxLength: 12, pattern: '^[0-9]+$' } } as const;
 const listBody = listQuerySchema({
   roleIds: { ...idList, title: '角色' },
+  // a role's users (角色管理 › 用户)
+  roleId: { type: ['integer', 'string', 'null'], maxLength: 12, pattern: '^[0-9]*$', title: '角色' },
   status: { type: ['array', 'integer', 'null'], maxItems: 2, items: { type: 'integer', enum: [0, 1] }, enum: undefined, title: '状态' },
 });
 
@@ -94,7 +96,7 @@ export function userRoutes(app: FastifyInstance) {
     }
     const statuses = (Array.isArray(q.status) ? q.status : q.status == null ? [] : [q.status]) as number[];
     if (statuses.length) base = base.where('status', 'in', statuses);
-    const roleIds = ((q.roleIds ?? []) as Array<string | number>).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+    const roleIds = [...((q.roleIds ?? []) as Array<string | number>), ...(q.roleId ? [q.roleId] : [])].map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
     if (roleIds.length) base = base.where('id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', 'in', roleIds));
     const { limit, offset, order } = pageOf(q, { username: 'username', nickName: 'nick_name', createTime: 'create_time', status: 'status' });
     const [{ total }] = await base.select(sql<number>`count(*)`.as('total')).execute();
@@ -186,9 +188,10 @@ export function userRoutes(app: FastifyInstance) {
     },
   );
 
-  const statusQuery = { type: 'object', required: ['id', 'status'], properties: { id: idQuery.properties.id, status: { type: 'integer', enum: [0, 1], title: '状态' } } };
-  app.post<{ Querystring: { id: number; status: 0 | 1 } }>('/user/status', { config: { perm: 'system:user:edit' }, schema: { querystring: statusQuery } }, async (req) => {
-    const { id, status } = req.query;
+  // the list's status switch sends { id, status }
+  const statusBody = { type: 'object', required: ['id', 'status'], properties: { id: idQuery.properties.id, status: { type: 'integer', enum: [0, 1], title: '状态' } } };
+  app.post<{ Body: { id: number; status: 0 | 1 } }>('/user/status', { config: { perm: 'system:user:edit' }, schema: { body: statusBody } }, async (req) => {
+    const { id, status } = req.body;
     const u = await db.selectFrom('sys_user').select(['id']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (!u) throw new BizError(MSG_USER_NOT_FOUND);
     if (status === 1) {
@@ -214,11 +217,11 @@ export function userRoutes(app: FastifyInstance) {
 
   // A new password: random (answered once, never stored in clear) or set by the admin (kept to the policy). The
   // user must change it at the next sign-in; their sessions end now.
-  app.post<{ Querystring: { id: number }; Body: { password?: string } | null }>(
+  app.post<{ Querystring: { id: number }; Body: { mode?: 'random' | 'set'; password?: string } | null }>(
     '/user/resetPwd',
     {
       config: { perm: 'system:user:resetPwd' },
-      schema: { querystring: idQuery, body: { type: ['object', 'null'], properties: { password: { type: ['string', 'null'], maxLength: 256, title: '新密码' } } } },
+      schema: { querystring: idQuery, body: { type: ['object', 'null'], properties: { mode: { type: ['string', 'null'], enum: ['random', 'set', null], title: '方式' }, password: { type: ['string', 'null'], maxLength: 256, title: '新密码' } } } },
     },
     async (req) => {
       const { id } = req.query;
@@ -227,7 +230,9 @@ export function userRoutes(app: FastifyInstance) {
       // a reset hands the account to whoever set it: only for accounts whose roles grant nothing the caller lacks
       const theirs = await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', id).execute();
       assertHolds(req, await permissionsOfRoles(db, theirs.map((r) => r.role_id)));
-      const set = req.body?.password ? String(req.body.password) : null;
+      // 随机生成 (or no choice): a random one, whatever a hidden password field still held; 由管理员设置: the one given
+      const set = req.body?.mode !== 'random' && req.body?.password ? String(req.body.password) : null;
+      if (req.body?.mode === 'set' && !set) throw new BizError('请输入新密码');
       if (set) {
         const fault = passwordFault(set, u.username);
         if (fault) throw new BizError(fault);
