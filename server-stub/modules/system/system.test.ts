@@ -228,6 +228,33 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     }
   });
 
+  it('菜单管理: moves a page under another directory, shows it there on the next load, refuses cycles and orphans', async () => {
+    const list = (await s.request<any>('POST', '/api/system/menu/list', { pageNum: 1, pageSize: 500 })).body.data.records as any[];
+    const byKey = (k: string) => list.find((r) => r.menuKey === k);
+    const [screen, ops, datav] = [byKey('screen'), byKey('ops'), byKey('datav')];
+    expect(screen).toMatchObject({ name: '大屏设计', type: 'C', parentId: datav.id, component: 'page:screen' });
+    const moved = await s.request('POST', '/api/system/menu/save', { ...screen, parentId: ops.id, orderNum: 99 });
+    expect(moved.body.msg).toBe('保存成功');
+    const tree = (await s.request<any[]>('GET', '/api/menu/routes/get?moduleType=platform')).body.data;
+    const opsNode = tree.find((n) => n.key === 'ops');
+    expect(opsNode.children.map((c: any) => c.key)).toContain('screen');
+    expect(tree.find((n) => n.key === 'datav').children.map((c: any) => c.key)).not.toContain('screen');
+    // the key stays, whatever the body says; a directory cannot go under its own child
+    await s.request('POST', '/api/system/menu/save', { ...screen, menuKey: 'renamed', parentId: ops.id });
+    expect((await s.request<any>('GET', `/api/system/menu/get?id=${screen.id}`)).body.data.menuKey).toBe('screen');
+    expect((await s.request('POST', '/api/system/menu/save', { ...ops, parentId: screen.id })).body.msg).toBe('上级菜单不能是它自己或它的下级');
+    expect((await s.request('POST', `/api/system/menu/delete?id=${ops.id}`)).body.msg).toMatch(/^【运维管理】下还有 \d+ 个子菜单，请先删除它们$/);
+    // a new entry: unique key, a page that exists, then gone again
+    const add = (body: object) => s.request<number>('POST', '/api/system/menu/save', { parentId: ops.id, type: 'C', name: '报表', menuKey: 'report-x', path: '/ops/report', ...body });
+    expect((await add({ menuKey: 'screen' })).body.msg).toBe('菜单标识【screen】已存在');
+    expect((await add({ component: 'page:nope' })).body.msg).toBe('页面【nope】不存在：请填写已声明的页面或页面管理里发布的页面');
+    expect((await add({ path: 'javascript:alert(1)' })).body.msg).toBe('路由地址以 / 开头，只能包含字母、数字、/、下划线和短横线');
+    const created = await add({ component: 'page:variable', icon: 'FundOutlined' });
+    expect(created.body.status).toBe(0);
+    expect((await s.request('POST', `/api/system/menu/delete?id=${created.body.data}`)).body.msg).toBe('删除成功');
+    expect((await s.request<any>('GET', '/api/system/menu/icons')).body.data).toEqual(expect.arrayContaining([{ value: 'FundOutlined', label: 'FundOutlined' }]));
+  });
+
   // last: it signs the suite's admin token out
   it('nobody disables or deletes themselves, and the last administrator stays', async () => {
     const me = (await s.request<any>('GET', '/api/uams/session/find')).body.data.id;

@@ -1,0 +1,144 @@
+// 菜单管理 (issue 21 item 3): the menu tree (sys_menu, core/menus.ts) as a tree table declared in
+// schemas/pages/menu.page.json. The list answers flat rows with their parent's id (the renderer nests them);
+// an entry's key is its stable name (roles grant by it, seeding finds it) and never changes. A change shows in
+// users' menus on their next load (menus are read from the store per request); seeded entries an admin changed
+// stay changed across restarts (core/menus.ts applies only what the shipped files change).
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { MENU_ICONS } from '../../../common/menu-icons.js';
+import type { Item as MenuEntry } from '../../../schemas/generated/menu.js';
+import { assertPermission } from '../../core/auth.js';
+import { checkBody, idQuery, requirePage } from '../../core/declarations.js';
+import { BizError, ok } from '../../core/envelope.js';
+import type { Database } from '../../store/schema.js';
+
+export const MSG_MENU_NOT_FOUND = '菜单不存在';
+const MODULE_TYPE = 'platform';
+
+interface Row {
+  id: number;
+  menu_key: string;
+  parent_key: string | null;
+  order_num: number;
+  entry: string;
+  custom: number;
+}
+
+const rowsOf = (db: Kysely<Database>) => db.selectFrom('sys_menu').select(['id', 'menu_key', 'parent_key', 'order_num', 'entry', 'custom']).where('module_type', '=', MODULE_TYPE).orderBy('order_num').orderBy('id').execute() as Promise<Row[]>;
+
+/** One entry as the page shows it. */
+function answer(r: Row, idOfKey: Map<string, number>) {
+  const e = JSON.parse(r.entry) as MenuEntry;
+  return {
+    id: r.id,
+    parentId: r.parent_key ? (idOfKey.get(r.parent_key) ?? 0) : 0,
+    menuKey: r.menu_key,
+    name: e.name,
+    type: e.type,
+    path: e.path ?? null,
+    component: e.component ?? null,
+    link: e.link ?? null,
+    newTab: e.newTab === true,
+    icon: e.icon ?? null,
+    hidden: e.hidden === true,
+    cache: e.cache !== false,
+    perms: e.perms ?? null,
+    orderNum: r.order_num,
+    custom: r.custom,
+  };
+}
+
+export function menuRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const page = requirePage(app.ctx.schemas.pages, 'menu');
+
+  app.post('/menu/list', { config: { perm: 'system:menu:list' }, schema: { body: { type: ['object', 'null'], properties: { pageNum: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 500 } } } } }, async () => {
+    const rows = await rowsOf(db);
+    const idOfKey = new Map(rows.map((r) => [r.menu_key, r.id]));
+    return ok({ records: rows.map((r) => answer(r, idOfKey)), total: rows.length });
+  });
+
+  app.get<{ Querystring: { id: number } }>('/menu/get', { config: { perm: 'system:menu:list' }, schema: { querystring: idQuery } }, async (req) => {
+    const rows = await rowsOf(db);
+    const row = rows.find((r) => r.id === req.query.id);
+    if (!row) throw new BizError(MSG_MENU_NOT_FOUND);
+    return ok(answer(row, new Map(rows.map((r) => [r.menu_key, r.id]))));
+  });
+
+  // the parent picker: directories and pages, under a root 主类目 (id 0)
+  app.get('/menu/options', { config: { perm: 'system:menu:list' } }, async () => {
+    const rows = await rowsOf(db);
+    const idOfKey = new Map(rows.map((r) => [r.menu_key, r.id]));
+    const opts = rows.filter((r) => (JSON.parse(r.entry) as MenuEntry).type !== 'F').map((r) => ({ id: r.id, parentId: r.parent_key ? (idOfKey.get(r.parent_key) ?? 0) : 0, name: (JSON.parse(r.entry) as MenuEntry).name }));
+    return ok([{ id: 0, parentId: null, name: '主类目' }, ...opts.map((o) => ({ ...o, parentId: o.parentId || 0 }))]);
+  });
+
+  app.get('/menu/icons', { config: { perm: 'system:menu:list' } }, async () => ok(MENU_ICONS.map((name) => ({ value: name, label: name }))));
+
+  app.post<{ Body: Record<string, any> }>('/menu/save', { config: { perm: 'system:menu:list' }, schema: { body: { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, parentId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '上级菜单' } } } } }, async (req) => {
+    const body = { ...req.body };
+    const id: number | undefined = body.id ?? undefined;
+    assertPermission(req, id ? 'system:menu:edit' : 'system:menu:add');
+    const rows = await rowsOf(db);
+    const stored = id ? rows.find((r) => r.id === id) : undefined;
+    if (id && !stored) throw new BizError(MSG_MENU_NOT_FOUND);
+    if (stored) body.menuKey = stored.menu_key; // the key never changes
+    const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored }) as Record<string, any>;
+    const key = String(rec.menuKey);
+    if (!stored && rows.some((r) => r.menu_key === key)) throw new BizError(`菜单标识【${key}】已存在`);
+
+    // the parent: none (主类目) or an entry that is not this one nor below it, and not a button
+    const parentId = Number(body.parentId ?? 0);
+    let parentKey: string | null = null;
+    if (parentId) {
+      const parent = rows.find((r) => r.id === parentId);
+      if (!parent) throw new BizError('上级菜单不存在');
+      if ((JSON.parse(parent.entry) as MenuEntry).type === 'F') throw new BizError('按钮下不能再添加菜单');
+      const byKey = new Map(rows.map((r) => [r.menu_key, r]));
+      for (let k: string | null = parent.menu_key, depth = 0; k && depth < 64; k = byKey.get(k)?.parent_key ?? null, depth++) {
+        if (k === key) throw new BizError('上级菜单不能是它自己或它的下级');
+      }
+      parentKey = parent.menu_key;
+    }
+    const type = rec.type as MenuEntry['type'];
+    if (type !== 'F' && !rec.path && !rec.link) throw new BizError('请输入路由地址');
+    if (rec.component && String(rec.component).startsWith('page:') && !app.ctx.schemas.pages[String(rec.component).slice(5)]) {
+      const custom = await db.selectFrom('lowcode_page').select('id').where('page_key', '=', String(rec.component).slice(5)).executeTakeFirst();
+      if (!custom) throw new BizError(`页面【${String(rec.component).slice(5)}】不存在：请填写已声明的页面或页面管理里发布的页面`);
+    }
+    // what an entry declares (schemas/meta/menu.schema.json), keeping what this dialog does not edit
+    const before = stored ? (JSON.parse(stored.entry) as MenuEntry) : ({} as Partial<MenuEntry>);
+    const entry: MenuEntry = { ...before, key, name: String(rec.name).trim(), type };
+    const set = <K extends keyof MenuEntry>(k: K, v: MenuEntry[K] | null | undefined) => {
+      if (v === null || v === undefined || v === '' || v === false) delete entry[k];
+      else entry[k] = v;
+    };
+    set('path', type === 'F' ? null : rec.path);
+    set('component', type === 'F' || type === 'M' ? null : rec.component);
+    set('link', type === 'F' ? null : rec.link);
+    set('newTab', rec.newTab === true);
+    set('icon', rec.icon);
+    set('hidden', rec.hidden === true);
+    if (rec.cache === false) entry.cache = false;
+    else delete entry.cache;
+    set('perms', rec.perms);
+    const values = { parent_key: parentKey, order_num: rec.orderNum ?? 0, entry: JSON.stringify(entry) };
+    if (stored) await db.updateTable('sys_menu').set(values).where('id', '=', stored.id).execute();
+    else await db.insertInto('sys_menu').values({ ...values, menu_key: key, module_type: MODULE_TYPE, custom: 1 }).execute();
+    const saved = await db.selectFrom('sys_menu').select('id').where('menu_key', '=', key).executeTakeFirstOrThrow();
+    return ok(saved.id, '保存成功');
+  });
+
+  app.post<{ Querystring: { id: number } }>('/menu/delete', { config: { perm: 'system:menu:remove' }, schema: { querystring: idQuery } }, async (req) => {
+    const rows = await rowsOf(db);
+    const row = rows.find((r) => r.id === req.query.id);
+    if (!row) throw new BizError(MSG_MENU_NOT_FOUND);
+    const children = rows.filter((r) => r.parent_key === row.menu_key).length;
+    if (children) throw new BizError(`【${(JSON.parse(row.entry) as MenuEntry).name}】下还有 ${children} 个子菜单，请先删除它们`);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sys_role_menu').where('menu_key', '=', row.menu_key).execute();
+      await trx.deleteFrom('sys_menu').where('id', '=', row.id).execute();
+    });
+    return ok(null, '删除成功');
+  });
+}
