@@ -5,12 +5,39 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { now } from '../store/columns.js';
 
+/** Where and with what a session was made (在线用户). */
+export interface SessionMeta {
+  address?: string | null;
+  userAgent?: string | null;
+}
+
+/** One live session as 在线用户 lists it: `id` is the token's hash (the token itself is never kept). */
+export interface LiveSession {
+  id: string;
+  userId: number;
+  address: string | null;
+  userAgent: string | null;
+  /** signed in, 'YYYY-MM-DD HH:mm:ss' */
+  createTime: string;
+  /** last used (kept at most a minute behind) */
+  lastSeen: string;
+}
+
+/** How far behind a session's last-seen time may lag (it is written at most this often per session). */
+export const SEEN_EVERY_MS = 60_000;
+
 export interface SessionStore {
-  create(userId: number, ttlSeconds: number): Promise<string>;
+  create(userId: number, ttlSeconds: number, meta?: SessionMeta): Promise<string>;
   /** The user id behind a live token, or null when missing, expired or revoked. */
   find(token: string): Promise<number | null>;
   revoke(token: string): Promise<void>;
   revokeUser(userId: number): Promise<void>;
+  /** Every live session of this deployment (across its instances when they share Redis or the store). */
+  list(): Promise<LiveSession[]>;
+  /** Ends the session with this id (its token's hash); false when there was none. */
+  revokeId(id: string): Promise<boolean>;
+  /** The id of a token's session (to tell a caller's own session in the list). */
+  idOf(token: string): string;
   /** Rejects when where the sessions live does not answer (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -19,19 +46,39 @@ export interface SessionStore {
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
+const cut = (v: string | null | undefined, n: number) => (v ? v.slice(0, n) : null);
+const secondsAgo = (ms: number) => now(new Date(Date.now() - ms));
+
 export function dbSessions(db: Kysely<Database>): SessionStore {
   return {
-    async create(userId, ttl) {
+    async create(userId, ttl, meta = {}) {
       const token = newToken();
       await db.deleteFrom('sys_session').where('expires_at', '<', Date.now()).execute();
-      await db.insertInto('sys_session').values({ token_hash: hash(token), user_id: userId, expires_at: Date.now() + ttl * 1000, create_time: now() }).execute();
+      const time = now();
+      await db
+        .insertInto('sys_session')
+        .values({ token_hash: hash(token), user_id: userId, expires_at: Date.now() + ttl * 1000, create_time: time, last_seen: time, address: cut(meta.address, 64), user_agent: cut(meta.userAgent, 300) })
+        .execute();
       return token;
     },
     async find(token) {
-      const row = await db.selectFrom('sys_session').select(['user_id', 'expires_at']).where('token_hash', '=', hash(token)).executeTakeFirst();
+      const h = hash(token);
+      const row = await db.selectFrom('sys_session').select(['user_id', 'expires_at', 'last_seen']).where('token_hash', '=', h).executeTakeFirst();
       if (!row || Number(row.expires_at) < Date.now()) return null;
+      // last seen, at most once a minute per session (not a write per request)
+      const stale = secondsAgo(SEEN_EVERY_MS);
+      if (!row.last_seen || row.last_seen < stale) await db.updateTable('sys_session').set({ last_seen: now() }).where('token_hash', '=', h).execute();
       return row.user_id;
     },
+    async list() {
+      const rows = await db.selectFrom('sys_session').selectAll().where('expires_at', '>=', Date.now()).orderBy('create_time', 'desc').execute();
+      return rows.map((r) => ({ id: r.token_hash, userId: r.user_id, address: r.address, userAgent: r.user_agent, createTime: r.create_time, lastSeen: r.last_seen ?? r.create_time }));
+    },
+    async revokeId(id) {
+      const r = await db.deleteFrom('sys_session').where('token_hash', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows ?? 0) > 0;
+    },
+    idOf: (token) => hash(token),
     async revoke(token) {
       await db.deleteFrom('sys_session').where('token_hash', '=', hash(token)).execute();
     },
@@ -47,6 +94,10 @@ export function dbSessions(db: Kysely<Database>): SessionStore {
 interface RedisSession {
   user: number;
   deployment: string;
+  address?: string | null;
+  userAgent?: string | null;
+  created?: string;
+  seen?: string;
 }
 
 /**
@@ -58,32 +109,64 @@ export function redisSessions(url: string, deployment: string): SessionStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   const sessionKey = (h: string) => `session:${deployment}:${h}`;
   const userKey = (userId: number) => `user-sessions:${deployment}:${userId}`;
+  // every session's hash, for 在线用户 (members whose session expired are dropped when listed)
+  const allKey = `all-sessions:${deployment}`;
+  const parse = (v: string | null): RedisSession | null => {
+    if (v == null) return null;
+    try {
+      const r = JSON.parse(v) as Partial<RedisSession>;
+      return r && r.deployment === deployment && Number.isInteger(r.user) ? (r as RedisSession) : null;
+    } catch {
+      return null;
+    }
+  };
   return {
-    async create(userId, ttl) {
+    async create(userId, ttl, meta = {}) {
       const token = newToken();
-      const record: RedisSession = { user: userId, deployment };
+      const time = now();
+      const record: RedisSession = { user: userId, deployment, address: cut(meta.address, 64), userAgent: cut(meta.userAgent, 300), created: time, seen: time };
       await redis.set(sessionKey(hash(token)), JSON.stringify(record), 'EX', Math.ceil(ttl));
       await redis.sadd(userKey(userId), hash(token));
       // the list of a user's sessions lives as long as their newest one (every session has the same lifetime)
       await redis.expire(userKey(userId), Math.ceil(ttl));
+      await redis.sadd(allKey, hash(token));
       return token;
     },
     async find(token) {
-      const v = await redis.get(sessionKey(hash(token)));
-      if (v == null) return null;
-      try {
-        const r = JSON.parse(v) as Partial<RedisSession>;
-        return r && r.deployment === deployment && Number.isInteger(r.user) ? (r.user as number) : null;
-      } catch {
-        return null;
-      }
+      const key = sessionKey(hash(token));
+      const r = parse(await redis.get(key));
+      if (!r) return null;
+      // last seen, at most once a minute per session; the key keeps its time to live
+      if (!r.seen || r.seen < secondsAgo(SEEN_EVERY_MS)) await redis.set(key, JSON.stringify({ ...r, seen: now() }), 'KEEPTTL', 'XX');
+      return r.user;
     },
+    async list() {
+      const ids = await redis.smembers(allKey);
+      if (!ids.length) return [];
+      const values = await redis.mget(...ids.map(sessionKey));
+      const gone = ids.filter((_, i) => values[i] == null);
+      if (gone.length) await redis.srem(allKey, ...gone);
+      const out: LiveSession[] = [];
+      ids.forEach((id, i) => {
+        const r = parse(values[i]);
+        if (r) out.push({ id, userId: r.user, address: r.address ?? null, userAgent: r.userAgent ?? null, createTime: r.created ?? '', lastSeen: r.seen ?? r.created ?? '' });
+      });
+      return out.sort((a, b) => b.createTime.localeCompare(a.createTime));
+    },
+    async revokeId(id) {
+      const n = await redis.del(sessionKey(id));
+      await redis.srem(allKey, id);
+      return n > 0;
+    },
+    idOf: (token) => hash(token),
     async revoke(token) {
       await redis.del(sessionKey(hash(token)));
+      await redis.srem(allKey, hash(token));
     },
     async revokeUser(userId) {
       const hashes = await redis.smembers(userKey(userId));
       if (hashes.length) await redis.del(...hashes.map(sessionKey));
+      if (hashes.length) await redis.srem(allKey, ...hashes);
       await redis.del(userKey(userId));
     },
     async ping() {

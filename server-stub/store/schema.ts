@@ -54,6 +54,10 @@ export interface SessionTable {
   user_id: number;
   expires_at: number;
   create_time: string;
+  /** where and with what the session was made, and when it was last used (at most a minute old): 在线用户 */
+  address: string | null;
+  user_agent: string | null;
+  last_seen: string | null;
 }
 
 export interface MenuTable {

@@ -5,6 +5,7 @@ import { loginLogs, operLogs } from '../../core/audit.js';
 import type { ServerModule } from '../../core/module.js';
 import { listPageRoutes } from '../../core/tables.js';
 import { menuRoutes } from './menus.js';
+import { onlineRoutes } from './online.js';
 import { roleRoutes } from './roles.js';
 import { userRoutes } from './users.js';
 
@@ -17,6 +18,7 @@ export const systemModule: ServerModule = {
     userRoutes(app);
     roleRoutes(app);
     menuRoutes(app);
+    onlineRoutes(app);
     // the logs the audit service keeps: read and exported here, never written or deleted through the API
     listPageRoutes(app, operLogs, { page: 'operLog', notFound: '日志不存在' });
     listPageRoutes(app, loginLogs, { page: 'loginLog', notFound: '日志不存在', filters: { result: { type: ['array', 'null'], maxItems: 2, items: { type: 'integer', enum: [0, 1] }, title: '结果' } } });

@@ -274,3 +274,27 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [dev], status: 0 }, a2)).body.status).toBe(0);
   });
 });
+
+const sessionBackends = [{ name: 'store', env: {} as Record<string, string> }, ...(process.env.REDIS_URL ? [{ name: 'Redis', env: { REDIS_URL: process.env.REDIS_URL } }] : [])];
+
+describe.each(sessionBackends)('在线用户 (sessions in the $name)', ({ env }) => {
+  const s = serverForSuite({ env });
+
+  it('lists the live sessions with address and browser, and ends one by force (not one’s own)', async () => {
+    const dev = await s.loginAs('developer');
+    const list = async () => (await s.request<any>('POST', '/api/system/online/list', { search: 'developer' })).body.data.records as any[];
+    const mine = (await list())[0];
+    expect(mine).toMatchObject({ username: 'developer', nickName: '开发者', current: false });
+    expect(mine.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(mine.address).toBe('127.0.0.1');
+    expect(JSON.stringify(await list())).not.toContain(dev);
+    const own = (await s.request<any>('POST', '/api/system/online/list', { search: 'admin' })).body.data.records.find((r: any) => r.current);
+    expect((await s.request('POST', '/api/system/online/forceLogout', { id: own.id })).body.msg).toBe('不能强制退出自己当前的会话，请用右上角的退出登录');
+    expect((await s.request('POST', '/api/system/online/forceLogout', { ...mine })).body.msg).toBe('已强制退出');
+    expect((await s.request('GET', '/api/uams/session/find', undefined, dev)).http).toBe(401);
+    expect(await list()).toEqual([]);
+    expect((await s.request('POST', '/api/system/online/forceLogout', { id: mine.id })).body.msg).toBe('该会话已结束');
+    expect((await s.request('POST', '/api/system/online/forceLogout', { id: "x' or 1=1" })).http).toBe(400);
+    expect((await s.request('POST', '/api/system/online/list', {}, await s.loginAs('developer'))).http).toBe(403);
+  });
+});

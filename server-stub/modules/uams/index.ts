@@ -100,7 +100,7 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         // only now, with the password proven, may the answer say anything about the account itself
         const why = refusal(user);
         if (why) throw new BizError(why);
-        token = await sessions.create(user.id, app.ctx.config.sessionTtl);
+        token = await sessions.create(user.id, app.ctx.config.sessionTtl, { address: clientKey(req), userAgent: req.headers['user-agent'] ?? null });
         req.log.info({ user: user.username }, 'login');
       } catch (err) {
         signedIn(false, err instanceof BizError ? err.message : '登录失败', user?.id ?? null);
@@ -196,7 +196,7 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         if (newPlain === oldPlain) throw new BizError('新密码不能与原密码相同');
         await db.updateTable('sys_user').set({ password_hash: await hashPassword(newPlain), must_change_password: 0, update_time: now() }).where('id', '=', user.id).execute();
         await sessions.revokeUser(user.id);
-        const token = await sessions.create(user.id, app.ctx.config.sessionTtl);
+        const token = await sessions.create(user.id, app.ctx.config.sessionTtl, { address: clientKey(req), userAgent: req.headers['user-agent'] ?? null });
         req.log.info({ user: user.username }, 'password changed');
         return ok({ token }, '密码已修改');
       },

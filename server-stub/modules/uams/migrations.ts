@@ -70,6 +70,10 @@ export function uamsMigrations(): Record<string, Migration> {
       await db.schema.alterTable('sys_role').addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.alterTable('sys_role').addColumn('remark', 'varchar(500)').execute();
       await db.schema.alterTable('sys_role').addColumn('create_time', 'varchar(19)').execute();
+      // 在线用户: where a session was made, with what, and when it was last used
+      await db.schema.alterTable('sys_session').addColumn('address', 'varchar(64)').execute();
+      await db.schema.alterTable('sys_session').addColumn('user_agent', 'varchar(300)').execute();
+      await db.schema.alterTable('sys_session').addColumn('last_seen', 'varchar(19)').execute();
       // the shipped roles are the four types of the ROLE_TYPE dictionary
       await db.updateTable('sys_role').set((eb) => ({ role_type: eb.ref('role_key') })).where('role_key', 'in', ['sys_admin', 'default', 'dev_approve', 'biz_approve']).execute();
     }),
