@@ -114,12 +114,12 @@ export interface MenuNode extends Omit<MenuEntry, 'children' | 'roles'> {
 
 /** The menu tree one user sees: entries granted to one of their roles (all for sys_admin). */
 export async function menuTreeFor(db: Kysely<Database>, moduleType: string, roles: string[]): Promise<MenuNode[]> {
-  let q = db.selectFrom('sys_menu').selectAll().where('module_type', '=', moduleType);
-  if (!roles.includes('sys_admin')) {
-    if (!roles.length) return [];
-    q = q.where('menu_key', 'in', db.selectFrom('sys_role_menu').select('menu_key').where('role_key', 'in', roles));
-  }
-  const rows = await q.orderBy('order_num').orderBy('id').execute();
+  if (!roles.length) return [];
+  const all = await db.selectFrom('sys_menu').selectAll().where('module_type', '=', moduleType).orderBy('order_num').orderBy('id').execute();
+  // A directory (M) shows when something under it does, wherever an admin moves pages (菜单管理): only pages,
+  // views and buttons are granted (sys_role_menu); sys_admin sees every entry.
+  const granted = roles.includes('sys_admin') ? null : new Set((await db.selectFrom('sys_role_menu').select('menu_key').where('role_key', 'in', roles).execute()).map((r) => r.menu_key));
+  const rows = granted ? all.filter((r) => granted.has(r.menu_key) || (JSON.parse(r.entry) as MenuEntry).type === 'M') : all;
   const byKey = new Map<string, MenuNode>();
   for (const r of rows) byKey.set(r.menu_key, { ...(JSON.parse(r.entry) as Omit<MenuEntry, "children" | "roles">), id: r.id, parentId: null });
   const roots: MenuNode[] = [];
