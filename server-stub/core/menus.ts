@@ -91,14 +91,16 @@ export async function applyShippedMenus(db: Kysely<Database>, menus: ShippedMenu
   }
 }
 
-/** Adds or updates a custom entry (the page manager's publish), visible to `roles`. */
+/** Adds or updates a custom entry (the page manager's publish), visible to `roles`; a republished entry keeps its place. */
 export async function upsertMenuEntry(db: Kysely<Database>, entry: MenuEntry, roles: string[], moduleType = 'platform') {
   const dir = await db.selectFrom('sys_menu').select('id').where('menu_key', '=', CUSTOM_DIR_KEY).executeTakeFirst();
   if (!dir) {
     await writeEntry(db, moduleType, { key: CUSTOM_DIR_KEY, name: '自定义页面', type: 'M', path: '/custom', icon: 'AppstoreOutlined' }, null, 900, ALL_ROLES, 1);
   }
-  const count = await db.selectFrom('sys_menu').select('id').where('parent_key', '=', CUSTOM_DIR_KEY).execute();
-  await writeEntry(db, moduleType, { ...entry, path: entry.path ?? `/custom/${entry.key}` }, CUSTOM_DIR_KEY, count.length, roles, 1);
+  // published again: where an admin placed it in 菜单管理 (its parent and order) stays
+  const placed = await db.selectFrom('sys_menu').select(['parent_key', 'order_num']).where('menu_key', '=', entry.key).executeTakeFirst();
+  const count = placed ? [] : await db.selectFrom('sys_menu').select('id').where('parent_key', '=', CUSTOM_DIR_KEY).execute();
+  await writeEntry(db, moduleType, { ...entry, path: entry.path ?? `/custom/${entry.key}` }, placed ? placed.parent_key : CUSTOM_DIR_KEY, placed ? placed.order_num : count.length, roles, 1);
 }
 
 export async function removeMenuEntry(db: Kysely<Database>, key: string) {

@@ -65,6 +65,11 @@ describe.each(testStores)('menus per role (%s store)', (store) => {
     expect(await seen(dev)).toEqual(expect.arrayContaining(['custom', 'supplier']));
     expect(await seen(biz)).not.toContain('supplier');
     expect(await seen(biz)).not.toContain('custom');
+    // moved by an admin (菜单管理), it stays where it was put when published again
+    await s.app.ctx.db.updateTable('sys_menu').set({ parent_key: 'data', order_num: 42 }).where('menu_key', '=', 'supplier').execute();
+    await upsertMenuEntry(s.app.ctx.db, { key: 'supplier', name: '供应商（新）', type: 'C', component: 'page:supplier' }, ['default']);
+    const placed = await s.app.ctx.db.selectFrom('sys_menu').select(['parent_key', 'order_num', 'entry']).where('menu_key', '=', 'supplier').executeTakeFirstOrThrow();
+    expect([placed.parent_key, placed.order_num, JSON.parse(placed.entry).name]).toEqual(['data', 42, '供应商（新）']);
     await removeMenuEntry(s.app.ctx.db, 'supplier');
     expect(await seen(dev)).not.toContain('supplier');
     expect(await seen(dev)).not.toContain('custom');
