@@ -249,8 +249,9 @@ const dataKey = (version: string) => `dicts:data:${version}`;
 /** A copy in the cache lives this long without a read or a change (only for a version nobody changed since). */
 const DATA_TTL_SECONDS = 3600;
 
-export function dictsService(db: Kysely<Database>, cache: Cache, files: Record<string, any>, log: Logger): DictsService {
-  const shipped = shippedDicts(files);
+/** `files`: the loaded schemas/dicts, read on first use. */
+export function dictsService(db: Kysely<Database>, cache: Cache, files: () => Record<string, any>, log: Logger): DictsService {
+  let shipped: DictMap | undefined;
   let held: { version: string; map: DictMap } | undefined;
   const fromStore = async (version: string) => {
     const map = await loadDicts(db);
@@ -288,6 +289,8 @@ export function dictsService(db: Kysely<Database>, cache: Cache, files: Record<s
         log.error({ err: String(err) }, 'dictionary change not announced: the shared cache does not answer');
       }
     },
-    shipped,
+    get shipped() {
+      return (shipped ??= shippedDicts(files()));
+    },
   };
 }

@@ -128,7 +128,7 @@ export const menusPlugin = fp(
 
 export const dictsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('dicts', dictsService(app.ctx.db, app.ctx.cache, app.ctx.schemas.dicts, app.ctx.log));
+    app.decorate('dicts', dictsService(app.ctx.db, app.ctx.cache, () => app.ctx.schemas.dicts, app.ctx.log));
   },
   { name: 'dicts' },
 );
