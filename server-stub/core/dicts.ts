@@ -44,20 +44,21 @@ export const dictEntries = declareTable({
     dictType: { type: 'varchar(64)', notNull: true },
     /** the parent entry's id (a tree dictionary's child), null at the top */
     parentId: { type: 'integer' },
-    /** the value as text; a number type's is the number's canonical text */
-    value: { type: 'varchar(100)', notNull: true },
-    label: { type: 'varchar(100)', notNull: true },
-    /** the tag's colour: success, processing, error, warning, default or #rrggbb */
-    dictStyle: { type: 'varchar(20)' },
+    /** the value as text; a number type's is the number's canonical text (answered as `value`) */
+    dictValue: { type: 'varchar(100)', notNull: true },
+    /** answered as `label` */
+    dictLabel: { type: 'varchar(100)', notNull: true },
+    /** the tag's colour: success, processing, error, warning, default or #rrggbb (answered as `dictStyle`) */
+    tagStyle: { type: 'varchar(20)' },
     orderNum: { type: 'integer', notNull: true, default: 0 },
     createTime: { type: 'time', notNull: true },
     updateTime: { type: 'time', notNull: true },
   },
   indexes: [
-    { name: 'ux_sys_dict_data_value', columns: ['dictType', 'value'], unique: true },
+    { name: 'ux_sys_dict_data_value', columns: ['dictType', 'dictValue'], unique: true },
     { name: 'ix_sys_dict_data_parent', columns: ['parentId'] },
   ],
-  duplicate: (rec) => `字典值【${rec.value}】已存在`,
+  duplicate: (rec) => `字典值【${rec.dictValue}】已存在`,
 });
 declare module '../store/schema.js' {
   interface Database {
@@ -124,7 +125,7 @@ export async function loadDicts(db: Kysely<Database>): Promise<DictMap> {
   for (const r of rows) {
     const d = out[r.dict_type];
     if (!d) continue;
-    nodes.set(r.id, { entry: { value: typedValue(r.value, d.valueType), label: r.label, ...(r.dict_style ? { dictStyle: r.dict_style } : {}) }, row: r });
+    nodes.set(r.id, { entry: { value: typedValue(r.dict_value, d.valueType), label: r.dict_label, ...(r.tag_style ? { dictStyle: r.tag_style } : {}) }, row: r });
   }
   for (const { entry, row } of nodes.values()) {
     const parent = row.parent_id ? nodes.get(row.parent_id) : undefined;
@@ -141,7 +142,7 @@ async function insertEntries(db: Kysely<Database>, type: string, items: DictEntr
   for (const [i, e] of items.entries()) {
     const r = await db
       .insertInto('sys_dict_data')
-      .values({ dict_type: type, parent_id: parentId, value: String(e.value), label: e.label, dict_style: e.dictStyle ?? null, order_num: i, create_time: time, update_time: time })
+      .values({ dict_type: type, parent_id: parentId, dict_value: String(e.value), dict_label: e.label, tag_style: e.dictStyle ?? null, order_num: i, create_time: time, update_time: time })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (e.children?.length) await insertEntries(db, type, e.children, r.id, time);
@@ -200,14 +201,14 @@ export async function applyShippedDicts(db: Kysely<Database>, shipped: DictMap, 
     }
     const was = flatten(old.items);
     const is = flatten(d.items);
-    const idOf = async (value: string) => (await db.selectFrom('sys_dict_data').select('id').where('dict_type', '=', d.type).where('value', '=', value).executeTakeFirst())?.id;
+    const idOf = async (value: string) => (await db.selectFrom('sys_dict_data').select('id').where('dict_type', '=', d.type).where('dict_value', '=', value).executeTakeFirst())?.id;
     for (const [value, e] of is) {
       if (was.get(value)?.sig === e.sig) continue;
       const parentId = e.parent === null ? null : ((await idOf(e.parent)) ?? null);
-      const row = { parent_id: parentId, label: e.entry.label, dict_style: e.entry.dictStyle ?? null, order_num: e.order, update_time: time };
+      const row = { parent_id: parentId, dict_label: e.entry.label, tag_style: e.entry.dictStyle ?? null, order_num: e.order, update_time: time };
       const id = await idOf(value);
       if (id) await db.updateTable('sys_dict_data').set(row).where('id', '=', id).execute();
-      else await db.insertInto('sys_dict_data').values({ ...row, dict_type: d.type, value, create_time: time }).execute();
+      else await db.insertInto('sys_dict_data').values({ ...row, dict_type: d.type, dict_value: value, create_time: time }).execute();
     }
     for (const value of was.keys()) {
       if (is.has(value)) continue;

@@ -19,7 +19,7 @@ const ROUTES: Array<['GET' | 'POST', string, unknown]> = [
   ['POST', '/api/dict/admin/type/resetAll', undefined],
   ['POST', '/api/dict/admin/data/list', { dictType: 'YES_OR_NO' }],
   ['GET', '/api/dict/admin/data/get?id=1', undefined],
-  ['POST', '/api/dict/admin/data/save', { dictType: 'YES_OR_NO', value: '7', label: 'x' }],
+  ['POST', '/api/dict/admin/data/save', { dictType: 'YES_OR_NO', dictValue: '7', dictLabel: 'x' }],
   ['POST', '/api/dict/admin/data/delete?id=1', undefined],
 ];
 
@@ -67,11 +67,11 @@ describe.each(testStores)('字典管理 (%s)', (store) => {
   });
 
   it('an edited label is what selectMapData and the CSV export answer next', async () => {
-    const yes = (await entriesOf(s, 'LOGIN_RESULT')).find((e) => e.value === '1');
+    const yes = (await entriesOf(s, 'LOGIN_RESULT')).find((e) => e.dictValue === '1');
     expect(yes).toBeDefined();
-    const r = await s.request('POST', '/api/dict/admin/data/save', { ...yes, label: '登录被拒绝' });
+    const r = await s.request('POST', '/api/dict/admin/data/save', { ...yes, dictLabel: '登录被拒绝' });
     expect(r.body.msg).toBe('保存成功');
-    expect((await mapData(s, 'LOGIN_RESULT')).LOGIN_RESULT.find((e) => e.value === 1)).toEqual({ value: 1, label: '登录被拒绝', dictStyle: yes.dictStyle });
+    expect((await mapData(s, 'LOGIN_RESULT')).LOGIN_RESULT.find((e) => e.value === 1)).toEqual({ value: 1, label: '登录被拒绝', dictStyle: yes.tagStyle });
     // a refused sign-in, then the sign-in log's export writes the edited label
     await s.request('POST', '/api/uams/login', { loginType: 'password', area: '+86', mobilePhone: 'nobody_here', password: 'x' }, null);
     await new Promise((res) => setTimeout(res, 300)); // written after the answer
@@ -85,7 +85,7 @@ describe.each(testStores)('字典管理 (%s)', (store) => {
     const ftp = { envType: 'staging', nodeCode: `F${store}`, nodeName: '预发布', ip: '127.0.0.1' };
     const before = await s.request('POST', '/api/remote/ftp/save', ftp);
     expect(before.body.status).toBe(1);
-    const add = await s.request('POST', '/api/dict/admin/data/save', { dictType: 'ENV_TYPE', value: 'staging', label: '预发布环境', dictStyle: '#13c2c2', orderNum: 5 });
+    const add = await s.request('POST', '/api/dict/admin/data/save', { dictType: 'ENV_TYPE', dictValue: 'staging', dictLabel: '预发布环境', tagStyle: '#13c2c2', orderNum: 5 });
     expect(add.body.msg).toBe('保存成功');
     expect((await s.request('POST', '/api/remote/ftp/save', ftp)).body.msg).toBe('保存成功');
     expect((await mapData(s, 'ENV_TYPE')).ENV_TYPE.at(-1)).toEqual({ value: 'staging', label: '预发布环境', dictStyle: '#13c2c2' });
@@ -93,13 +93,13 @@ describe.each(testStores)('字典管理 (%s)', (store) => {
 
   it('checks entries: unique value within the type, numbers for number types, label and colour', async () => {
     const save = (body: object) => s.request('POST', '/api/dict/admin/data/save', body);
-    expect((await save({ dictType: 'ENV_TYPE', value: 'dev', label: '重复' })).body.msg).toBe('字典值【dev】已存在');
-    expect((await save({ dictType: 'YES_OR_NO', value: 'abc', label: '不是数字' })).body.msg).toBe('字典值必须是数字');
-    expect((await save({ dictType: 'YES_OR_NO', value: '1.0', label: '重复的一' })).body.msg).toBe('字典值【1】已存在');
-    expect((await save({ dictType: 'YES_OR_NO', value: '2', label: '  ' })).body.msg).toBe('请输入标签');
-    expect((await save({ dictType: 'YES_OR_NO', value: '2', label: '二', dictStyle: 'red; x' })).body.msg).toContain('标签颜色只能是');
-    expect((await save({ dictType: 'NO_SUCH_TYPE', value: '2', label: '二' })).body.msg).toBe('字典类型不存在');
-    expect((await save({ dictType: 'YES_OR_NO', value: '2', label: '二', dictStyle: 'warning' })).body.msg).toBe('保存成功');
+    expect((await save({ dictType: 'ENV_TYPE', dictValue: 'dev', dictLabel: '重复' })).body.msg).toBe('字典值【dev】已存在');
+    expect((await save({ dictType: 'YES_OR_NO', dictValue: 'abc', dictLabel: '不是数字' })).body.msg).toBe('字典值必须是数字');
+    expect((await save({ dictType: 'YES_OR_NO', dictValue: '1.0', dictLabel: '重复的一' })).body.msg).toBe('字典值【1】已存在');
+    expect((await save({ dictType: 'YES_OR_NO', dictValue: '2', dictLabel: '  ' })).body.msg).toBe('请输入标签');
+    expect((await save({ dictType: 'YES_OR_NO', dictValue: '2', dictLabel: '二', tagStyle: 'red; x' })).body.msg).toContain('标签颜色只能是');
+    expect((await save({ dictType: 'NO_SUCH_TYPE', dictValue: '2', dictLabel: '二' })).body.msg).toBe('字典类型不存在');
+    expect((await save({ dictType: 'YES_OR_NO', dictValue: '2', dictLabel: '二', tagStyle: 'warning' })).body.msg).toBe('保存成功');
     expect((await mapData(s, 'YES_OR_NO')).YES_OR_NO.at(-1)).toEqual({ value: 2, label: '二', dictStyle: 'warning' });
   });
 
@@ -109,18 +109,18 @@ describe.each(testStores)('字典管理 (%s)', (store) => {
     expect((await s.request('POST', '/api/dict/admin/type/save', { dictType: 'REGION', dictName: '又一个', valueType: 'string' })).body.msg).toBe('字典类型【REGION】已存在');
     expect((await s.request('POST', '/api/dict/admin/type/save', { dictType: 'region', dictName: 'x', valueType: 'string' })).body.msg).toBe('字典类型以大写字母开头，只能包含大写字母、数字和下划线，2–64 个字符');
     expect((await s.request('POST', '/api/dict/admin/type/save', { dictType: 'R2', dictName: 'x', valueType: 'boolean' })).body.status).toBe(1);
-    const east = await s.request<number>('POST', '/api/dict/admin/data/save', { dictType: 'REGION', value: 'east', label: '华东' });
-    const sh = await s.request<number>('POST', '/api/dict/admin/data/save', { dictType: 'REGION', parentId: east.body.data, value: 'sh', label: '上海' });
+    const east = await s.request<number>('POST', '/api/dict/admin/data/save', { dictType: 'REGION', dictValue: 'east', dictLabel: '华东' });
+    const sh = await s.request<number>('POST', '/api/dict/admin/data/save', { dictType: 'REGION', parentId: east.body.data, dictValue: 'sh', dictLabel: '上海' });
     expect(sh.body.status).toBe(0);
-    await s.request('POST', '/api/dict/admin/data/save', { dictType: 'REGION', parentId: sh.body.data, value: 'pd', label: '浦东' });
+    await s.request('POST', '/api/dict/admin/data/save', { dictType: 'REGION', parentId: sh.body.data, dictValue: 'pd', dictLabel: '浦东' });
     // a parent below itself is refused
-    const loop = await s.request('POST', '/api/dict/admin/data/save', { id: east.body.data, dictType: 'REGION', parentId: sh.body.data, value: 'east', label: '华东' });
+    const loop = await s.request('POST', '/api/dict/admin/data/save', { id: east.body.data, dictType: 'REGION', parentId: sh.body.data, dictValue: 'east', dictLabel: '华东' });
     expect(loop.body.msg).toBe('上级字典项不能是它自己或它的下级');
     expect((await mapData(s, 'REGION')).REGION).toEqual([{ value: 'east', label: '华东', children: [{ value: 'sh', label: '上海', children: [{ value: 'pd', label: '浦东' }] }] }]);
     const cut = await s.request<Record<string, any[]>>('POST', '/api/dict/tree/map/batchselect', { dictType: 'REGION', treeLevel: 2 });
     expect(cut.body.data.REGION).toEqual([{ value: 'east', label: '华东', children: [{ value: 'sh', label: '上海' }] }]);
     const rows = await entriesOf(s, 'REGION');
-    expect(rows.map((r) => [r.value, r.parentId])).toEqual(expect.arrayContaining([['east', null], ['sh', east.body.data], ['pd', sh.body.data]]));
+    expect(rows.map((r) => [r.dictValue, r.parentId])).toEqual(expect.arrayContaining([['east', null], ['sh', east.body.data], ['pd', sh.body.data]]));
     const region = await typeRow(s, 'REGION');
     expect(region).toMatchObject({ shipped: 0, entryCount: 3, valueType: 'string' });
     // string → number refused while a value is not a number
@@ -146,20 +146,20 @@ describe.each(testStores)('字典管理 (%s)', (store) => {
     const t = await s.request<number>('POST', '/api/dict/admin/type/save', { dictType: 'HOSTILE', dictName: hostile[0], valueType: 'string', remark: hostile[1] });
     expect(t.body.msg).toBe('保存成功');
     for (const [i, h] of hostile.entries()) {
-      const r = await s.request('POST', '/api/dict/admin/data/save', { dictType: 'HOSTILE', value: h, label: hostile[(i + 1) % hostile.length], orderNum: i });
+      const r = await s.request('POST', '/api/dict/admin/data/save', { dictType: 'HOSTILE', dictValue: h, dictLabel: hostile[(i + 1) % hostile.length], orderNum: i });
       expect(r.body.msg, h).toBe('保存成功');
     }
     expect((await mapData(s, 'HOSTILE')).HOSTILE).toEqual(hostile.map((h, i) => ({ value: h, label: hostile[(i + 1) % hostile.length] })));
     expect(await typeRow(s, 'HOSTILE')).toMatchObject({ dictName: hostile[0], remark: hostile[1] });
     // the search matches the text (value or label), wildcards included, literally
     const found = await s.request<{ records: any[] }>('POST', '/api/dict/admin/data/list', { dictType: 'HOSTILE', search: '%_\\' });
-    expect(found.body.data.records.map((r) => [r.value, r.label]).sort()).toEqual([['%_\\', hostile[0]], ['{{constructor}}', '%_\\']]);
+    expect(found.body.data.records.map((r) => [r.dictValue, r.dictLabel]).sort()).toEqual([['%_\\', hostile[0]], ['{{constructor}}', '%_\\']]);
     expect((await mapData(s, 'YES_OR_NO')).YES_OR_NO.length).toBeGreaterThan(0); // the table is still there
   });
 
   it('a changed shipped file: its additions and changes applied, the admins’ other edits kept', async () => {
-    const post = (await entriesOf(s, 'API_METHOD')).find((e) => e.value === 'POST');
-    await s.request('POST', '/api/dict/admin/data/save', { ...post, label: 'POST（管理员）' });
+    const post = (await entriesOf(s, 'API_METHOD')).find((e) => e.dictValue === 'POST');
+    await s.request('POST', '/api/dict/admin/data/save', { ...post, dictLabel: 'POST（管理员）' });
     const before = shippedDicts(files);
     const next: DictMap = JSON.parse(JSON.stringify(before));
     next.API_METHOD!.items = [{ value: 'GET', label: 'GET 查询' }, { value: 'POST', label: 'POST' }, { value: 'PUT', label: 'PUT', children: [{ value: 'PATCH', label: 'PATCH' }] }];
@@ -182,7 +182,7 @@ describe.each(testStores)('字典管理 (%s)', (store) => {
     expect(JSON.stringify((await mapData(s, 'API_METHOD')).API_METHOD)).toBe(JSON.stringify(files.API_METHOD.items));
     const own = await s.request<number>('POST', '/api/dict/admin/type/save', { dictType: 'OWN_ONLY', dictName: '自建', valueType: 'number' });
     expect((await s.request('POST', `/api/dict/admin/type/reset?id=${own.body.data}`)).body.msg).toBe('字典【OWN_ONLY】不是内置字典，无法重置');
-    await s.request('POST', '/api/dict/admin/data/save', { dictType: 'OWN_ONLY', value: '5', label: '五' });
+    await s.request('POST', '/api/dict/admin/data/save', { dictType: 'OWN_ONLY', dictValue: '5', dictLabel: '五' });
     expect((await s.request('POST', '/api/dict/admin/type/resetAll')).body.msg).toBe('重置成功');
     const data = await mapData(s, ...Object.keys(files), 'OWN_ONLY');
     for (const [type, file] of Object.entries(files)) expect(JSON.stringify(data[type]), type).toBe(JSON.stringify(file.items));
@@ -191,8 +191,8 @@ describe.each(testStores)('字典管理 (%s)', (store) => {
   });
 
   it('a restart on the same store keeps the edits and writes nothing', async () => {
-    const yes = (await entriesOf(s, 'YES_OR_NO')).find((e) => e.value === '1');
-    await s.request('POST', '/api/dict/admin/data/save', { ...yes, label: '是（已改）' });
+    const yes = (await entriesOf(s, 'YES_OR_NO')).find((e) => e.dictValue === '1');
+    await s.request('POST', '/api/dict/admin/data/save', { ...yes, dictLabel: '是（已改）' });
     const once = await dump(s);
     const env: Record<string, string> = { DATA_DIR: s.dataDir, ...(store === 'pg' ? { DATABASE_SCHEMA: s.app.ctx.config.databaseSchema! } : {}) };
     const again = await startTestServer({ store, env });
@@ -215,11 +215,11 @@ describe.runIf(process.env.REDIS_URL).each(testStores)('字典管理 on two inst
       // both hold their copy first
       expect((await mapData(a, 'ENV_TYPE')).ENV_TYPE).toEqual(files.ENV_TYPE.items);
       expect((await mapData(b, 'ENV_TYPE')).ENV_TYPE).toEqual(files.ENV_TYPE.items);
-      const dev = (await entriesOf(b, 'ENV_TYPE')).find((e) => e.value === 'dev');
-      expect((await b.request('POST', '/api/dict/admin/data/save', { ...dev, label: '开发（两实例）' })).body.msg).toBe('保存成功');
+      const dev = (await entriesOf(b, 'ENV_TYPE')).find((e) => e.dictValue === 'dev');
+      expect((await b.request('POST', '/api/dict/admin/data/save', { ...dev, dictLabel: '开发（两实例）' })).body.msg).toBe('保存成功');
       expect((await mapData(a, 'ENV_TYPE')).ENV_TYPE[0].label).toBe('开发（两实例）');
       expect((await a.request('POST', '/api/remote/ftp/save', { envType: 'qa', nodeCode: 'Q1', nodeName: 'q', ip: '127.0.0.1' })).body.status).toBe(1);
-      await b.request('POST', '/api/dict/admin/data/save', { dictType: 'ENV_TYPE', value: 'qa', label: '测试环境' });
+      await b.request('POST', '/api/dict/admin/data/save', { dictType: 'ENV_TYPE', dictValue: 'qa', dictLabel: '测试环境' });
       expect((await a.request('POST', '/api/remote/ftp/save', { envType: 'qa', nodeCode: 'Q1', nodeName: 'q', ip: '127.0.0.1' })).body.msg).toBe('保存成功');
     } finally {
       await b.app.close();

@@ -66,9 +66,9 @@ export function dictAdminRoutes(app: FastifyInstance): void {
       if (stored && rec.valueType !== stored.value_type) {
         if (isShipped(stored.dict_type)) throw new BizError(`内置字典【${stored.dict_type}】的值类型不能修改`);
         if (rec.valueType === 'number') {
-          const texts = await db.selectFrom('sys_dict_data').select('value').where('dict_type', '=', stored.dict_type).execute();
-          const bad = texts.find((t) => !NUMBER_TEXT.test(t.value));
-          if (bad) throw new BizError(`字典值【${bad.value}】不是数字，不能改为数字类型`);
+          const texts = await db.selectFrom('sys_dict_data').select('dict_value').where('dict_type', '=', stored.dict_type).execute();
+          const bad = texts.find((t) => !NUMBER_TEXT.test(t.dict_value));
+          if (bad) throw new BizError(`字典值【${bad.dict_value}】不是数字，不能改为数字类型`);
         }
       }
       const saved = await types.save(stored, rec);
@@ -136,11 +136,11 @@ export function dictAdminRoutes(app: FastifyInstance): void {
       const type = await typeByKey(stored ? stored.dict_type : body.dictType);
       const rec = checkBody(dataPage, body, { dicts: await app.dicts.current(), applyDefaults: !stored }) as Record<string, any>;
       rec.dictType = type.dict_type; // an entry stays in its type
-      const text = String(rec.value).trim();
+      const text = String(rec.dictValue).trim();
       if (type.value_type === 'number') {
         if (!NUMBER_TEXT.test(text)) throw new BizError('字典值必须是数字');
-        rec.value = String(Number(text));
-      } else rec.value = text;
+        rec.dictValue = String(Number(text));
+      } else rec.dictValue = text;
       const parentId: number | null = body.parentId || null;
       if (parentId) {
         const parent = await entries.get(parentId);
