@@ -43,7 +43,7 @@ export function bodySchemaOf(page: PageDeclaration, extra: Record<string, object
 }
 
 export interface CheckOptions {
-  /** dictionaries (app.ctx.schemas.dicts) for x-dict values */
+  /** dictionaries for x-dict values: the current ones (app.dicts.current()), not the shipped files */
   dicts?: Record<string, any>;
   /** apply dialog.defaults to absent fields (new records) */
   applyDefaults?: boolean;

@@ -14,6 +14,10 @@
 //            the target policy (the platform's own store is no data source), the per-caller source quota, and
 //            the stored data sources (core/datasources.ts): source(kind, key) reads one, run(...) runs bound SQL
 //            on it within the caller's quota
+//   dicts    the dictionaries (core/dicts.ts, sys_dict_type / sys_dict_data): current() answers every one as the
+//            store holds it, cached per instance against a version in the cache (Redis with REDIS_URL);
+//            changed() after every write makes every instance read the store again
+import { dictMigrations, dictsService, type DictsService } from './dicts.js';
 import { menusService, type MenusService } from './menus.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -60,11 +64,13 @@ declare module 'fastify' {
     sql: SqlService;
     /** the `menus` platform service: the menu and permission store (core/menus.ts) */
     menus: MenusService;
+    /** the `dicts` platform service: the dictionaries as the store holds them (core/dicts.ts) */
+    dicts: DictsService;
   }
 }
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'limits' | 'menus' | 'secrets' | 'sql' | 'uploads';
+export type PlatformService = 'audit' | 'dicts' | 'limits' | 'menus' | 'secrets' | 'sql' | 'uploads';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -118,6 +124,13 @@ export const menusPlugin = fp(
     app.decorate('menus', menusService(app.ctx.db));
   },
   { name: 'menus' },
+);
+
+export const dictsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('dicts', dictsService(app.ctx.db, app.ctx.cache, () => app.ctx.schemas.dicts, app.ctx.log));
+  },
+  { name: 'dicts' },
 );
 
 export const uploadsPlugin = fp(
@@ -182,11 +195,11 @@ export const sqlService = fp(
   { name: 'sql', dependencies: ['secrets'] },
 );
 
-/** The platform services' own tables (the operation log), migrated with the modules' (app.ts, core/startup.ts). */
-export const platformMigrations = { ...auditMigrations };
+/** The platform services' own tables (the operation log, the dictionaries), migrated with the modules' (app.ts, core/startup.ts). */
+export const platformMigrations = { ...auditMigrations, ...dictMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, auditPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, auditPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

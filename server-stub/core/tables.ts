@@ -20,6 +20,7 @@ import { MASK, maskPassword, type SecretBinding, type Secrets } from './secrets.
 import { idColumn, now, type Dialect } from '../store/columns.js';
 import type { Database } from '../store/schema.js';
 import type { ServerModule, ServiceName } from './module.js';
+import type { DictEntry } from './dicts.js';
 
 /* ------------------------------------------------------------------ migrations */
 
@@ -389,7 +390,8 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
         const stored = id ? await store.get(id) : undefined;
         if (id && !stored) throw new BizError(o.notFound);
         for (const f of secretFields) if (!stored && body[f] === MASK) body[f] = ''; // a copy without a password typed in
-        const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored });
+        // x-dict values against the dictionaries as the store holds them now (the `dicts` service)
+        const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored });
         if (stored) for (const f of page.dialog?.lockedInEdit ?? []) if (f in table.fields) rec[f] = table.toApi(stored)[f];
         await o.beforeSave?.(rec, stored);
         for (const f of secretFields) rec[f] = body[f];
@@ -409,11 +411,11 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
         const { pageNum: _n, pageSize: _s, ...query } = req.query;
         const rows = await store.list({ ...query, pageNum: 1, pageSize: 1 }); // the query's faults, before anything is sent
         const total = Math.min(rows.total, EXPORT_MAX_ROWS);
-        const dicts = app.ctx.schemas.dicts as Record<string, { items?: Array<{ value: unknown; label: string }> }>;
+        const dicts = await app.dicts.current(); // the labels as the store holds them now
         const cols = csvColumnsOf(page);
         const cell = (c: { field: string; dict?: string }, v: unknown) => {
           if (v === null || v === undefined) return '';
-          const label = c.dict ? dicts[c.dict]?.items?.find((i) => i.value === v)?.label : undefined;
+          const label = c.dict && Object.hasOwn(dicts, c.dict) ? dictLabel(dicts[c.dict]!.items, v) : undefined;
           return label ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
         };
         async function* csv() {
@@ -453,6 +455,16 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
   return store;
 }
 
+/** The label of a dictionary value, searched through a tree dictionary's children too. */
+function dictLabel(items: DictEntry[], v: unknown): string | undefined {
+  for (const i of items) {
+    if (i.value === v) return i.label;
+    const below = i.children ? dictLabel(i.children, v) : undefined;
+    if (below !== undefined) return below;
+  }
+  return undefined;
+}
+
 /** Rows an export reads a call at a time, and at most. */
 export const EXPORT_CHUNK = 500;
 export const EXPORT_MAX_ROWS = 100_000;
@@ -473,6 +485,7 @@ export function listPageModule<C extends Columns>(table: DeclaredTable<C>, o: Li
     prefix: o.prefix,
     service: o.service ?? 'platform',
     migrations: table.migrations,
+    needs: ['dicts'], // its save checks x-dict values, its export writes labels: the current dictionaries
     plugin: async (app) => {
       listPageRoutes(app, table, o);
     },

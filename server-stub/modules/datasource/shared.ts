@@ -75,7 +75,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
       const skip = isSqlite ? ['hostName', 'port', 'username', 'pwd'] : [];
       if (stored?.pwd && (body.pwd === MASK || body.pwd === undefined)) skip.push('pwd');
       if (!stored && body.pwd === MASK) body.pwd = ''; // a copy without a password typed in
-      const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored, skipRequired: skip });
+      const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored, skipRequired: skip });
       if (body.status !== undefined && body.status !== null) {
         if (body.status !== 0 && body.status !== 1) throw new BizError('是否有效取值不合法');
         rec.status = body.status;

@@ -95,7 +95,7 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
   /** The form's current fields, then the fields only its stored entries name (newest snapshot first). */
   const columnsOf = async (formId: number): Promise<EntryColumn[]> => {
     const widgets = presentWidgets(await pageWidgets(db, formId)).map((w): FormWidget => ({ widgetName: w.widgetName, widgetTitle: w.widgetTitle, viewProps: w.widgetProps.viewProps }));
-    const cols: EntryColumn[] = fieldsOf(widgets, { messages: schemas.messages, dicts: schemas.dicts }).map((f) => ({
+    const cols: EntryColumn[] = fieldsOf(widgets, { messages: schemas.messages, dicts: await app.dicts.current() }).map((f) => ({
       field: f.field,
       title: f.label,
       kind: f.widgetName,

@@ -53,7 +53,7 @@ export interface FieldSpec extends FieldDef {
 export interface ValidationEnv {
   /** schemas/messages/zh-CN.json's messages */
   messages: Record<string, string>;
-  /** schemas/dicts by type */
+  /** the dictionaries by type as the store holds them (app.dicts.current()) */
   dicts: DictTable;
   /** verdicts on the fields' patterns, judged off the event loop before (core/patterns.ts judgePatterns) */
   verdicts?: ReadonlyMap<string, string | null>;

@@ -66,7 +66,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
     const fields = widgets.map((w): FormWidget => ({ widgetName: w.widgetName, widgetTitle: w.widgetTitle, viewProps: w.widgetProps.viewProps }));
     // patterns judged off the event loop first (after a restart the verdicts are not cached yet)
     const verdicts = await judgePatterns(customPatternsOf(fields.map((f) => f.viewProps)));
-    return formValidator(fields, { messages, dicts: schemas.dicts, verdicts });
+    return formValidator(fields, { messages, dicts: await app.dicts.current(), verdicts });
   };
 
   app.get<{ Querystring: { id: number } }>('/fill/get', { config: limited(FILL_RATE.get), schema: { querystring: idQuery } }, async (req) => {

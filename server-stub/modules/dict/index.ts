@@ -1,13 +1,10 @@
-// Dictionaries built into the product, from schemas/dicts (spec part 1 §7 "Dictionaries").
+// The dictionaries (spec part 1 §7 "Dictionaries"): the spec's two calls answer them as the store holds them now
+// (the `dicts` platform service, core/dicts.ts), and 系统管理 › 字典管理 edits them (admin.ts). The store is seeded
+// from schemas/dicts on its first start and afterwards with only what the files changed (the seed below).
+import { applyShippedDicts, shippedDicts, type DictEntry as Entry, type DictMap } from '../../core/dicts.js';
 import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
-
-interface Entry {
-  value: string | number;
-  label: string;
-  dictStyle?: string;
-  children?: Entry[];
-}
+import { dictAdminRoutes } from './admin.js';
 
 const typeName = { type: 'string', maxLength: 64, pattern: '^[A-Z][A-Z0-9_]*$', title: '字典类型' } as const;
 
@@ -19,14 +16,20 @@ export const dictModule: ServerModule = {
   name: 'dict',
   prefix: '/api/dict',
   service: 'admin',
+  needs: ['dicts'],
+  // the shipped files: all on the first start, afterwards only what they changed since; an admin's edits stay
+  seed: async (db, { schemas, shipped }) => {
+    const files = shippedDicts(schemas.dicts);
+    const change = await shipped<DictMap>('dicts', files);
+    if (change.changed) await applyShippedDicts(db, files, change.before);
+  },
   plugin: async (app) => {
-    const dicts = app.ctx.schemas.dicts as Record<string, { items: Entry[] }>;
-    const itemsOf = (type: string) => dicts[type]?.items ?? [];
+    const itemsOf = (type: string) => app.dicts.items(type);
 
     // Body: the list of dictionary types. Unknown types answer an empty list.
     app.post<{ Body: string[] }>('/selectMapData', { config: { beforePasswordChange: true }, schema: { body: { type: 'array', maxItems: 100, items: typeName } } }, async (req) => {
       const out: Record<string, Entry[]> = {};
-      for (const type of req.body) out[type] = itemsOf(type);
+      for (const type of req.body) out[type] = await itemsOf(type);
       return ok(out);
     });
 
@@ -38,9 +41,14 @@ export const dictModule: ServerModule = {
       async (req) => {
         const list = Array.isArray(req.body) ? req.body : [req.body];
         const out: Record<string, Entry[]> = {};
-        for (const { dictType, treeLevel } of list) out[dictType] = treeLevel ? cut(itemsOf(dictType), treeLevel) : itemsOf(dictType);
+        for (const { dictType, treeLevel } of list) {
+          const items = await itemsOf(dictType);
+          out[dictType] = treeLevel ? cut(items, treeLevel) : items;
+        }
         return ok(out);
       },
     );
+
+    dictAdminRoutes(app);
   },
 };

@@ -278,7 +278,7 @@ export const lowcodeModule: ServerModule = {
       if (!validate(decl)) throw new BizError(`页面声明不合法：${describeAjvErrors(validate.errors, { root: '页面声明' }).join('；')}`);
       // every pattern of the declaration judged off the event loop first, and kept (core/patterns.ts)
       await pinPatterns(patternsIn(decl));
-      const faults = semanticFaults(decl, app.ctx.schemas.dicts);
+      const faults = semanticFaults(decl, await app.dicts.current());
       if (faults.length) throw new BizError(`页面声明不合法：${faults.join('；')}`);
       const roles: string[] = Array.isArray(body.roles) ? body.roles : [];
       const unknown = roles.filter((r) => !roleKeys().includes(r));
@@ -374,7 +374,7 @@ export const lowcodeModule: ServerModule = {
       if (id !== undefined && id !== null && !(Number.isInteger(id) && id > 0)) throw new BizError('编号不合法');
       const stored = id ? await db.selectFrom('lowcode_data').selectAll().where('page_key', '=', req.params.pageKey).where('id', '=', id).executeTakeFirst() : undefined;
       if (id && !stored) throw new BizError('记录不存在');
-      const rec = checkBody(decl, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored });
+      const rec = checkBody(decl, body, { dicts: await app.dicts.current(), applyDefaults: !stored });
       if (stored) {
         for (const f of decl.dialog?.lockedInEdit ?? []) if (f in rec) rec[f] = JSON.parse(stored.data)[f];
       }

@@ -223,7 +223,7 @@ export const sqlQueryModule: ServerModule = {
       // a new query needs only its name and type; saving a query's content checks what its type needs
       const type = body.queryType ?? stored?.query_type ?? 'SQL';
       const decl = !stored && mode === 'add' ? NEW_QUERY : type === 'API' ? API_QUERY : SQL_QUERY;
-      const rec = checkBody(decl, { ...body, queryType: type }, { dicts: app.ctx.schemas.dicts, applyDefaults: true });
+      const rec = checkBody(decl, { ...body, queryType: type }, { dicts: await app.dicts.current(), applyDefaults: true });
       if (type === 'API') rec.apiMethod = rec.apiMethod ?? 'GET';
       if (body.requestParams !== undefined) {
         paramsOf(body.requestParams); // refuse a malformed parameter table now, not at execution
@@ -248,7 +248,7 @@ export const sqlQueryModule: ServerModule = {
       if (body.id && !stored) throw new BizError('查询不存在');
       const merged = { ...(stored ? present(stored) : {}), ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null)) } as any;
       const type = merged.queryType ?? 'SQL';
-      const rec = checkBody(type === 'API' ? API_QUERY : SQL_QUERY, { ...merged, queryName: merged.queryName ?? '临时查询', queryType: type }, { dicts: app.ctx.schemas.dicts });
+      const rec = checkBody(type === 'API' ? API_QUERY : SQL_QUERY, { ...merged, queryName: merged.queryName ?? '临时查询', queryType: type }, { dicts: await app.dicts.current() });
       const params = paramsOf(merged.requestParams);
       if (type === 'API') return ok(await callApi(String(rec.api), String(rec.apiMethod ?? 'GET'), params));
       const ds = await app.sql.source('datasource', { dsName: String(rec.dsName) });
