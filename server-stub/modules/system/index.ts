@@ -13,7 +13,7 @@ export const systemModule: ServerModule = {
   name: 'system',
   prefix: '/api/system',
   service: 'admin',
-  needs: ['audit'],
+  needs: ['audit', 'dicts'],
   plugin: async (app) => {
     userRoutes(app);
     roleRoutes(app);

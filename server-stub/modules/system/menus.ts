@@ -83,7 +83,7 @@ export function menuRoutes(app: FastifyInstance) {
     const stored = id ? rows.find((r) => r.id === id) : undefined;
     if (id && !stored) throw new BizError(MSG_MENU_NOT_FOUND);
     if (stored) body.menuKey = stored.menu_key; // the key never changes
-    const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored }) as Record<string, any>;
+    const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored }) as Record<string, any>;
     const key = String(rec.menuKey);
     if (!stored && rows.some((r) => r.menu_key === key)) throw new BizError(`菜单标识【${key}】已存在`);
 

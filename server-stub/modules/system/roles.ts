@@ -173,7 +173,7 @@ export function roleRoutes(app: FastifyInstance) {
     const stored = id ? await db.selectFrom('sys_role').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (id && !stored) throw new BizError(MSG_ROLE_NOT_FOUND);
     if (stored) body.roleKey = stored.role_key; // locked in edit
-    const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored }) as Record<string, any>;
+    const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored }) as Record<string, any>;
     const roleKey = String(rec.roleKey).trim();
     const clash = await db.selectFrom('sys_role').select('id').where((eb) => eb.or([eb('role_key', '=', roleKey), eb('role_name', '=', String(rec.roleName).trim())])).$if(!!stored, (q) => q.where('id', '<>', stored!.id)).executeTakeFirst();
     if (clash) throw new BizError(`角色名称或权限字符已存在：${rec.roleName}（${roleKey}）`);

@@ -129,7 +129,7 @@ export function userRoutes(app: FastifyInstance) {
       const stored = id ? await db.selectFrom('sys_user').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst() : undefined;
       if (id && !stored) throw new BizError(MSG_USER_NOT_FOUND);
       if (stored) body.username = stored.username; // locked in edit
-      const rec = checkBody(page, body, { dicts: app.ctx.schemas.dicts, applyDefaults: !stored }) as Record<string, any>;
+      const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored }) as Record<string, any>;
       const username = String(rec.username).trim();
       const phone = rec.phoneNumber ? String(rec.phoneNumber) : null;
       if (rec.effectiveFrom && rec.effectiveUntil && rec.effectiveUntil <= rec.effectiveFrom) throw new BizError('失效时间须晚于生效时间');
