@@ -5,6 +5,7 @@ import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { testFtp } from '../../connectors/ftp/index.js';
 import { testSsh } from '../../connectors/ssh/index.js';
+import { REMOTE_TEST_SECONDS } from '../../connectors/errors.js';
 import { TABLE, remoteMigrations, remotePlugin } from './remote.js';
 
 export const ftpModule: ServerModule = {
@@ -16,7 +17,7 @@ export const ftpModule: ServerModule = {
   plugin: remotePlugin({
     kind: 'ftp',
     perm: 'remote:ftp',
-    test: (s, onError) => testFtp(s, { timeout: 10, onError }),
+    test: (s, onError) => testFtp(s, { timeout: REMOTE_TEST_SECONDS, onError }),
     extra: (app) => {
       // The select list (spec: "a select-list call returns a list in data"): enabled FTP servers.
       app.get('/select', { config: { perm: 'remote:ftp:list' } }, async () => {
@@ -35,7 +36,7 @@ export const etlModule: ServerModule = {
   plugin: remotePlugin({
     kind: 'etl',
     perm: 'remote:etl',
-    test: (s, onError) => testSsh(s, { timeout: 10, onError }),
+    test: (s, onError) => testSsh(s, { timeout: REMOTE_TEST_SECONDS, onError }),
     extra: (app) => {
       app.get('/queryEtlList', { config: { perm: 'remote:etl:list' } }, async () => {
         const rows = await app.ctx.db.selectFrom(TABLE).select(['id', 'ip', 'node_name', 'port', 'env_type']).where('kind', '=', 'etl').where('status', '=', 1).orderBy('node_name').execute();

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BizError } from '../../core/envelope.js';
 import { bodySchemaOf, requirePage } from '../../core/declarations.js';
-import { encryptRoute, openIncoming, type SecretBinding } from '../../core/secrets.js';
+import { openIncoming, targetSecret, type SecretBinding } from '../../core/secrets.js';
 import { declareTable, listPageRoutes, type TableRow } from '../../core/tables.js';
 import { answerConnectionTest, type ConnectFailureReporter } from '../../connectors/errors.js';
 
@@ -48,8 +48,11 @@ export const remoteMigrations = remoteServers.migrations;
  * target the password is sent to (ip, port, account).
  */
 export function remoteBinding(row: { id?: number | string | null; ip?: string | null; port?: number | string | null; username?: string | null }): SecretBinding {
-  return { table: TABLE, id: row.id ?? null, host: row.ip, port: row.port, account: row.username };
+  return remoteSecret.binding(row);
 }
+
+/** The password of an FTP / ETL server (core/secrets targetSecret, as data sources have theirs). */
+const remoteSecret = targetSecret({ table: TABLE, host: 'ip', password: 'password', hostParam: { name: 'ip', maxLength: 100, title: 'IP地址' } });
 
 export interface RemoteOptions {
   kind: 'ftp' | 'etl';
@@ -96,7 +99,7 @@ export function remotePlugin(o: RemoteOptions) {
           // the stored password is only ever sent to the stored host and account
           const same = String(ip) === stored.ip && port === stored.port && username === String(stored.username ?? '');
           if (!same) throw new BizError('修改了IP地址、端口或账号，请重新输入密码');
-          password = secrets.openStored(stored.password, remoteBinding(stored)) ?? '';
+          password = remoteSecret.openStored(secrets, stored);
         }
         const settings = { ip: String(ip), port, username, password, rootPath: String(body.rootPath ?? stored?.root_path ?? '/') || '/' };
         return answerConnectionTest(req.log, { ip: settings.ip, port }, (onError) => o.test(settings, onError));
@@ -105,13 +108,7 @@ export function remotePlugin(o: RemoteOptions) {
 
     // The encrypt button: bound to the record being edited and the target typed in the dialog (ip, port,
     // username). FTP and ETL servers share the table, so either route's value fits either kind of new server.
-    encryptRoute(app, {
-      secrets,
-      perm: P('list'),
-      editPerms: [P('add'), P('edit')],
-      host: { name: 'ip', maxLength: 100, title: 'IP地址' },
-      binding: (t) => remoteBinding({ id: t.id, ip: t.host, port: t.port, username: t.username }),
-    });
+    remoteSecret.encryptRoute(app, secrets, o.perm);
 
     o.extra?.(app);
   };
