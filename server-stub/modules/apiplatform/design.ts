@@ -4,7 +4,7 @@
 // A design row holds the current draft. Saving a passed or rejected design makes it a draft again; what is
 // online (a frozen version, see approve.ts) does not change until a new version passes and goes online.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { assertPermission } from '../../core/auth.js';
 import { BizError, ok } from '../../core/envelope.js';
 import { idQuery, isUniqueViolation, likePattern, optionalId } from '../../core/declarations.js';
@@ -42,7 +42,8 @@ export const API_STATUS = { draft: 0, waiting: 1, passed: 2, rejected: 3 } as co
 export const ONLINE_STATUS = { none: 0, online: 1, offline: 2 } as const;
 const API_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 
-export type ApiRow = ApiTable & { id: number };
+/** A stored API as read (every column plain). */
+export type ApiRow = Selectable<ApiTable>;
 
 export async function loadApi(db: Kysely<Database>, id: number): Promise<ApiRow> {
   const row = await db.selectFrom('gemini_api').selectAll().where('id', '=', id).executeTakeFirst();
