@@ -347,6 +347,11 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     if (!full.startsWith(`${app.prefix}/`) || (method !== 'GET' && method !== 'POST')) throw new Error(`页面 ${o.page} 的 api.${call}（${decl}）不在模块的 ${app.prefix} 之下`);
     return { method, url: full.slice(app.prefix.length) };
   };
+  /** A declared call that takes ?id=, under one permission. */
+  const byId = (call: string, perm: string, handler: (id: number, req: FastifyRequest) => Promise<unknown>) => {
+    const at = route(call);
+    if (at) app.route<{ Querystring: { id: number } }>({ ...at, config: { perm }, schema: { querystring: idQuery }, handler: (req) => handler(req.query.id, req) });
+  };
   const secretFields = Object.keys(table.decl.secrets ?? {});
 
   const search = route('search');
@@ -359,19 +364,11 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     });
   }
 
-  const get = route('get');
-  if (get) {
-    app.route<{ Querystring: { id: number } }>({
-      ...get,
-      config: { perm: perms.list },
-      schema: { querystring: idQuery },
-      handler: async (req) => {
-        const row = await store.get(req.query.id);
-        if (!row) throw new BizError(o.notFound);
-        return ok(table.answer(row));
-      },
-    });
-  }
+  byId('get', perms.list, async (id) => {
+    const row = await store.get(id);
+    if (!row) throw new BizError(o.notFound);
+    return ok(table.answer(row));
+  });
 
   const save = route('save');
   if (save) {
@@ -430,23 +427,15 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     });
   }
 
-  const remove = route('delete');
-  if (remove) {
-    app.route<{ Querystring: { id: number } }>({
-      ...remove,
-      config: { perm: perms.remove },
-      schema: { querystring: idQuery },
-      handler: async (req) => {
-        if (o.onDelete) {
-          const row = await store.get(req.query.id);
-          if (!row) throw new BizError(o.notFound);
-          await store.remove(row.id);
-          await o.onDelete(row, req);
-        } else if (!(await store.remove(req.query.id))) throw new BizError(o.notFound);
-        return ok(null, '删除成功');
-      },
-    });
-  }
+  byId('delete', perms.remove, async (id, req) => {
+    if (o.onDelete) {
+      const row = await store.get(id);
+      if (!row) throw new BizError(o.notFound);
+      await store.remove(row.id);
+      await o.onDelete(row, req);
+    } else if (!(await store.remove(id))) throw new BizError(o.notFound);
+    return ok(null, '删除成功');
+  });
   return store;
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { assertPermission } from '../../core/auth.js';
 import { BizError, ok } from '../../core/envelope.js';
+import { jsonObjectField } from '../../core/input.js';
 import { idQuery, isUniqueViolation, likePattern, optionalId } from '../../core/declarations.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
@@ -234,16 +235,7 @@ function cacheSecondsStrict(v: unknown): number {
 /** The JSON editor's text → overrides of the parameter values (the table and the JSON are kept in sync). */
 function jsonOverrides(v: unknown): Record<string, unknown> {
   if (v == null || v === '') return {};
-  let o: unknown = v;
-  if (typeof v === 'string') {
-    try {
-      o = JSON.parse(v);
-    } catch {
-      throw new BizError('请求参数不是合法的 JSON');
-    }
-  }
-  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new BizError('请求参数必须是 JSON 对象（参数名: 值）');
-  return o as Record<string, unknown>;
+  return jsonObjectField(v, { notJson: '请求参数不是合法的 JSON', notObject: '请求参数必须是 JSON 对象（参数名: 值）' });
 }
 
 async function requireDatasource(app: FastifyInstance, dsName: unknown): Promise<DatasourceTable> {

@@ -7,6 +7,7 @@ import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
+import { jsonObjectField } from '../../core/input.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { hasPermission } from '../../core/permissions.js';
@@ -250,15 +251,7 @@ export const lowcodeModule: ServerModule = {
 
     app.post<{ Body: any }>('/page/save', { config: { perm: 'lowcode:page:edit' }, schema: { body: pageBody } }, async (req) => {
       const body = req.body as any;
-      let decl = body.declaration;
-      if (typeof decl === 'string') {
-        try {
-          decl = JSON.parse(decl);
-        } catch {
-          throw new BizError('页面声明不是合法的 JSON');
-        }
-      }
-      if (!decl || typeof decl !== 'object' || Array.isArray(decl)) throw new BizError('页面声明必须是对象');
+      let decl = jsonObjectField(body.declaration, { notJson: '页面声明不是合法的 JSON', notObject: '页面声明必须是对象' }) as any;
       const pageKey = String(body.pageKey ?? decl.id ?? '');
       if (!pageKey) throw new BizError('请输入页面标识');
       if (!KEY_RE.test(pageKey)) throw new BizError('页面标识须以小写字母开头，只能包含字母、数字、下划线和短横线，最长50个字符');
