@@ -4,7 +4,7 @@
 // first: the shell's menus, tabs, breadcrumb and user menu (useConfirmLeave), the editor's own Back (useLeave) and the
 // browser's reload or close (beforeunload). It lives in the UI kit so editors in feature folders use it without
 // importing the app; the shell's tabs are reached through viewHooks (runtime/core/leaveGuard.ts).
-import { createElement, Fragment, useCallback, useState } from 'react';
+import { createElement, Fragment, useCallback, useState, type Dispatch, type SetStateAction } from 'react';
 import { App, Button } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -87,6 +87,20 @@ export function useConfirmLeave(): (go: () => void, paths?: string[], closing?: 
     },
     [modal, pathname],
   );
+}
+
+/**
+ * An editor's draft with useDirty over it; `load(v)` puts a record just read (or a fresh one) in the draft and
+ * takes it as the snapshot, so it is not dirty.
+ */
+export function useDraft<T>(initial: T): { draft: T; setDraft: Dispatch<SetStateAction<T>>; dirty: boolean; mark: (v?: T) => void; load: (v: T) => void } {
+  const [draft, setDraft] = useState<T>(initial);
+  const { dirty, mark } = useDirty(draft);
+  const load = (v: T) => {
+    setDraft(v);
+    mark(v);
+  };
+  return { draft, setDraft, dirty, mark, load };
 }
 
 /** `dirty` is true while `current` differs from the last snapshot; `mark` takes a new snapshot. */

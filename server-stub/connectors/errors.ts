@@ -51,6 +51,36 @@ export class ConnectTimeoutError extends Error {
   }
 }
 
+/** What a connection test takes besides its settings (FTP, SSH; SQL tests wait maxWaitTime instead). */
+export interface ConnectTestOptions {
+  /** seconds; default REMOTE_TEST_SECONDS */
+  timeout?: number;
+  /** receives the scrubbed server text (for the log) and the reason to answer */
+  onError?: ConnectFailureReporter;
+}
+
+/** How long an FTP or SSH connection test waits, in seconds, when not told otherwise. */
+export const REMOTE_TEST_SECONDS = 10;
+
+/** A connection test's deadline in milliseconds: opts.timeout seconds when positive, else REMOTE_TEST_SECONDS. */
+export function testDeadlineMs(opts: ConnectTestOptions): number {
+  return Math.round((opts.timeout && opts.timeout > 0 ? opts.timeout : REMOTE_TEST_SECONDS) * 1000);
+}
+
+/**
+ * Every connection test's deadline (SQL, FTP, SSH): work's outcome, or a ConnectTimeoutError naming `seconds`
+ * after ms. work's late rejection is not left unhandled; the timer never outlives the call.
+ */
+export async function withinDeadline<T>(work: Promise<T>, ms: number, seconds: number = ms / 1000): Promise<T> {
+  work.catch(() => undefined); // lost the race against the timer: its rejection is not unhandled
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ConnectTimeoutError(seconds)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Errors whose message is ours and written for the user: shown as they are. */
 const OWN_ERRORS = new Set(['ConnectReasonError', 'TargetError']);
 /** SqlConnectorError codes whose message is ours (a refused target, a bad setting such as a missing SQLite file). */

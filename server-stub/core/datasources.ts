@@ -3,7 +3,7 @@
 // SQL on a data source (app.sql.source / app.sql.run, core/platform.ts). The datasource module owns its routes
 // and brings its migration (modules/datasource); no other module reads the table itself.
 import { createHash } from 'node:crypto';
-import type { SecretBinding, Secrets } from './secrets.js';
+import { targetSecret, type SecretBinding, type Secrets } from './secrets.js';
 import { declareTable, type StoredRow, type TableRow } from './tables.js';
 import type { SqlSettings } from '../connectors/sql/index.js';
 
@@ -56,8 +56,11 @@ export type DatasourceTable = StoredRow<typeof datasources>;
  * the target the password is sent to (host, port, account).
  */
 export function datasourceBinding(row: { id?: number | string | null; host_name?: string | null; port?: number | string | null; username?: string | null }): SecretBinding {
-  return { table: DATASOURCE_TABLE, id: row.id ?? null, host: row.host_name, port: row.port, account: row.username };
+  return datasourceSecret.binding(row);
 }
+
+/** The password of a data source / model (core/secrets targetSecret, as FTP and ETL servers have theirs). */
+export const datasourceSecret = targetSecret({ table: DATASOURCE_TABLE, host: 'host_name', password: 'pwd', hostParam: { name: 'hostName', maxLength: 255, title: '地址' } });
 
 /** Connector settings of a stored row (password decrypted only here, for this row's own target, never returned). */
 export function connectionSettings(row: any, secrets: Secrets, sqliteRoot: string): SqlSettings {
@@ -68,7 +71,7 @@ export function connectionSettings(row: any, secrets: Secrets, sqliteRoot: strin
     dbName: row.db_name,
     properties: row.properties,
     username: row.username,
-    password: secrets.openStored(row.pwd, datasourceBinding(row)) ?? '',
+    password: datasourceSecret.openStored(secrets, row),
     maxWaitTime: row.max_wait_time,
     maxActive: row.max_active,
     queryTimeout: row.query_timeout,

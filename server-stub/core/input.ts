@@ -78,3 +78,20 @@ export function installInputGuards(app: FastifyInstance) {
     if (p) throw refuse(`路径参数 ${p}`);
   });
 }
+
+/**
+ * A body field that holds a JSON object, sent as the object or as its JSON text: the object, or a refusal
+ * (status 1) with the caller's words for text that is not JSON and for a value that is not an object.
+ */
+export function jsonObjectField(value: unknown, msg: { notJson: string; notObject: string }): Record<string, unknown> {
+  let o: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      o = JSON.parse(value);
+    } catch {
+      throw new BizError(msg.notJson);
+    }
+  }
+  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new BizError(msg.notObject);
+  return o as Record<string, unknown>;
+}

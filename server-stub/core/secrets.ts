@@ -315,3 +315,41 @@ export function encryptRoute(app: FastifyInstance, o: EncryptRouteOptions): void
     },
   );
 }
+
+/** A row of a connection table as the secret needs it: its id, the target's host column, port and account. */
+export type TargetRow = { id?: number | string | null; port?: number | string | null; username?: string | null } & { [column: string]: unknown };
+
+export interface TargetSecretOptions {
+  /** the store table (the binding's table) */
+  table: string;
+  /** the column that names the host (ip, host_name) */
+  host: string;
+  /** the column that holds the sealed password (password, pwd) */
+  password: string;
+  /** the encrypt button's query parameter for the host, and its schema */
+  hostParam: EncryptRouteOptions['host'];
+}
+
+/**
+ * The password of a connection table (data sources and models, FTP and ETL servers): one piece for what both
+ * sides do with it — the binding a row's password is sealed under (this table, the row, its host, port and
+ * account), the stored password opened for the row's own target (a connection test), and the encrypt button
+ * under the table's permissions.
+ */
+export function targetSecret(o: TargetSecretOptions) {
+  const binding = (row: TargetRow): SecretBinding => ({ table: o.table, id: row.id ?? null, host: row[o.host] as string | null | undefined, port: row.port, account: row.username });
+  return {
+    binding,
+    /** the stored password of row, opened for its own binding only; '' when there is none or it does not open */
+    openStored: (secrets: Secrets, row: TargetRow): string => secrets.openStored(row[o.password] as string | null | undefined, binding(row)) ?? '',
+    /** GET /encrypt under `${perm}:list`, for callers who may add or edit (`${perm}:add` / `${perm}:edit`) */
+    encryptRoute: (app: FastifyInstance, secrets: Secrets, perm: string): void =>
+      encryptRoute(app, {
+        secrets,
+        perm: `${perm}:list`,
+        editPerms: [`${perm}:add`, `${perm}:edit`],
+        host: o.hostParam,
+        binding: (t) => binding({ id: t.id, [o.host]: t.host, port: t.port, username: t.username }),
+      }),
+  };
+}

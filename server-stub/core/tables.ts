@@ -1,7 +1,8 @@
 // One declared-table service (DESIGN §8 "Structure", issue 26 item 1). A module declares its table once:
 // its name, its columns (camelCase API fields; the column is the same name in snake_case), indexes with the
 // Chinese duplicate message, secret columns, a scope column. From that one declaration it gets
-//   - the migration (createTable ifNotExists + indexes), under the key it has always had;
+//   - the migration (createTable ifNotExists + indexes), under the key it has always had (or, for tables made
+//     together in one older migration, `create`, which that migration calls for each);
 //   - the typed row: TableRow<typeof table> is the Kysely `Database` entry, a mapped type of the columns;
 //   - a store bound to a page declaration: list (search, sort and filters only on declared fields), get, save
 //     (timestamps, the duplicate message, secrets sealed with core/secrets), delete;
@@ -41,13 +42,15 @@ export function migration(up: (db: Kysely<Database>, dialect: Dialect) => Promis
 /* ------------------------------------------------------------------ the declaration */
 
 /** `id` is the auto-increment key; `time` is 'YYYY-MM-DD HH:mm:ss' (varchar(19)). */
-export type ColumnKind = 'id' | 'text' | 'integer' | 'time' | `varchar(${number})`;
+export type ColumnKind = 'id' | 'text' | 'integer' | 'bigint' | 'time' | `varchar(${number})`;
 
 export interface Column {
   type: ColumnKind;
   notNull?: boolean;
   /** the store's default (an insert without the field gets it) */
   default?: string | number;
+  /** a column-level UNIQUE constraint (tables that always had one; new tables declare a named unique index) */
+  unique?: boolean;
 }
 
 export type Columns = Record<string, Column>;
@@ -55,8 +58,11 @@ export type Columns = Record<string, Column>;
 export interface TableDeclaration<C extends Columns> {
   /** the table's name in the store */
   name: string;
-  /** the migration's key, sorted globally ('20261122_12_variable'); never renamed once shipped */
-  migration: string;
+  /**
+   * the migration's key, sorted globally ('20261122_12_variable'); never renamed once shipped. None: the table
+   * is made by a migration of the module that makes several tables under one key (it calls `create`).
+   */
+  migration?: string;
   /** API field (camelCase) → column declaration; the column's name is the field in snake_case */
   columns: C;
   indexes?: Array<{ name: string; columns: Array<keyof C & string>; unique?: boolean }>;
@@ -71,7 +77,7 @@ export interface TableDeclaration<C extends Columns> {
 }
 
 type Snake<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<T>}` : S;
-type Plain<C extends Column> = C['type'] extends 'id' | 'integer' ? number : string;
+type Plain<C extends Column> = C['type'] extends 'id' | 'integer' | 'bigint' ? number : string;
 type Value<C extends Column> = C['type'] extends 'id'
   ? Generated<number>
   : C extends { notNull: true }
@@ -93,8 +99,10 @@ export const snake = (field: string): string => field.replace(/[A-Z]/g, (c) => `
 export interface DeclaredTable<C extends Columns> {
   readonly decl: TableDeclaration<C>;
   readonly name: string;
-  /** the module's migrations entry */
+  /** the module's migrations entry (empty when the declaration names no migration) */
   readonly migrations: Record<string, Migration>;
+  /** creates the table (if not there) and its indexes: the migration's body */
+  create(db: Kysely<Database>, dialect: Dialect): Promise<void>;
   /** API field → column, for every answered field (aliases included; not id, not the scope) */
   readonly fields: Readonly<Record<string, string>>;
   /** a stored row as the API answers it, secrets as they are (for internal use) */
@@ -132,32 +140,33 @@ export function declareTable<const C extends Columns>(decl: TableDeclaration<C>)
     return out;
   };
   const secretCols = Object.keys(decl.secrets ?? {}).map(snake);
-  const migrations = {
-    [decl.migration]: migration(async (db, dialect) => {
-      let t = db.schema.createTable(decl.name).ifNotExists();
-      for (const [f, c] of Object.entries(decl.columns)) {
-        if (c.type === 'id') {
-          t = idColumn(t, dialect);
-          continue;
-        }
-        t = t.addColumn(snake(f), c.type === 'time' ? 'varchar(19)' : c.type, (b) => {
-          if (c.notNull) b = b.notNull();
-          if (c.default !== undefined) b = b.defaultTo(c.default);
-          return b;
-        });
+  const create = async (db: Kysely<Database>, dialect: Dialect): Promise<void> => {
+    let t = db.schema.createTable(decl.name).ifNotExists();
+    for (const [f, c] of Object.entries(decl.columns)) {
+      if (c.type === 'id') {
+        t = idColumn(t, dialect);
+        continue;
       }
-      await t.execute();
-      for (const ix of decl.indexes ?? []) {
-        let i = db.schema.createIndex(ix.name).ifNotExists();
-        if (ix.unique) i = i.unique();
-        await i.on(decl.name).columns(ix.columns.map(snake)).execute();
-      }
-    }),
+      t = t.addColumn(snake(f), c.type === 'time' ? 'varchar(19)' : c.type, (b) => {
+        if (c.notNull) b = b.notNull();
+        if (c.default !== undefined) b = b.defaultTo(c.default);
+        if (c.unique) b = b.unique();
+        return b;
+      });
+    }
+    await t.execute();
+    for (const ix of decl.indexes ?? []) {
+      let i = db.schema.createIndex(ix.name).ifNotExists();
+      if (ix.unique) i = i.unique();
+      await i.on(decl.name).columns(ix.columns.map(snake)).execute();
+    }
   };
+  const migrations: Record<string, Migration> = decl.migration ? { [decl.migration]: migration(create) } : {};
   const table: DeclaredTable<C> = {
     decl,
     name: decl.name,
     migrations,
+    create,
     fields,
     toApi,
     answer: (row) => {
@@ -351,6 +360,11 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     if (!full.startsWith(`${app.prefix}/`) || (method !== 'GET' && method !== 'POST')) throw new Error(`页面 ${o.page} 的 api.${call}（${decl}）不在模块的 ${app.prefix} 之下`);
     return { method, url: full.slice(app.prefix.length) };
   };
+  /** A declared call that takes ?id=, under one permission. */
+  const byId = (call: string, perm: string, handler: (id: number, req: FastifyRequest) => Promise<unknown>) => {
+    const at = route(call);
+    if (at) app.route<{ Querystring: { id: number } }>({ ...at, config: { perm }, schema: { querystring: idQuery }, handler: (req) => handler(req.query.id, req) });
+  };
   const secretFields = Object.keys(table.decl.secrets ?? {});
 
   const search = route('search');
@@ -363,19 +377,11 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     });
   }
 
-  const get = route('get');
-  if (get) {
-    app.route<{ Querystring: { id: number } }>({
-      ...get,
-      config: { perm: perms.list },
-      schema: { querystring: idQuery },
-      handler: async (req) => {
-        const row = await store.get(req.query.id);
-        if (!row) throw new BizError(o.notFound);
-        return ok(table.answer(row));
-      },
-    });
-  }
+  byId('get', perms.list, async (id) => {
+    const row = await store.get(id);
+    if (!row) throw new BizError(o.notFound);
+    return ok(table.answer(row));
+  });
 
   const save = route('save');
   if (save) {
@@ -435,23 +441,15 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     });
   }
 
-  const remove = route('delete');
-  if (remove) {
-    app.route<{ Querystring: { id: number } }>({
-      ...remove,
-      config: { perm: perms.remove },
-      schema: { querystring: idQuery },
-      handler: async (req) => {
-        if (o.onDelete) {
-          const row = await store.get(req.query.id);
-          if (!row) throw new BizError(o.notFound);
-          await store.remove(row.id);
-          await o.onDelete(row, req);
-        } else if (!(await store.remove(req.query.id))) throw new BizError(o.notFound);
-        return ok(null, '删除成功');
-      },
-    });
-  }
+  byId('delete', perms.remove, async (id, req) => {
+    if (o.onDelete) {
+      const row = await store.get(id);
+      if (!row) throw new BizError(o.notFound);
+      await store.remove(row.id);
+      await o.onDelete(row, req);
+    } else if (!(await store.remove(id))) throw new BizError(o.notFound);
+    return ok(null, '删除成功');
+  });
   return store;
 }
 

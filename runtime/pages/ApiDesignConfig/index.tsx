@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { useBusy } from '../../core/busy';
 import { usePermission } from '../../core/permission';
 import { ParamTable, ResultPane, SqlEditor, valuesOf, type ParamRow } from '../../editors';
-import { apiCalls, idParam, useDirty, useLeave, versionLabel, type ApiConfig, type VersionOption } from '../../apimgr';
+import { apiCalls, idParam, useDraft, useLeave, versionLabel, type ApiConfig, type VersionOption } from '../../apimgr';
 
 const LIST = '/apimgr/design';
 
@@ -57,7 +57,6 @@ export default function ApiDesignConfig() {
   const { message } = App.useApp();
   const can = usePermission();
   const [cfg, setCfg] = useState<ApiConfig | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
   const [result, setResult] = useState<{ respResult?: unknown; querySql?: string }>({});
   const [tab, setTab] = useState('result');
   const [sources, setSources] = useState<Array<{ value: string; label: string }>>([]);
@@ -65,7 +64,7 @@ export default function ApiDesignConfig() {
   const [viewing, setViewing] = useState<{ version: number; draft: Draft; respResult: unknown; querySql: string } | null>(null);
   const [busy, whileBusy] = useBusy<'save' | 'test'>();
   const [waiting, setWaiting] = useState(false);
-  const { dirty, mark } = useDirty(draft);
+  const { draft, setDraft, dirty, mark, load } = useDraft<Draft | null>(null);
   const leave = useLeave(LIST, dirty);
   const readOnly = waiting || viewing !== null || !can(['api:design:edit']);
 
@@ -76,9 +75,7 @@ export default function ApiDesignConfig() {
       .then(([c, v, a, ds]) => {
         if (!live) return;
         setCfg(c);
-        const d = draftOf(c);
-        setDraft(d);
-        mark(d);
+        load(draftOf(c));
         setVersions(v ?? []);
         setWaiting(a.apiStatus === 1);
         setSources((ds ?? []).map((x) => ({ value: x.value, label: x.label })));

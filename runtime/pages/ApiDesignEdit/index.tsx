@@ -8,7 +8,7 @@ import { useSession } from '../../core/session';
 import { useBusy } from '../../core/busy';
 import { usePermission } from '../../core/permission';
 import { ParamTable, type ParamRow } from '../../editors';
-import { apiCalls, GroupSelect, idParam, StatusTag, useDirty, useLeave, versionLabel, type ApiDesign, type VersionOption } from '../../apimgr';
+import { apiCalls, GroupSelect, idParam, StatusTag, useDraft, useLeave, versionLabel, type ApiDesign, type VersionOption } from '../../apimgr';
 
 const LIST = '/apimgr/design';
 const API_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
@@ -54,12 +54,11 @@ export default function ApiDesignEdit() {
   const can = usePermission();
   const { user } = useSession();
   const [api, setApi] = useState<ApiDesign | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
   const [loading, setLoading] = useState(Boolean(id));
   const [busy, whileBusy] = useBusy<'save' | 'submit'>();
   const [versions, setVersions] = useState<VersionOption[]>([]);
   const [viewing, setViewing] = useState<{ version: number; draft: Draft } | null>(null);
-  const { dirty, mark } = useDirty(draft);
+  const { draft, setDraft, dirty, mark, load } = useDraft<Draft>(EMPTY);
   const leave = useLeave(LIST, dirty);
   const waiting = api?.apiStatus === 1;
   const readOnly = waiting || viewing !== null || !can([id ? 'api:design:edit' : 'api:design:add']);
@@ -75,9 +74,7 @@ export default function ApiDesignEdit() {
       .then(([a, v]) => {
         if (!live) return;
         setApi(a);
-        const d = draftOf(a);
-        setDraft(d);
-        mark(d);
+        load(draftOf(a));
         setVersions(v ?? []);
       })
       .catch(() => undefined)

@@ -6,7 +6,7 @@
 // password and path are checked here first and such values are answered as a failed test without connecting.
 import { Client } from 'basic-ftp';
 import { scrub } from '../../core/secrets.js';
-import { ConnectReasonError, ConnectTimeoutError, describeError, limitText, reportConnectFailure, type ConnectFailureReporter } from '../errors.js';
+import { ConnectReasonError, describeError, limitText, reportConnectFailure, testDeadlineMs, withinDeadline, type ConnectTestOptions } from '../errors.js';
 import { isIP } from 'node:net';
 import { bareHost, checkedAddresses } from '../target.js';
 
@@ -20,13 +20,6 @@ export interface FtpSettings {
   secure?: boolean;
 }
 
-export interface RemoteTestOptions {
-  /** seconds; default 10 */
-  timeout?: number;
-  /** receives the scrubbed server text (for the log) and the reason to answer (connectors/errors.ts) */
-  onError?: ConnectFailureReporter;
-}
-
 /** Connection errors after which the name's next address is tried. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'EAFNOSUPPORT']);
 
@@ -35,8 +28,8 @@ const CONTROL = /[\r\n\0]/;
 /** Longest account / password / path sent (FTP servers limit command lines). */
 const MAX_FIELD = 1024;
 
-export async function testFtp(s: FtpSettings, opts: RemoteTestOptions = {}): Promise<boolean> {
-  const ms = Math.round((opts.timeout && opts.timeout > 0 ? opts.timeout : 10) * 1000);
+export async function testFtp(s: FtpSettings, opts: ConnectTestOptions = {}): Promise<boolean> {
+  const ms = testDeadlineMs(opts);
   const report = (err: unknown) => reportConnectFailure(opts.onError, () => limitText(scrub(describeError(err, '连接失败'), s.password)), err, ms / 1000);
   for (const [label, v] of [['账号', s.username], ['密码', s.password], ['根目录', s.rootPath]] as const) {
     if (typeof v === 'string' && CONTROL.test(v)) {
@@ -50,10 +43,9 @@ export async function testFtp(s: FtpSettings, opts: RemoteTestOptions = {}): Pro
     }
   }
   let client: Client | undefined;
-  let timer: NodeJS.Timeout | undefined;
   let finished = false; // the answer is given: an attempt still under way opens nothing more
   try {
-    const attempt = (async () => {
+    const attempt = (async (): Promise<void> => {
       // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata
       // address; it connects to these checked addresses, so the name cannot resolve elsewhere afterwards
       const addresses = await checkedAddresses(s.ip);
@@ -84,20 +76,13 @@ export async function testFtp(s: FtpSettings, opts: RemoteTestOptions = {}): Pro
         return;
       }
     })();
-    attempt.catch(() => undefined); // lost the race against the timer: its rejection is not unhandled
-    await Promise.race([
-      attempt,
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new ConnectTimeoutError(ms / 1000)), ms);
-      }),
-    ]);
+    await withinDeadline(attempt, ms);
     return true;
   } catch (err) {
     report(err);
     return false;
   } finally {
     finished = true;
-    clearTimeout(timer);
     try {
       client?.close();
     } catch {

@@ -6,7 +6,7 @@ import { bindNamed } from './placeholders.js';
 import { SqlConnectorError, normalize, pgAccount } from './types.js';
 import type { SqlParams, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { scrub } from '../../core/secrets.js';
-import { ConnectTimeoutError, describeError, limitText, reportConnectFailure, type ConnectFailureReporter } from '../errors.js';
+import { describeError, limitText, reportConnectFailure, withinDeadline, type ConnectFailureReporter } from '../errors.js';
 import { TargetError, checkTarget, type TargetPolicy } from '../target.js';
 import type { SharedSlots } from './slots.js';
 
@@ -158,14 +158,7 @@ export async function testConnection(s: SqlSettings, opts: TestOptions = {}): Pr
         }
       }
     };
-    const run = attempt();
-    run.catch(() => undefined); // lost the race against the deadline: its rejection is not unhandled
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([run, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ConnectTimeoutError(waitSeconds)), waitMs)))]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withinDeadline(attempt(), waitMs, waitSeconds);
     return true;
   } catch (err) {
     cleanup();

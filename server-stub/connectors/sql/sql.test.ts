@@ -17,6 +17,24 @@ if (!MYSQL_URL) console.log('[skip] MariaDB connector tests: MYSQL_URL is not se
 
 const suffix = `${process.pid}_${Date.now() % 100000}`;
 
+/**
+ * A pool of maxActive 2 (s): the 3rd of three 1-second queries waits for a connection (two rounds, at most two
+ * connections); with one connection and a 0.5 s wait, a waiter behind a 1.5 s query is refused (WAIT_TIMEOUT).
+ */
+async function poolLimits(s: SqlSettings, key: string, sleep: (seconds: number) => string, connectionId: string): Promise<void> {
+  const reg = new PoolRegistry();
+  const t0 = Date.now();
+  const runs = await Promise.all([0, 1, 2].map(() => reg.execute(`${key}1`, s, `select ${sleep(1)} as x, ${connectionId} as conn`)));
+  expect(Date.now() - t0).toBeGreaterThanOrEqual(1900); // two rounds of 1 s
+  expect(new Set(runs.map((r) => r.rows[0].conn)).size).toBeLessThanOrEqual(2);
+  const tight = { ...s, maxActive: 1, maxWaitTime: 0.5 };
+  const results = await Promise.allSettled([reg.execute(`${key}2`, tight, `select ${sleep(1.5)}`), reg.execute(`${key}2`, tight, 'select 1')]);
+  expect(results[0].status).toBe('fulfilled');
+  expect(results[1].status).toBe('rejected');
+  expect(((results[1] as PromiseRejectedResult).reason as SqlConnectorError).code).toBe('WAIT_TIMEOUT');
+  await reg.closeAll();
+}
+
 describe('named parameters are bound, never spliced', () => {
   it('converts :name and #{name} outside literals, comments and casts', () => {
     const sql = "select :a, #{b}, ':notme', \"x:y\", $1::int -- :c\n /* :d */ where x = :a";
@@ -167,22 +185,7 @@ describe.skipIf(!PG_URL)('PostgreSQL connector', () => {
     expect(await testConnection({ ...base, dbName: `no_such_db_${suffix}` })).toBe(false);
   });
 
-  it('pool honours maxActive (3rd concurrent query waits) and maxWaitTime', async () => {
-    const reg = new PoolRegistry();
-    const s = { ...base, maxActive: 2, maxWaitTime: 3 };
-    const t0 = Date.now();
-    const runs = await Promise.all([0, 1, 2].map(() => reg.execute('pg1', s, 'select pg_sleep(1) as x, pg_backend_pid() as pid')));
-    const took = Date.now() - t0;
-    expect(took).toBeGreaterThanOrEqual(1900); // two rounds of 1 s
-    expect(new Set(runs.map((r) => r.rows[0].pid)).size).toBeLessThanOrEqual(2);
-    // a waiter beyond maxWaitTime is refused
-    const tight = { ...base, maxActive: 1, maxWaitTime: 0.5 };
-    const results = await Promise.allSettled([reg.execute('pg2', tight, 'select pg_sleep(1.5)'), reg.execute('pg2', tight, 'select 1')]);
-    expect(results[0].status).toBe('fulfilled');
-    expect(results[1].status).toBe('rejected');
-    expect(((results[1] as PromiseRejectedResult).reason as SqlConnectorError).code).toBe('WAIT_TIMEOUT');
-    await reg.closeAll();
-  });
+  it('pool honours maxActive (3rd concurrent query waits) and maxWaitTime', () => poolLimits({ ...base, maxActive: 2, maxWaitTime: 3 }, 'pg', (n) => `pg_sleep(${n})`, 'pg_backend_pid()'));
 
   it('queryTimeout cancels a long query', async () => {
     const reg = new PoolRegistry();
@@ -270,18 +273,7 @@ describe.skipIf(!MYSQL_URL)('MariaDB / MySQL connector', () => {
     expect(reason).not.toContain('Wrong#Pass9');
   });
 
-  it('pool honours maxActive (3rd concurrent query waits) and maxWaitTime', async () => {
-    const reg = new PoolRegistry();
-    const t0 = Date.now();
-    const runs = await Promise.all([0, 1, 2].map(() => reg.execute('my1', base, 'select sleep(1) as x, connection_id() as cid')));
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(1900);
-    expect(new Set(runs.map((r) => r.rows[0].cid)).size).toBeLessThanOrEqual(2);
-    const tight = { ...base, maxActive: 1, maxWaitTime: 0.5 };
-    const results = await Promise.allSettled([reg.execute('my2', tight, 'select sleep(1.5)'), reg.execute('my2', tight, 'select 1')]);
-    expect(results[0].status).toBe('fulfilled');
-    expect(((results[1] as PromiseRejectedResult).reason as SqlConnectorError).code).toBe('WAIT_TIMEOUT');
-    await reg.closeAll();
-  });
+  it('pool honours maxActive (3rd concurrent query waits) and maxWaitTime', () => poolLimits(base, 'my', (n) => `sleep(${n})`, 'connection_id()'));
 
   it('queryTimeout stops a long query', async () => {
     const reg = new PoolRegistry();

@@ -3,7 +3,7 @@
 // timer can throw out of it (a throw there would be an uncaught exception and end the process).
 import { Client } from 'ssh2';
 import { scrub } from '../../core/secrets.js';
-import { CONNECT_REASON, ConnectReasonError, ConnectTimeoutError, describeError, limitText, reportConnectFailure, type ConnectFailureReporter } from '../errors.js';
+import { CONNECT_REASON, ConnectReasonError, ConnectTimeoutError, describeError, limitText, reportConnectFailure, testDeadlineMs, withinDeadline, type ConnectTestOptions } from '../errors.js';
 import { bareHost, checkTarget, targetSocket } from '../target.js';
 
 export interface SshSettings {
@@ -13,34 +13,22 @@ export interface SshSettings {
   password?: string | null;
 }
 
-export interface SshTestOptions {
-  /** seconds; default 10 */
-  timeout?: number;
-  /** receives the scrubbed server text (for the log) and the reason to answer (connectors/errors.ts) */
-  onError?: ConnectFailureReporter;
-}
-
 /** Answers within the timeout, the target check included; a failure is reported with its reason. */
-export async function testSsh(s: SshSettings, opts: SshTestOptions = {}): Promise<boolean> {
-  const ms = Math.round((opts.timeout && opts.timeout > 0 ? opts.timeout : 10) * 1000);
+export async function testSsh(s: SshSettings, opts: ConnectTestOptions = {}): Promise<boolean> {
+  const ms = testDeadlineMs(opts);
   const started = Date.now();
   // where the test may connect at all (connectors/target.ts): no socket path, no link-local or metadata address
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const check = checkTarget({ host: s.ip });
-    check.catch(() => undefined); // lost the race against the timer: its rejection is not unhandled
-    await Promise.race([check, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ConnectTimeoutError(ms / 1000)), ms)))]);
+    await withinDeadline(checkTarget({ host: s.ip }), ms);
   } catch (err) {
     reportConnectFailure(opts.onError, () => limitText(describeError(err, '连接失败')), err, ms / 1000);
     return false;
-  } finally {
-    clearTimeout(timer);
   }
   return handshake(s, opts, ms, Math.max(1, ms - (Date.now() - started)));
 }
 
 /** ms: the whole test's timeout (named in the reason); left: what is left of it for the handshake. */
-function handshake(s: SshSettings, opts: SshTestOptions, ms: number, left: number): Promise<boolean> {
+function handshake(s: SshSettings, opts: ConnectTestOptions, ms: number, left: number): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     let client: Client | undefined;
     let settled = false;

@@ -23,13 +23,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   offline: '下线',
 };
 
-declare module './tables.js' {
-  interface ApiAuditTable {
-    /** the call's X-Request-Id (null for entries written before it was kept) */
-    request_id: string | null;
-  }
-}
-
+// the column request_id this migration adds is in ApiAuditTable (tables.ts)
 export const auditMigrations = {
   '20261127_10_api_audit_request_id': migration(async (db) => {
     await db.schema.alterTable('gemini_api_audit').addColumn('request_id', 'varchar(128)').execute();

@@ -4,9 +4,10 @@
 // A design row holds the current draft. Saving a passed or rejected design makes it a draft again; what is
 // online (a frozen version, see approve.ts) does not change until a new version passes and goes online.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { assertPermission } from '../../core/auth.js';
 import { BizError, ok } from '../../core/envelope.js';
+import { jsonObjectField } from '../../core/input.js';
 import { idQuery, isUniqueViolation, likePattern, optionalId } from '../../core/declarations.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
@@ -42,7 +43,8 @@ export const API_STATUS = { draft: 0, waiting: 1, passed: 2, rejected: 3 } as co
 export const ONLINE_STATUS = { none: 0, online: 1, offline: 2 } as const;
 const API_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 
-export type ApiRow = ApiTable & { id: number };
+/** A stored API as read (every column plain). */
+export type ApiRow = Selectable<ApiTable>;
 
 export async function loadApi(db: Kysely<Database>, id: number): Promise<ApiRow> {
   const row = await db.selectFrom('gemini_api').selectAll().where('id', '=', id).executeTakeFirst();
@@ -233,16 +235,7 @@ function cacheSecondsStrict(v: unknown): number {
 /** The JSON editor's text → overrides of the parameter values (the table and the JSON are kept in sync). */
 function jsonOverrides(v: unknown): Record<string, unknown> {
   if (v == null || v === '') return {};
-  let o: unknown = v;
-  if (typeof v === 'string') {
-    try {
-      o = JSON.parse(v);
-    } catch {
-      throw new BizError('请求参数不是合法的 JSON');
-    }
-  }
-  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new BizError('请求参数必须是 JSON 对象（参数名: 值）');
-  return o as Record<string, unknown>;
+  return jsonObjectField(v, { notJson: '请求参数不是合法的 JSON', notObject: '请求参数必须是 JSON 对象（参数名: 值）' });
 }
 
 async function requireDatasource(app: FastifyInstance, dsName: unknown): Promise<DatasourceTable> {

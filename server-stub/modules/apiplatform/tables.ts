@@ -7,197 +7,163 @@
 //  gemini_api_audit    every transition: who, when, action, comment
 //  gemini_api_key      keys for calling published APIs: only a SHA-256 hash is kept
 //  gemini_api_call     one row per published call (for the detail screen's 24-hour statistics)
-import type { Generated } from 'kysely';
-import { migration } from '../../core/tables.js';
-import { idColumn } from '../../store/columns.js';
+import { declareTable, migration, type RowOf, type TableRow } from '../../core/tables.js';
 
-export interface ApiGroupTable {
-  id: Generated<number>;
-  parent_id: number;
-  name: string;
-  sort_no: number;
-  create_time: string;
-  update_time: string;
-}
+/** The group tree (parent 0: the virtual root). */
+export const apiGroups = declareTable({
+  name: 'gemini_api_group',
+  columns: {
+    id: { type: 'id' },
+    parentId: { type: 'integer', notNull: true, default: 0 },
+    name: { type: 'varchar(50)', notNull: true },
+    sortNo: { type: 'integer', notNull: true, default: 0 },
+    createTime: { type: 'time', notNull: true },
+    updateTime: { type: 'time', notNull: true },
+  },
+});
+export type ApiGroupTable = TableRow<typeof apiGroups>;
 
 /** What a released version freezes (and the draft carries): everything the published API runs. */
-export interface ApiRunnable {
-  ds_name: string | null;
-  cacheable: number;
-  cache_time: number | null;
-  script: string | null;
+const runnable = {
+  dsName: { type: 'varchar(100)' },
+  cacheable: { type: 'integer', notNull: true, default: 0 },
+  cacheTime: { type: 'integer' },
+  script: { type: 'text' },
   /** JSON text: the request parameter rows */
-  req_params: string | null;
+  reqParams: { type: 'text' },
   /** JSON text: the response parameter rows */
-  resp_params: string | null;
-  is_public: number;
-}
+  respParams: { type: 'text' },
+  isPublic: { type: 'integer', notNull: true, default: 0 },
+} as const;
+export type ApiRunnable = RowOf<typeof runnable>;
 
-export interface ApiTable extends ApiRunnable {
-  id: Generated<number>;
-  group_id: number;
-  api_num: string | null;
-  api_name: string;
-  api_comment: string;
-  api_desc: string | null;
-  design_user: string;
-  design_user_name: string;
-  design_time: string;
-  /** API_STATUS: 0 draft, 1 waiting, 2 passed, 3 rejected */
-  api_status: number;
-  /** ONLINE_STATUS: 0 not online, 1 online, 2 taken offline */
-  online_status: number;
-  /** the released version served while online */
-  online_version: number | null;
-  /** bumped at every online/offline change: part of every cache key, so old entries die everywhere */
-  online_seq: number;
-  /** the highest released version (null: 未定版) */
-  latest_api_version: number | null;
-  /** the last approval comment */
-  approve_result: string | null;
-  /** the last test's answer and SQL (the config screen's read-only tabs) */
-  resp_result: string | null;
-  query_sql: string | null;
-  update_time: string;
-}
+/** One row per API: its design and its current draft configuration, its status, the version online. */
+export const apis = declareTable({
+  name: 'gemini_api',
+  columns: {
+    id: { type: 'id' },
+    groupId: { type: 'integer', notNull: true },
+    apiNum: { type: 'varchar(20)' },
+    apiName: { type: 'varchar(100)', notNull: true },
+    apiComment: { type: 'varchar(100)', notNull: true },
+    apiDesc: { type: 'varchar(255)' },
+    designUser: { type: 'varchar(64)', notNull: true },
+    designUserName: { type: 'varchar(64)', notNull: true },
+    designTime: { type: 'time', notNull: true },
+    /** API_STATUS: 0 draft, 1 waiting, 2 passed, 3 rejected */
+    apiStatus: { type: 'integer', notNull: true, default: 0 },
+    /** ONLINE_STATUS: 0 not online, 1 online, 2 taken offline */
+    onlineStatus: { type: 'integer', notNull: true, default: 0 },
+    /** the released version served while online */
+    onlineVersion: { type: 'integer' },
+    /** bumped at every online/offline change: part of every cache key, so old entries die everywhere */
+    onlineSeq: { type: 'integer', notNull: true, default: 0 },
+    /** the highest released version (null: 未定版) */
+    latestApiVersion: { type: 'integer' },
+    /** the last approval comment */
+    approveResult: { type: 'varchar(255)' },
+    /** the last test's answer and SQL (the config screen's read-only tabs) */
+    respResult: { type: 'text' },
+    querySql: { type: 'text' },
+    updateTime: { type: 'time', notNull: true },
+    ...runnable,
+  },
+  indexes: [{ name: 'ux_gemini_api_name', columns: ['apiName'], unique: true }],
+});
+export type ApiTable = TableRow<typeof apis>;
 
-export interface ApiVersionTable extends ApiRunnable {
-  id: Generated<number>;
-  api_id: number;
-  version: number;
+/** Immutable released versions (V1, V2, …): everything that runs, frozen at each pass. */
+export const apiVersions = declareTable({
+  name: 'gemini_api_version',
+  columns: {
+    id: { type: 'id' },
+    apiId: { type: 'integer', notNull: true },
+    version: { type: 'integer', notNull: true },
+    apiComment: { type: 'varchar(100)', notNull: true },
+    approveUser: { type: 'varchar(64)', notNull: true },
+    approveResult: { type: 'varchar(255)' },
+    createTime: { type: 'time', notNull: true },
+    ...runnable,
+  },
+  indexes: [{ name: 'ux_gemini_api_version', columns: ['apiId', 'version'], unique: true }],
+});
+/** A released version as declared, with the column 20261126_10_api_version_ds_target added. */
+export interface ApiVersionTable extends TableRow<typeof apiVersions> {
   /**
    * Which database the approver approved: a hash of the data source's id, type, host, port, database,
    * account and parameters (not its password) when the version passed. Null for versions older than it.
    */
   ds_target?: string | null;
-  api_comment: string;
-  approve_user: string;
-  approve_result: string | null;
-  create_time: string;
 }
 
-export interface ApiAuditTable {
-  id: Generated<number>;
-  api_id: number;
-  action: string;
-  version: number | null;
-  user_name: string;
-  comment: string | null;
-  create_time: string;
+/** Every transition: who, when, action, comment. */
+export const apiAudits = declareTable({
+  name: 'gemini_api_audit',
+  columns: {
+    id: { type: 'id' },
+    apiId: { type: 'integer', notNull: true },
+    action: { type: 'varchar(20)', notNull: true },
+    version: { type: 'integer' },
+    userName: { type: 'varchar(64)', notNull: true },
+    comment: { type: 'varchar(255)' },
+    createTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ix_gemini_api_audit_api', columns: ['apiId'] }],
+});
+/** An audit entry as declared, with the column audit.ts's migration (20261127_10_api_audit_request_id) added. */
+export interface ApiAuditTable extends TableRow<typeof apiAudits> {
+  /** the call's X-Request-Id (null for entries written before it was kept) */
+  request_id: string | null;
 }
 
-export interface ApiKeyTable {
-  id: Generated<number>;
-  key_name: string;
-  /** the first characters, shown in the list so a key can be recognised */
-  key_prefix: string;
-  key_hash: string;
-  create_user: string;
-  create_time: string;
-  revoked: number;
-  last_used_time: string | null;
-}
+/** Keys for calling published APIs: only a SHA-256 hash is kept. */
+export const apiKeys = declareTable({
+  name: 'gemini_api_key',
+  columns: {
+    id: { type: 'id' },
+    keyName: { type: 'varchar(50)', notNull: true },
+    /** the first characters, shown in the list so a key can be recognised */
+    keyPrefix: { type: 'varchar(16)', notNull: true },
+    keyHash: { type: 'varchar(64)', notNull: true },
+    createUser: { type: 'varchar(64)', notNull: true },
+    createTime: { type: 'time', notNull: true },
+    revoked: { type: 'integer', notNull: true, default: 0 },
+    lastUsedTime: { type: 'time' },
+  },
+  indexes: [{ name: 'ux_gemini_api_key_hash', columns: ['keyHash'], unique: true }],
+});
+export type ApiKeyTable = TableRow<typeof apiKeys>;
 
-export interface ApiCallTable {
-  id: Generated<number>;
-  api_id: number;
-  /** epoch ms */
-  at: number;
-  ms: number;
-  ok: number;
-}
+/** One row per published call (for the detail screen's 24-hour statistics). */
+export const apiCalls = declareTable({
+  name: 'gemini_api_call',
+  columns: {
+    id: { type: 'id' },
+    apiId: { type: 'integer', notNull: true },
+    /** epoch ms */
+    at: { type: 'bigint', notNull: true },
+    ms: { type: 'integer', notNull: true },
+    ok: { type: 'integer', notNull: true },
+  },
+  indexes: [{ name: 'ix_gemini_api_call_api_at', columns: ['apiId', 'at'] }],
+});
+export type ApiCallTable = TableRow<typeof apiCalls>;
 
 declare module '../../store/schema.js' {
   interface Database {
-    gemini_api_group: ApiGroupTable;
-    gemini_api: ApiTable;
+    gemini_api_group: TableRow<typeof apiGroups>;
+    gemini_api: TableRow<typeof apis>;
     gemini_api_version: ApiVersionTable;
     gemini_api_audit: ApiAuditTable;
-    gemini_api_key: ApiKeyTable;
-    gemini_api_call: ApiCallTable;
+    gemini_api_key: TableRow<typeof apiKeys>;
+    gemini_api_call: TableRow<typeof apiCalls>;
   }
 }
 
 export const apiMigrations = {
+  // the six tables in the one migration they always had
   '20261123_20_api_platform': migration(async (db, dialect) => {
-    const time = (t: any) => t.addColumn('create_time', 'varchar(19)', (c: any) => c.notNull()).addColumn('update_time', 'varchar(19)', (c: any) => c.notNull());
-    await time(
-      idColumn(db.schema.createTable('gemini_api_group').ifNotExists(), dialect)
-        .addColumn('parent_id', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('name', 'varchar(50)', (c) => c.notNull())
-        .addColumn('sort_no', 'integer', (c) => c.notNull().defaultTo(0)),
-    ).execute();
-
-    const runnable = (t: any) =>
-      t
-        .addColumn('ds_name', 'varchar(100)')
-        .addColumn('cacheable', 'integer', (c: any) => c.notNull().defaultTo(0))
-        .addColumn('cache_time', 'integer')
-        .addColumn('script', 'text')
-        .addColumn('req_params', 'text')
-        .addColumn('resp_params', 'text')
-        .addColumn('is_public', 'integer', (c: any) => c.notNull().defaultTo(0));
-    await runnable(
-      idColumn(db.schema.createTable('gemini_api').ifNotExists(), dialect)
-        .addColumn('group_id', 'integer', (c) => c.notNull())
-        .addColumn('api_num', 'varchar(20)')
-        .addColumn('api_name', 'varchar(100)', (c) => c.notNull())
-        .addColumn('api_comment', 'varchar(100)', (c) => c.notNull())
-        .addColumn('api_desc', 'varchar(255)')
-        .addColumn('design_user', 'varchar(64)', (c) => c.notNull())
-        .addColumn('design_user_name', 'varchar(64)', (c) => c.notNull())
-        .addColumn('design_time', 'varchar(19)', (c) => c.notNull())
-        .addColumn('api_status', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('online_status', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('online_version', 'integer')
-        .addColumn('online_seq', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('latest_api_version', 'integer')
-        .addColumn('approve_result', 'varchar(255)')
-        .addColumn('resp_result', 'text')
-        .addColumn('query_sql', 'text')
-        .addColumn('update_time', 'varchar(19)', (c) => c.notNull()),
-    ).execute();
-    await db.schema.createIndex('ux_gemini_api_name').ifNotExists().unique().on('gemini_api').column('api_name').execute();
-
-    await runnable(
-      idColumn(db.schema.createTable('gemini_api_version').ifNotExists(), dialect)
-        .addColumn('api_id', 'integer', (c) => c.notNull())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('api_comment', 'varchar(100)', (c) => c.notNull())
-        .addColumn('approve_user', 'varchar(64)', (c) => c.notNull())
-        .addColumn('approve_result', 'varchar(255)')
-        .addColumn('create_time', 'varchar(19)', (c) => c.notNull()),
-    ).execute();
-    await db.schema.createIndex('ux_gemini_api_version').ifNotExists().unique().on('gemini_api_version').columns(['api_id', 'version']).execute();
-
-    await idColumn(db.schema.createTable('gemini_api_audit').ifNotExists(), dialect)
-      .addColumn('api_id', 'integer', (c) => c.notNull())
-      .addColumn('action', 'varchar(20)', (c) => c.notNull())
-      .addColumn('version', 'integer')
-      .addColumn('user_name', 'varchar(64)', (c) => c.notNull())
-      .addColumn('comment', 'varchar(255)')
-      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('ix_gemini_api_audit_api').ifNotExists().on('gemini_api_audit').column('api_id').execute();
-
-    await idColumn(db.schema.createTable('gemini_api_key').ifNotExists(), dialect)
-      .addColumn('key_name', 'varchar(50)', (c) => c.notNull())
-      .addColumn('key_prefix', 'varchar(16)', (c) => c.notNull())
-      .addColumn('key_hash', 'varchar(64)', (c) => c.notNull())
-      .addColumn('create_user', 'varchar(64)', (c) => c.notNull())
-      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-      .addColumn('revoked', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('last_used_time', 'varchar(19)')
-      .execute();
-    await db.schema.createIndex('ux_gemini_api_key_hash').ifNotExists().unique().on('gemini_api_key').column('key_hash').execute();
-
-    await idColumn(db.schema.createTable('gemini_api_call').ifNotExists(), dialect)
-      .addColumn('api_id', 'integer', (c) => c.notNull())
-      .addColumn('at', 'bigint', (c) => c.notNull())
-      .addColumn('ms', 'integer', (c) => c.notNull())
-      .addColumn('ok', 'integer', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('ix_gemini_api_call_api_at').ifNotExists().on('gemini_api_call').columns(['api_id', 'at']).execute();
+    for (const table of [apiGroups, apis, apiVersions, apiAudits, apiKeys, apiCalls]) await table.create(db, dialect);
   }),
   // an approved version names the database it was approved against, not only the data source's name
   '20261126_10_api_version_ds_target': migration(async (db) => {

@@ -7,9 +7,9 @@ import { assertPermission } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
-import { DATASOURCE_TABLE, connectionSettings, datasourceBinding, datasources } from '../../core/datasources.js';
+import { DATASOURCE_TABLE, connectionSettings, datasourceSecret, datasources } from '../../core/datasources.js';
 import { bodySchemaOf, checkBody, idQuery, requirePage } from '../../core/declarations.js';
-import { MASK, encryptRoute } from '../../core/secrets.js';
+import { MASK } from '../../core/secrets.js';
 import { SqlConnectorError, checkSqlTarget, parseProperties, testConnection, type SqlParams } from '../../connectors/sql/index.js';
 import { answerConnectionTest } from '../../connectors/errors.js';
 
@@ -128,13 +128,7 @@ export function connectionPlugin(o: ConnectionModuleOptions) {
     });
 
     // The encrypt button: bound to the record being edited and the target typed in the dialog (hostName, port, username).
-    encryptRoute(app, {
-      secrets,
-      perm: P('list'),
-      editPerms: [P('add'), P('edit')],
-      host: { name: 'hostName', maxLength: 255, title: '地址' },
-      binding: (t) => datasourceBinding({ id: t.id, host_name: t.host, port: t.port, username: t.username }),
-    });
+    datasourceSecret.encryptRoute(app, secrets, o.perm);
 
     app.get('/select', { config: { perm: P('list') } }, async () => {
       const rows = await db.selectFrom(TABLE).select(['id', 'ds_name', 'db_type']).where('kind', '=', o.kind).where('status', '=', 1).orderBy('ds_name').execute();

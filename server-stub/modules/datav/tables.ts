@@ -7,55 +7,73 @@
 //                browser's (a uuid: copies, pastes and undo-restores are created locally)
 //  jimu_form_entry  one row per submitted form (issue 11): the values, and the field labels and kinds
 //                as they were at submit time, so an entry stays readable after its form changes
+// datav_page and jimu_form_entry are declared (core/tables.ts declareTable) and made by the migrations that
+// always made them; datav_widget (a browser-made text key), jimu_form_upload (keyed by the image) and
+// jimu_form_entry_image (a two-column key) have keys a declared table does not have and stay written by hand.
 import type { Generated } from 'kysely';
-import { migration } from '../../core/tables.js';
-import { idColumn } from '../../store/columns.js';
+import { declareTable, migration, type TableRow } from '../../core/tables.js';
 import type { PageKind } from '../../../common/widgets.js';
 
 export type { PageKind } from '../../../common/widgets.js';
 
-export interface DatavPageTable {
-  id: Generated<number>;
+/** datav_page as its first migration made it: one row per screen or form. */
+export const datavPages = declareTable({
+  name: 'datav_page',
+  columns: {
+    id: { type: 'id' },
+    kind: { type: 'varchar(10)', notNull: true },
+    pageName: { type: 'varchar(50)', notNull: true },
+    width: { type: 'integer', notNull: true },
+    height: { type: 'integer', notNull: true },
+    /** null: the canvas falls back to the dark default #1D202D */
+    backgroundColor: { type: 'varchar(30)' },
+    refreshSeconds: { type: 'integer' },
+    /** JSON text: the ruler's preset lines (an array) */
+    presetLine: { type: 'text', notNull: true, default: '[]' },
+    status: { type: 'integer', notNull: true, default: 0 },
+    revision: { type: 'integer', notNull: true, default: 1 },
+    createUser: { type: 'varchar(64)', notNull: true },
+    createTime: { type: 'time', notNull: true },
+    updateTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ix_datav_page_kind', columns: ['kind'] }],
+});
+
+/** The row of datav_page: as declared, its kind narrowed, and the columns 20261125_10_jimu_form_entry added. */
+export interface DatavPageTable extends Omit<TableRow<typeof datavPages>, 'kind'> {
   kind: PageKind;
-  page_name: string;
-  width: number;
-  height: number;
-  /** null: the canvas falls back to the dark default #1D202D */
-  background_color: string | null;
-  refresh_seconds: number | null;
-  /** JSON text: the ruler's preset lines (an array) */
-  preset_line: string;
-  status: number;
-  revision: number;
   /** forms: who may fill it in — 'login' (signed-in users, the default) or 'public' (anyone with the link) */
   fill_access: Generated<FillAccess>;
   /** forms: 1 while submissions are taken, 0 once closed */
   accepting: Generated<number>;
-  create_user: string;
-  create_time: string;
-  update_time: string;
 }
 
 export type FillAccess = 'login' | 'public';
 
-export interface FormEntryTable {
-  id: Generated<number>;
-  form_id: number;
-  /** JSON text: { field: value } of the non-empty values, as validated */
-  data: string;
-  /** JSON text: { field: label } of every field of the form at submit time */
-  labels: string;
-  /** JSON text: { field: widgetName } at submit time (the kind of a field the form no longer has) */
-  kinds: string;
-  /** JSON text: { field: text } — each value as it read at submit time (option labels, 是/否, a ~ b) */
-  texts: string;
-  /** the values as one lower-cased text, what the entries search matches */
-  search_text: string;
-  /** null for an anonymous submission to a public form */
-  create_user: string | null;
-  create_ip: string;
-  create_time: string;
-}
+/** One row per submitted form. */
+export const formEntries = declareTable({
+  name: 'jimu_form_entry',
+  columns: {
+    id: { type: 'id' },
+    formId: { type: 'integer', notNull: true },
+    /** JSON text: { field: value } of the non-empty values, as validated */
+    data: { type: 'text', notNull: true },
+    /** JSON text: { field: label } of every field of the form at submit time */
+    labels: { type: 'text', notNull: true },
+    /** JSON text: { field: widgetName } at submit time (the kind of a field the form no longer has) */
+    kinds: { type: 'text', notNull: true },
+    /** JSON text: { field: text } — each value as it read at submit time (option labels, 是/否, a ~ b) */
+    texts: { type: 'text', notNull: true },
+    /** the values as one lower-cased text, what the entries search matches */
+    searchText: { type: 'text', notNull: true },
+    /** null for an anonymous submission to a public form */
+    createUser: { type: 'varchar(64)' },
+    createIp: { type: 'varchar(64)', notNull: true },
+    createTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ix_jimu_form_entry_form', columns: ['formId', 'id'] }],
+});
+export type FormEntryTable = TableRow<typeof formEntries>;
 
 /** An image stored by a fill-in's upload (not by the image list): the only images the sweep may remove. */
 export interface FormUploadTable {
@@ -88,7 +106,7 @@ declare module '../../store/schema.js' {
   interface Database {
     datav_page: DatavPageTable;
     datav_widget: DatavWidgetTable;
-    jimu_form_entry: FormEntryTable;
+    jimu_form_entry: TableRow<typeof formEntries>;
     jimu_form_upload: FormUploadTable;
     jimu_form_entry_image: FormEntryImageTable;
   }
@@ -96,21 +114,7 @@ declare module '../../store/schema.js' {
 
 export const datavMigrations = {
   '20261123_30_datav': migration(async (db, dialect) => {
-    await idColumn(db.schema.createTable('datav_page').ifNotExists(), dialect)
-      .addColumn('kind', 'varchar(10)', (c) => c.notNull())
-      .addColumn('page_name', 'varchar(50)', (c) => c.notNull())
-      .addColumn('width', 'integer', (c) => c.notNull())
-      .addColumn('height', 'integer', (c) => c.notNull())
-      .addColumn('background_color', 'varchar(30)')
-      .addColumn('refresh_seconds', 'integer')
-      .addColumn('preset_line', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('create_user', 'varchar(64)', (c) => c.notNull())
-      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-      .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('ix_datav_page_kind').ifNotExists().on('datav_page').column('kind').execute();
+    await datavPages.create(db, dialect);
 
     await db.schema
       .createTable('datav_widget')
@@ -131,18 +135,7 @@ export const datavMigrations = {
   '20261125_10_jimu_form_entry': migration(async (db, dialect) => {
     await db.schema.alterTable('datav_page').addColumn('fill_access', 'varchar(10)', (c) => c.notNull().defaultTo('login')).execute();
     await db.schema.alterTable('datav_page').addColumn('accepting', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-    await idColumn(db.schema.createTable('jimu_form_entry').ifNotExists(), dialect)
-      .addColumn('form_id', 'integer', (c) => c.notNull())
-      .addColumn('data', 'text', (c) => c.notNull())
-      .addColumn('labels', 'text', (c) => c.notNull())
-      .addColumn('kinds', 'text', (c) => c.notNull())
-      .addColumn('texts', 'text', (c) => c.notNull())
-      .addColumn('search_text', 'text', (c) => c.notNull())
-      .addColumn('create_user', 'varchar(64)')
-      .addColumn('create_ip', 'varchar(64)', (c) => c.notNull())
-      .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('ix_jimu_form_entry_form').ifNotExists().on('jimu_form_entry').columns(['form_id', 'id']).execute();
+    await formEntries.create(db, dialect);
   }),
   // which images fill-ins uploaded and which entries name them: what the hourly sweep may remove (formImages.ts)
   '20261125_20_jimu_form_image': migration(async (db) => {

@@ -1,11 +1,12 @@
 // FTP and ETL servers (spec part 1 §2 "FTP server list", "ETL server list", §3, §7): one table, one set of
 // routes built by remotePlugin(), told apart by `kind`. Passwords: encrypted at rest, '******' out.
 import type { FastifyInstance } from 'fastify';
-import { BizError } from '../../core/envelope.js';
+import type { ServerModule } from '../../core/module.js';
+import { BizError, ok } from '../../core/envelope.js';
 import { bodySchemaOf, requirePage } from '../../core/declarations.js';
-import { encryptRoute, openIncoming, type SecretBinding } from '../../core/secrets.js';
-import { declareTable, listPageRoutes, type TableRow } from '../../core/tables.js';
-import { answerConnectionTest, type ConnectFailureReporter } from '../../connectors/errors.js';
+import { openIncoming, targetSecret, type SecretBinding } from '../../core/secrets.js';
+import { declareTable, listPageRoutes, type StoredRow, type TableRow } from '../../core/tables.js';
+import { REMOTE_TEST_SECONDS, answerConnectionTest, type ConnectTestOptions } from '../../connectors/errors.js';
 
 export const TABLE = 'remote_server';
 
@@ -48,15 +49,33 @@ export const remoteMigrations = remoteServers.migrations;
  * target the password is sent to (ip, port, account).
  */
 export function remoteBinding(row: { id?: number | string | null; ip?: string | null; port?: number | string | null; username?: string | null }): SecretBinding {
-  return { table: TABLE, id: row.id ?? null, host: row.ip, port: row.port, account: row.username };
+  return remoteSecret.binding(row);
 }
+
+/** The password of an FTP / ETL server (core/secrets targetSecret, as data sources have theirs). */
+const remoteSecret = targetSecret({ table: TABLE, host: 'ip', password: 'password', hostParam: { name: 'ip', maxLength: 100, title: 'IP地址' } });
+
+type RemoteRow = StoredRow<typeof remoteServers>;
 
 export interface RemoteOptions {
   kind: 'ftp' | 'etl';
   perm: string;
-  /** the connection test of this kind: true/false, never throws */
-  test: (s: { ip: string; port: number; username: string; password: string; rootPath: string }, onError: ConnectFailureReporter) => Promise<boolean>;
-  extra?: (app: FastifyInstance) => void;
+  /** the connection test of this kind: true/false, never throws (connectors/ftp, connectors/ssh) */
+  test: (s: { ip: string; port: number; username: string; password: string; rootPath: string }, opts: ConnectTestOptions) => Promise<boolean>;
+  /** the list of enabled servers of this kind (`${perm}:list`): its path, the columns it reads, one answer a row */
+  enabled: { path: string; columns: ReadonlyArray<keyof RemoteRow & string>; answer: (row: RemoteRow) => Record<string, unknown> };
+}
+
+/** The module of one kind: /api/remote/<kind>, the secrets service; the table's migration comes with FTP's. */
+export function remoteModule(o: RemoteOptions): ServerModule {
+  return {
+    name: o.kind,
+    prefix: `/api/remote/${o.kind}`,
+    service: 'platform',
+    ...(o.kind === 'ftp' ? { migrations: remoteMigrations } : {}),
+    needs: ['secrets'],
+    plugin: remotePlugin(o),
+  };
 }
 
 export function remotePlugin(o: RemoteOptions) {
@@ -96,23 +115,20 @@ export function remotePlugin(o: RemoteOptions) {
           // the stored password is only ever sent to the stored host and account
           const same = String(ip) === stored.ip && port === stored.port && username === String(stored.username ?? '');
           if (!same) throw new BizError('修改了IP地址、端口或账号，请重新输入密码');
-          password = secrets.openStored(stored.password, remoteBinding(stored)) ?? '';
+          password = remoteSecret.openStored(secrets, stored);
         }
         const settings = { ip: String(ip), port, username, password, rootPath: String(body.rootPath ?? stored?.root_path ?? '/') || '/' };
-        return answerConnectionTest(req.log, { ip: settings.ip, port }, (onError) => o.test(settings, onError));
+        return answerConnectionTest(req.log, { ip: settings.ip, port }, (onError) => o.test(settings, { timeout: REMOTE_TEST_SECONDS, onError }));
       },
     );
 
     // The encrypt button: bound to the record being edited and the target typed in the dialog (ip, port,
     // username). FTP and ETL servers share the table, so either route's value fits either kind of new server.
-    encryptRoute(app, {
-      secrets,
-      perm: P('list'),
-      editPerms: [P('add'), P('edit')],
-      host: { name: 'ip', maxLength: 100, title: 'IP地址' },
-      binding: (t) => remoteBinding({ id: t.id, ip: t.host, port: t.port, username: t.username }),
-    });
+    remoteSecret.encryptRoute(app, secrets, o.perm);
 
-    o.extra?.(app);
+    app.get(o.enabled.path, { config: { perm: P('list') } }, async () => {
+      const rows = await app.ctx.db.selectFrom(TABLE).select([...o.enabled.columns]).where('kind', '=', o.kind).where('status', '=', 1).orderBy('node_name').execute();
+      return ok(rows.map((r) => o.enabled.answer(r as RemoteRow)));
+    });
   };
 }

@@ -5,9 +5,9 @@
 import { lowcodePageCalls } from '../../../common/lowcode.js';
 import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Generated } from 'kysely';
 import { sql } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
+import { jsonObjectField } from '../../core/input.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { hasPermission } from '../../core/permissions.js';
@@ -15,32 +15,41 @@ import { describeAjvErrors, describeAt } from '../../../common/ajv-messages.js';
 import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
-import { idColumn, now, type Dialect } from '../../store/columns.js';
-import { migration } from '../../core/tables.js';
+import { now, type Dialect } from '../../store/columns.js';
+import { declareTable, migration, type TableRow } from '../../core/tables.js';
 
-export interface LowcodePageTable {
-  id: Generated<number>;
-  page_key: string;
-  title: string;
-  declaration: string;
-  published: number;
-  roles: string;
-  create_user: string | null;
-  create_time: string;
-  update_time: string;
-}
-export interface LowcodeDataTable {
-  id: Generated<number>;
-  page_key: string;
-  data: string;
-  create_user: string | null;
-  create_time: string;
-  update_time: string;
-}
+/** The stored page declarations (published: 0 / 1; roles: JSON text, the role keys it is published to). */
+export const lowcodePages = declareTable({
+  name: 'lowcode_page',
+  columns: {
+    id: { type: 'id' },
+    pageKey: { type: 'varchar(50)', notNull: true, unique: true },
+    title: { type: 'varchar(100)', notNull: true },
+    declaration: { type: 'text', notNull: true },
+    published: { type: 'integer', notNull: true, default: 0 },
+    roles: { type: 'text', notNull: true, default: '[]' },
+    createUser: { type: 'varchar(100)' },
+    createTime: { type: 'time', notNull: true },
+    updateTime: { type: 'time', notNull: true },
+  },
+});
+/** The records of every low-code page (data: JSON text, validated by the page's field rules). */
+export const lowcodeData = declareTable({
+  name: 'lowcode_data',
+  columns: {
+    id: { type: 'id' },
+    pageKey: { type: 'varchar(50)', notNull: true },
+    data: { type: 'text', notNull: true },
+    createUser: { type: 'varchar(100)' },
+    createTime: { type: 'time', notNull: true },
+    updateTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ix_lowcode_data_page', columns: ['pageKey'] }],
+});
 declare module '../../store/schema.js' {
   interface Database {
-    lowcode_page: LowcodePageTable;
-    lowcode_data: LowcodeDataTable;
+    lowcode_page: TableRow<typeof lowcodePages>;
+    lowcode_data: TableRow<typeof lowcodeData>;
   }
 }
 
@@ -156,25 +165,10 @@ export const lowcodeModule: ServerModule = {
   service: 'platform',
   needs: ['menus'],
   migrations: {
+    // both tables in the one migration they always had
     '20261122_15_lowcode': migration(async (db, dialect) => {
-      await idColumn(db.schema.createTable('lowcode_page').ifNotExists(), dialect)
-        .addColumn('page_key', 'varchar(50)', (c) => c.notNull().unique())
-        .addColumn('title', 'varchar(100)', (c) => c.notNull())
-        .addColumn('declaration', 'text', (c) => c.notNull())
-        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('roles', 'text', (c) => c.notNull().defaultTo('[]'))
-        .addColumn('create_user', 'varchar(100)')
-        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-        .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
-        .execute();
-      await idColumn(db.schema.createTable('lowcode_data').ifNotExists(), dialect)
-        .addColumn('page_key', 'varchar(50)', (c) => c.notNull())
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addColumn('create_user', 'varchar(100)')
-        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
-        .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
-        .execute();
-      await db.schema.createIndex('ix_lowcode_data_page').ifNotExists().on('lowcode_data').column('page_key').execute();
+      await lowcodePages.create(db, dialect);
+      await lowcodeData.create(db, dialect);
     }),
   },
   plugin: async (app: FastifyInstance) => {
@@ -257,15 +251,7 @@ export const lowcodeModule: ServerModule = {
 
     app.post<{ Body: any }>('/page/save', { config: { perm: 'lowcode:page:edit' }, schema: { body: pageBody } }, async (req) => {
       const body = req.body as any;
-      let decl = body.declaration;
-      if (typeof decl === 'string') {
-        try {
-          decl = JSON.parse(decl);
-        } catch {
-          throw new BizError('页面声明不是合法的 JSON');
-        }
-      }
-      if (!decl || typeof decl !== 'object' || Array.isArray(decl)) throw new BizError('页面声明必须是对象');
+      let decl = jsonObjectField(body.declaration, { notJson: '页面声明不是合法的 JSON', notObject: '页面声明必须是对象' }) as any;
       const pageKey = String(body.pageKey ?? decl.id ?? '');
       if (!pageKey) throw new BizError('请输入页面标识');
       if (!KEY_RE.test(pageKey)) throw new BizError('页面标识须以小写字母开头，只能包含字母、数字、下划线和短横线，最长50个字符');

@@ -112,6 +112,11 @@ function checkTitle(v: unknown): string {
   return t;
 }
 
+/** Where a saved group or document goes and what it is called: its checked title and its parent (0: the root). */
+function placeOf(b: { title?: string; parentId?: number | null }): { t: string; parent: number } {
+  return { t: checkTitle(b.title), parent: b.parentId ?? 0 };
+}
+
 const wikiPlugin = async (app: FastifyInstance) => {
   const { db } = app.ctx;
   const user = (req: FastifyRequest) => req.user?.username ?? null;
@@ -188,8 +193,7 @@ const wikiPlugin = async (app: FastifyInstance) => {
     { config: { perm: 'doc:wiki:edit' }, schema: { body: groupBody } },
     async (req) => {
       const b = req.body ?? {};
-      const t = checkTitle(b.title);
-      const parent = b.parentId ?? 0;
+      const { t, parent } = placeOf(b);
       if (b.id) {
         const stored = await find(b.id);
         if (!stored || stored.doc_type === DOC_TYPE.document) throw new BizError(MSG.noGroup);
@@ -219,8 +223,7 @@ const wikiPlugin = async (app: FastifyInstance) => {
     { config: { perm: 'doc:wiki:edit' }, schema: { body: docBody } },
     async (req) => {
       const b = req.body ?? {};
-      const t = checkTitle(b.title);
-      const parent = b.parentId ?? 0;
+      const { t, parent } = placeOf(b);
       const content = body(b.docContent);
       await checkParent(parent);
       if (b.id) {
