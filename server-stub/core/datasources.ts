@@ -4,7 +4,7 @@
 // and brings its migration (modules/datasource); no other module reads the table itself.
 import { createHash } from 'node:crypto';
 import { targetSecret, type SecretBinding, type Secrets } from './secrets.js';
-import { declareTable, type StoredRow, type TableRow } from './tables.js';
+import { declareTable, type StoredRow, type TableRow, timestamps } from './tables.js';
 import type { SqlSettings } from '../connectors/sql/index.js';
 
 /** The table of data sources and models (both kinds share it; ids are unique across both). */
@@ -34,8 +34,7 @@ export const datasources = declareTable({
     maxActive: { type: 'integer', notNull: true, default: 20 },
     queryTimeout: { type: 'integer', notNull: true, default: 300 },
     status: { type: 'integer', notNull: true, default: 1 },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [{ name: 'ux_gemini_datasource_name', columns: ['kind', 'dsName'], unique: true }],
   duplicate: (rec, kind) => `${NOUN[String(kind)]}名称【${rec.dsName}】已存在`,

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Cache } from './cache.js';
-import { declareTable, type TableRow } from './tables.js';
+import { declareTable, type TableRow, timestamps } from './tables.js';
 import { now } from '../store/columns.js';
 import type { Database } from '../store/schema.js';
 
@@ -29,8 +29,7 @@ export const dictTypes = declareTable({
     /** 'string' or 'number': how the entries' values are answered */
     valueType: { type: 'varchar(10)', notNull: true },
     remark: { type: 'varchar(500)' },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [{ name: 'ux_sys_dict_type_type', columns: ['dictType'], unique: true }],
   duplicate: (rec) => `字典类型【${rec.dictType}】已存在`,
@@ -51,8 +50,7 @@ export const dictEntries = declareTable({
     /** the tag's colour: success, processing, error, warning, default or #rrggbb (answered as `dictStyle`) */
     tagStyle: { type: 'varchar(20)' },
     orderNum: { type: 'integer', notNull: true, default: 0 },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [
     { name: 'ux_sys_dict_data_value', columns: ['dictType', 'dictValue'], unique: true },

@@ -3,7 +3,7 @@
 // the duplicate message, and secrets sealed in the store and scrubbed from answers. The row type is checked by tsc.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { Secrets } from './secrets.js';
-import { declareTable, snake, type TableRow } from './tables.js';
+import { declareTable, snake, type TableRow, timestamps } from './tables.js';
 import { startTestServer, testStores, type TestServer } from '../testing/server.js';
 
 const things = declareTable({
@@ -16,8 +16,7 @@ const things = declareTable({
     hostName: { type: 'varchar(50)' },
     maxCount: { type: 'integer', notNull: true, default: 7 },
     pwd: { type: 'text' },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [{ name: 'ux_t_declared_thing', columns: ['kind', 'thingName'], unique: true }],
   duplicate: (rec, kind) => `${kind}【${rec.thingName}】已存在`,

@@ -55,6 +55,15 @@ export interface Column {
 
 export type Columns = Record<string, Column>;
 
+/**
+ * The columns most tables share, declared once: when a record was made and last saved (`time` text, set by the
+ * store's save). Spread where they stand in the table (`...timestamps`): the column order is the declaration's.
+ */
+export const timestamps = {
+  createTime: { type: 'time', notNull: true },
+  updateTime: { type: 'time', notNull: true },
+} as const satisfies Columns;
+
 export interface TableDeclaration<C extends Columns> {
   /** the table's name in the store */
   name: string;

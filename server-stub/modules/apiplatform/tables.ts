@@ -7,7 +7,7 @@
 //  gemini_api_audit    every transition: who, when, action, comment
 //  gemini_api_key      keys for calling published APIs: only a SHA-256 hash is kept
 //  gemini_api_call     one row per published call (for the detail screen's 24-hour statistics)
-import { declareTable, migration, type RowOf, type TableRow } from '../../core/tables.js';
+import { declareTable, migration, type RowOf, type TableRow, timestamps } from '../../core/tables.js';
 
 /** The group tree (parent 0: the virtual root). */
 export const apiGroups = declareTable({
@@ -17,8 +17,7 @@ export const apiGroups = declareTable({
     parentId: { type: 'integer', notNull: true, default: 0 },
     name: { type: 'varchar(50)', notNull: true },
     sortNo: { type: 'integer', notNull: true, default: 0 },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
 });
 export type ApiGroupTable = TableRow<typeof apiGroups>;

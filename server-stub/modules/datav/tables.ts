@@ -11,7 +11,7 @@
 // always made them; datav_widget (a browser-made text key), jimu_form_upload (keyed by the image) and
 // jimu_form_entry_image (a two-column key) have keys a declared table does not have and stay written by hand.
 import type { Generated } from 'kysely';
-import { declareTable, migration, type TableRow } from '../../core/tables.js';
+import { declareTable, migration, type TableRow, timestamps } from '../../core/tables.js';
 import type { PageKind } from '../../../common/widgets.js';
 
 export type { PageKind } from '../../../common/widgets.js';
@@ -33,8 +33,7 @@ export const datavPages = declareTable({
     status: { type: 'integer', notNull: true, default: 0 },
     revision: { type: 'integer', notNull: true, default: 1 },
     createUser: { type: 'varchar(64)', notNull: true },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [{ name: 'ix_datav_page_kind', columns: ['kind'] }],
 });

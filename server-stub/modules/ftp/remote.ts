@@ -5,7 +5,7 @@ import type { ServerModule } from '../../core/module.js';
 import { BizError, ok } from '../../core/envelope.js';
 import { bodySchemaOf, requirePage } from '../../core/declarations.js';
 import { openIncoming, targetSecret, type SecretBinding } from '../../core/secrets.js';
-import { declareTable, listPageRoutes, type StoredRow, type TableRow } from '../../core/tables.js';
+import { declareTable, listPageRoutes, type StoredRow, type TableRow, timestamps } from '../../core/tables.js';
 import { REMOTE_TEST_SECONDS, answerConnectionTest, type ConnectTestOptions } from '../../connectors/errors.js';
 
 export const TABLE = 'remote_server';
@@ -28,8 +28,7 @@ export const remoteServers = declareTable({
     maxTotal: { type: 'integer' },
     maxIdle: { type: 'integer' },
     minIdle: { type: 'integer' },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [{ name: 'ux_remote_server_code', columns: ['kind', 'nodeCode'], unique: true }],
   duplicate: (rec) => `编码【${rec.nodeCode}】已存在`,

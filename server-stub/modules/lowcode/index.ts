@@ -16,7 +16,7 @@ import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { now, type Dialect } from '../../store/columns.js';
-import { declareTable, migration, type TableRow } from '../../core/tables.js';
+import { declareTable, migration, type TableRow, timestamps } from '../../core/tables.js';
 
 /** The stored page declarations (published: 0 / 1; roles: JSON text, the role keys it is published to). */
 export const lowcodePages = declareTable({
@@ -29,8 +29,7 @@ export const lowcodePages = declareTable({
     published: { type: 'integer', notNull: true, default: 0 },
     roles: { type: 'text', notNull: true, default: '[]' },
     createUser: { type: 'varchar(100)' },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
 });
 /** The records of every low-code page (data: JSON text, validated by the page's field rules). */
@@ -41,8 +40,7 @@ export const lowcodeData = declareTable({
     pageKey: { type: 'varchar(50)', notNull: true },
     data: { type: 'text', notNull: true },
     createUser: { type: 'varchar(100)' },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [{ name: 'ix_lowcode_data_page', columns: ['pageKey'] }],
 });

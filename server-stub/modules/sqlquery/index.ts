@@ -6,7 +6,7 @@ import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { checkBody, idQuery, type PageDeclaration } from '../../core/declarations.js';
-import { declareTable, type TableRow } from '../../core/tables.js';
+import { declareTable, type TableRow, timestamps } from '../../core/tables.js';
 import { NET_MSG, NetGuardError, checkUrl, guardedRequest } from '../../core/net-guard.js';
 
 export const sqlQueries = declareTable({
@@ -22,8 +22,7 @@ export const sqlQueries = declareTable({
     apiMethod: { type: 'varchar(10)' },
     requestParams: { type: 'text' },
     responseBody: { type: 'text' },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [{ name: 'ux_gemini_sql_query_name', columns: ['queryName'], unique: true }],
   duplicate: (rec) => `查询名称【${rec.queryName}】已存在`,

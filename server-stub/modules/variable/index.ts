@@ -1,5 +1,5 @@
 // System variables (spec part 1 §2 "Variable list", §7 "Variables"): /api/sys/var/*
-import { declareTable, listPageModule, type TableRow } from '../../core/tables.js';
+import { declareTable, listPageModule, type TableRow, timestamps } from '../../core/tables.js';
 
 export const variables = declareTable({
   name: 'sys_variable',
@@ -9,8 +9,7 @@ export const variables = declareTable({
     variableName: { type: 'varchar(100)', notNull: true },
     variableValue: { type: 'text' },
     variableDesc: { type: 'varchar(500)' },
-    createTime: { type: 'time', notNull: true },
-    updateTime: { type: 'time', notNull: true },
+    ...timestamps,
   },
   indexes: [{ name: 'ux_sys_variable_name', columns: ['variableName'], unique: true }],
   duplicate: (rec) => `参数名称【${rec.variableName}】已存在`,
