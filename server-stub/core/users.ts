@@ -1,5 +1,5 @@
 // Reading a user with roles and permissions, and the checks that refuse an account.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { now } from '../store/columns.js';
 import type { RequestUser } from './context.js';
@@ -42,4 +42,9 @@ export function toRequestUser(loaded: NonNullable<Awaited<ReturnType<typeof load
     roles: loaded.roles,
     permissions: loaded.permissions,
   };
+}
+
+/** A sys_user row's public fields as every answer names them (never a password or its hash). */
+export function userFields(u: Pick<Selectable<Database['sys_user']>, 'id' | 'username' | 'nick_name' | 'phone_number' | 'email' | 'avatar'>) {
+  return { id: u.id, username: u.username, nickName: u.nick_name, phoneNumber: u.phone_number, email: u.email, avatar: u.avatar };
 }

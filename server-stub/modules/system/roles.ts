@@ -12,9 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Item as MenuEntry } from '../../../schemas/generated/menu.js';
 import { assertPermission } from '../../core/auth.js';
-import { checkBody, idQuery, likePattern, requirePage } from '../../core/declarations.js';
+import { checkBody, idQuery, requirePage } from '../../core/declarations.js';
 import { BizError, ok } from '../../core/envelope.js';
-import { listQuerySchema, pageOf } from '../../core/list.js';
+import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { ALL_PERMISSIONS } from '../../core/permissions.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
@@ -145,17 +145,11 @@ export function roleRoutes(app: FastifyInstance) {
     const q = req.body ?? {};
     let base = db.selectFrom('sys_role');
     const text = typeof q.search === 'string' ? q.search.trim() : '';
-    if (text) {
-      const like = likePattern(text.toLowerCase());
-      base = base.where((eb) => eb.or(['role_name', 'role_key'].map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${like} escape '\\'`)));
-    }
+    if (text) base = base.where(matchesAny(text, ['role_name', 'role_key']));
     if (Array.isArray(q.roleType) && q.roleType.length) base = base.where('role_type', 'in', q.roleType as string[]);
-    const { limit, offset, order } = pageOf(q, { roleName: 'role_name', roleKey: 'role_key', orderNum: 'order_num', createTime: 'create_time' });
-    const [{ total }] = await base.select(sql<number>`count(*)`.as('total')).execute();
-    let rows = base.selectAll();
-    rows = order ? rows.orderBy(sql.ref(order.column), order.dir).orderBy('id') : rows.orderBy('order_num').orderBy('id');
-    const records = await rows.limit(limit).offset(offset).execute();
-    return ok({ records: await Promise.all(records.map(answer)), total: Number(total) });
+    const sortable = { roleName: 'role_name', roleKey: 'role_key', orderNum: 'order_num', createTime: 'create_time' };
+    const { records, total } = await pageRows(base, q, { sortable, select: (b) => b.selectAll(), then: ['id'], fallback: ['order_num', 'id'] });
+    return ok({ records: await Promise.all(records.map(answer)), total });
   });
 
   app.get<{ Querystring: { id: number } }>('/role/get', { config: { perm: 'system:role:list' }, schema: { querystring: idQuery } }, async (req) => {

@@ -5,14 +5,15 @@
 // deletes themselves. Disabling, deleting, resetting a password or taking a role away ends the user's sessions
 // on every instance (ctx.sessions); the guard refuses such a user at once anyway (core/users.ts refusal).
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { passwordFault } from '../../../common/password-policy.js';
 import { assertPermission } from '../../core/auth.js';
-import { checkBody, idQuery, likePattern, requirePage } from '../../core/declarations.js';
+import { checkBody, idQuery, requirePage } from '../../core/declarations.js';
 import { BizError, ok } from '../../core/envelope.js';
-import { listQuerySchema, pageOf } from '../../core/list.js';
+import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { generatePassword, hashPassword } from '../../core/passwords.js';
 import { now } from '../../store/columns.js';
+import { userFields } from '../../core/users.js';
 import type { Database } from '../../store/schema.js';
 import { ADMIN_ROLE, assertHolds, keepLastAdmin, permissionsOfRoles } from './access.js';
 
@@ -33,12 +34,7 @@ type UserRow = Database['sys_user'] extends infer T ? { [K in keyof T]: any } : 
 /** A user as the page shows it: never a password or its hash. */
 function answerUser(u: UserRow, roles: Array<{ id: number; role_name: string; role_key: string }>) {
   return {
-    id: u.id,
-    username: u.username,
-    nickName: u.nick_name,
-    phoneNumber: u.phone_number,
-    email: u.email,
-    avatar: u.avatar,
+    ...userFields(u),
     status: u.status,
     effectiveFrom: u.effective_from,
     effectiveUntil: u.effective_until,
@@ -90,21 +86,15 @@ export function userRoutes(app: FastifyInstance) {
     const q = req.body ?? {};
     let base = db.selectFrom('sys_user').where('deleted', '=', 0);
     const text = typeof q.search === 'string' ? q.search.trim() : '';
-    if (text) {
-      const like = likePattern(text.toLowerCase());
-      base = base.where((eb) => eb.or(['username', 'nick_name', 'phone_number'].map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${like} escape '\\'`)));
-    }
+    if (text) base = base.where(matchesAny(text, ['username', 'nick_name', 'phone_number']));
     const statuses = (Array.isArray(q.status) ? q.status : q.status == null ? [] : [q.status]) as number[];
     if (statuses.length) base = base.where('status', 'in', statuses);
     const roleIds = [...((q.roleIds ?? []) as Array<string | number>), ...(q.roleId ? [q.roleId] : [])].map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
     if (roleIds.length) base = base.where('id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', 'in', roleIds));
-    const { limit, offset, order } = pageOf(q, { username: 'username', nickName: 'nick_name', createTime: 'create_time', status: 'status' });
-    const [{ total }] = await base.select(sql<number>`count(*)`.as('total')).execute();
-    let rows = base.selectAll();
-    rows = order ? rows.orderBy(sql.ref(order.column), order.dir).orderBy('id') : rows.orderBy('id');
-    const records = await rows.limit(limit).offset(offset).execute();
+    const sortable = { username: 'username', nickName: 'nick_name', createTime: 'create_time', status: 'status' };
+    const { records, total } = await pageRows(base, q, { sortable, select: (b) => b.selectAll(), then: ['id'], fallback: ['id'] });
     const roles = await rolesOfUsers(db, records.map((r) => r.id));
-    return ok({ records: records.map((r) => answerUser(r, roles.get(r.id) ?? [])), total: Number(total) });
+    return ok({ records: records.map((r) => answerUser(r, roles.get(r.id) ?? [])), total });
   });
 
   app.get<{ Querystring: { id: number } }>('/user/get', { config: { perm: 'system:user:list' }, schema: { querystring: idQuery } }, async (req) => {

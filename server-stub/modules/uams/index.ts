@@ -9,8 +9,6 @@
 //    right password.
 //  - per client address: the `limits` platform service (core/limits.ts) on sign-in and the public key, keyed on the TCP peer.
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
-import { likePattern } from '../../core/declarations.js';
 import { BizError, LOGIN_URL, ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { hashPassword, unmatchableHash, verifyPassword, type LoginKeys } from '../../core/passwords.js';
@@ -18,9 +16,9 @@ import { passwordFault } from '../../../common/password-policy.js';
 import { now } from '../../store/columns.js';
 import type { SessionStore } from '../../core/sessions.js';
 import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
-import { loadUser, refusal } from '../../core/users.js';
+import { loadUser, refusal, userFields } from '../../core/users.js';
 import { MSG_TOO_MANY_REQUESTS, clientKey } from '../../core/limits.js';
-import { listQuerySchema, pageOf } from '../../core/list.js';
+import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
 
 export const MAX_FAILED_LOGINS = 5;
@@ -115,12 +113,7 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
       const u = loaded.user;
       return ok({
         token: req.token,
-        id: u.id,
-        username: u.username,
-        nickName: u.nick_name,
-        phoneNumber: u.phone_number,
-        email: u.email,
-        avatar: u.avatar,
+        ...userFields(u),
         roles: loaded.roles,
         permissions: loaded.permissions,
         permissionSwitch: app.ctx.config.permissionSwitch,
@@ -140,21 +133,11 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     app.post<{ Body: Record<string, any> }>('/user/search', { config: { perm: 'system:user:list' }, schema: { body: listQuerySchema() } }, async (req) => {
       const q = req.body ?? {};
       let base = db.selectFrom('sys_user').where('deleted', '=', 0);
-      if (q.search) {
-        // % and _ typed in the box match themselves (escaped, as listTable does); case-insensitive on both stores
-        const like = likePattern(String(q.search).toLowerCase());
-        base = base.where((eb) => eb.or(['username', 'nick_name', 'phone_number'].map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${like} escape '\\'`)));
-      }
-      const sortable: Record<string, string> = { username: 'username', nickName: 'nick_name', createTime: 'create_time' };
-      const { limit, offset, order } = pageOf(q, sortable);
-      const [{ total }] = await base.select(sql<number>`count(*)`.as('total')).execute();
-      let rows = base.select(['id', 'username', 'nick_name', 'phone_number', 'email', 'avatar', 'create_time']);
-      rows = order ? rows.orderBy(sql.ref(order.column), order.dir) : rows.orderBy('id');
-      const records = await rows.limit(limit).offset(offset).execute();
-      return ok({
-        records: records.map((r) => ({ id: r.id, username: r.username, nickName: r.nick_name, phoneNumber: r.phone_number, email: r.email, avatar: r.avatar, createTime: r.create_time })),
-        total: Number(total),
-      });
+      if (q.search) base = base.where(matchesAny(String(q.search), ['username', 'nick_name', 'phone_number']));
+      const sortable = { username: 'username', nickName: 'nick_name', createTime: 'create_time' };
+      const select = (b: typeof base) => b.select(['id', 'username', 'nick_name', 'phone_number', 'email', 'avatar', 'create_time']);
+      const { records, total } = await pageRows(base, q, { sortable, select, fallback: ['id'] });
+      return ok({ records: records.map((r) => ({ ...userFields(r), createTime: r.create_time })), total });
     });
 
     // A user's own new password (the forced change after an admin set one, or any time): the old one proven (each
