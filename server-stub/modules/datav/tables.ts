@@ -12,6 +12,7 @@
 // jimu_form_entry_image (a two-column key) have keys a declared table does not have and stay written by hand.
 import type { Generated } from 'kysely';
 import { declareTable, migration, type TableRow, timestamps } from '../../core/tables.js';
+import { linkTable } from '../../store/columns.js';
 import type { PageKind } from '../../../common/widgets.js';
 
 export type { PageKind } from '../../../common/widgets.js';
@@ -145,13 +146,7 @@ export const datavMigrations = {
       .addColumn('form_id', 'integer', (c) => c.notNull())
       .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createTable('jimu_form_entry_image')
-      .ifNotExists()
-      .addColumn('entry_id', 'integer', (c) => c.notNull())
-      .addColumn('file_image_id', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('pk_jimu_form_entry_image', ['entry_id', 'file_image_id'])
-      .execute();
+    await linkTable(db.schema.createTable('jimu_form_entry_image').ifNotExists(), 'pk_jimu_form_entry_image', ['entry_id', 'integer'], ['file_image_id', 'integer']).execute();
     await db.schema.createIndex('ix_jimu_form_entry_image_file').ifNotExists().on('jimu_form_entry_image').column('file_image_id').execute();
   }),
 };

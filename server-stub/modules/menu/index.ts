@@ -3,7 +3,7 @@ import type { Migration } from 'kysely';
 import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { migration } from '../../core/tables.js';
-import { idColumn } from '../../store/columns.js';
+import { idColumn, linkTable } from '../../store/columns.js';
 import { applyShippedMenus, type ShippedMenus } from '../../core/menus.js';
 
 function migrations(): Record<string, Migration> {
@@ -17,12 +17,7 @@ function migrations(): Record<string, Migration> {
         .addColumn('entry', 'text', (c) => c.notNull())
         .addColumn('custom', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema
-        .createTable('sys_role_menu')
-        .addColumn('role_key', 'varchar(32)', (c) => c.notNull())
-        .addColumn('menu_key', 'varchar(64)', (c) => c.notNull())
-        .addPrimaryKeyConstraint('sys_role_menu_pk', ['role_key', 'menu_key'])
-        .execute();
+      await linkTable(db.schema.createTable('sys_role_menu'), 'sys_role_menu_pk', ['role_key', 'varchar(32)'], ['menu_key', 'varchar(64)']).execute();
     }),
   };
 }

@@ -1,6 +1,6 @@
 import type { Migration } from 'kysely';
 import { migration } from '../../core/tables.js';
-import { idColumn } from '../../store/columns.js';
+import { idColumn, linkTable } from '../../store/columns.js';
 
 export function uamsMigrations(): Record<string, Migration> {
   return {
@@ -22,18 +22,8 @@ export function uamsMigrations(): Record<string, Migration> {
         .addColumn('role_key', 'varchar(32)', (c) => c.notNull().unique())
         .addColumn('role_name', 'varchar(64)', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable('sys_user_role')
-        .addColumn('user_id', 'integer', (c) => c.notNull())
-        .addColumn('role_id', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('sys_user_role_pk', ['user_id', 'role_id'])
-        .execute();
-      await db.schema
-        .createTable('sys_role_permission')
-        .addColumn('role_id', 'integer', (c) => c.notNull())
-        .addColumn('permission', 'varchar(128)', (c) => c.notNull())
-        .addPrimaryKeyConstraint('sys_role_permission_pk', ['role_id', 'permission'])
-        .execute();
+      await linkTable(db.schema.createTable('sys_user_role'), 'sys_user_role_pk', ['user_id', 'integer'], ['role_id', 'integer']).execute();
+      await linkTable(db.schema.createTable('sys_role_permission'), 'sys_role_permission_pk', ['role_id', 'integer'], ['permission', 'varchar(128)']).execute();
       await db.schema
         .createTable('sys_session')
         .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
