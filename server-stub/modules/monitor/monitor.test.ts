@@ -165,11 +165,7 @@ describe.each(testStores)('log monitor (%s store)', (store) => {
 });
 
 describe('log monitor on large and rotating files', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ env: { LOG_MAX_BYTES: '2048', LOG_KEEP: '2', LOG_SEARCH_MS: '200' } });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ env: { LOG_MAX_BYTES: '2048', LOG_KEEP: '2', LOG_SEARCH_MS: '200' } });
 
   it('rotates past the size limit, keeps LOG_KEEP files at 0600, reads them as one sequence', async () => {
     for (let i = 0; i < 40; i++) await s.request('POST', '/api/sys/var/searchList', {});
@@ -251,11 +247,7 @@ describe('log monitor on large and rotating files', () => {
 });
 
 describe('log monitor with INSTANCE_ID', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ env: { INSTANCE_ID: 'node-a' } });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ env: { INSTANCE_ID: 'node-a' } });
 
   it("writes and reads this instance's own files; an unsafe id or address refuses the start", async () => {
     await s.request('POST', '/api/sys/var/searchList', {});

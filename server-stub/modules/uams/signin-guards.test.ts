@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../core/envelope.js';
 import { hashPassword } from '../../core/passwords.js';
 import { redisThrottle, storeThrottle, type LoginThrottle } from '../../core/throttle.js';
-import { encryptFor, startTestServer, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
+import { encryptFor, serverForSuite, startTestServer, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
 import { LOGINS_PER_ADDRESS, MSG_NOW_LOCKED, MSG_TOO_MANY_REQUESTS, PUBLIC_KEYS_PER_ADDRESS } from './index.js';
 import { clientKey } from '../../core/limits.js';
 
@@ -242,11 +242,7 @@ describe('what per-address limits count by', () => {
 });
 
 describe('LOGINS_PER_MINUTE', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ env: { LOGINS_PER_MINUTE: '3' } });
-  });
-  afterAll(() => s?.close());
+  const s = serverForSuite({ env: { LOGINS_PER_MINUTE: '3' } });
 
   it('sets the sign-in limit per address (and the public key three times it)', async () => {
     const from = freshAddress();
