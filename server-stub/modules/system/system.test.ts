@@ -267,8 +267,10 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     // …but not the last one: neither taking its role, nor disabling, nor deleting (itself or by another), nor an end date
     const a2 = other.token;
     expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [dev], status: 0 }, a2)).body.msg).toBe(MSG_LAST_ADMIN);
-    expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [admin], status: 0, effectiveUntil: '2020-01-01 00:00:00' }, a2)).body.msg).toBe(MSG_LAST_ADMIN);
     expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [admin], status: 1 }, a2)).body.msg).toBe('不能停用自己的账号');
+    // nor by dates: an end already past, or a start still to come, is switching oneself off too
+    expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [admin], status: 0, effectiveFrom: '2099-01-01 00:00:00' }, a2)).body.msg).toBe('不能停用自己的账号');
+    expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [admin], status: 0, effectiveUntil: '2020-01-01 00:00:00' }, a2)).body.msg).toBe('不能停用自己的账号');
     expect((await s.request('POST', '/api/system/user/status', { id: me, status: 0 }, a2)).body.status).toBe(0);
     // with the first back, the second may drop its own administrator role
     expect((await s.request('POST', '/api/system/user/save', { id: other.id, username: 'admin.two', nickName: 'a2', roleIds: [dev], status: 0 }, a2)).body.status).toBe(0);

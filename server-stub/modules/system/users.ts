@@ -137,8 +137,11 @@ export function userRoutes(app: FastifyInstance) {
       await assertSignInNameFree(db, username, '账号', stored?.id);
       if (phone) await assertSignInNameFree(db, phone, '手机号码', stored?.id);
       if (stored) {
-        if (stored.id === req.user!.id && rec.status === 1) throw new BizError(MSG_NOT_SELF_DISABLE);
-        const isAdminAfter = roles.some((r) => r.role_key === ADMIN_ROLE) && rec.status !== 1 && !(rec.effectiveUntil && rec.effectiveUntil <= now());
+        // able to sign in after the save: enabled, and now within its effective dates
+        const t = now();
+        const activeAfter = rec.status !== 1 && !(rec.effectiveUntil && rec.effectiveUntil <= t) && !(rec.effectiveFrom && rec.effectiveFrom > t);
+        if (stored.id === req.user!.id && !activeAfter) throw new BizError(MSG_NOT_SELF_DISABLE);
+        const isAdminAfter = roles.some((r) => r.role_key === ADMIN_ROLE) && activeAfter;
         await keepLastAdmin(db, stored.id, isAdminAfter);
       }
 
