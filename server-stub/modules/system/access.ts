@@ -25,6 +25,15 @@ export async function permissionsOfRoles(db: Kysely<Database>, roleIds: number[]
   return [...new Set(rows.map((r) => r.permission))];
 }
 
+/**
+ * Refuses unless the caller holds everything `userId`'s roles grant: one may only edit, switch off, delete or reset
+ * the password of accounts one could have made (a user manager cannot act on an administrator).
+ */
+export async function assertCanManage(req: FastifyRequest, db: Kysely<Database>, userId: number): Promise<void> {
+  const theirs = await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', userId).execute();
+  assertHolds(req, await permissionsOfRoles(db, theirs.map((r) => r.role_id)));
+}
+
 /** Ids of the users who can sign in now and hold the administrator role. */
 export async function activeAdmins(db: Kysely<Database>): Promise<number[]> {
   const t = now();

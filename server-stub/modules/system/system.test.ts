@@ -155,6 +155,13 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     // and not the password of someone holding more than they do
     const me = (await s.request<any>('GET', '/api/uams/session/find')).body.data.id;
     expect((await s.request('POST', `/api/system/user/resetPwd?id=${me}`, undefined, mgr.token)).http).toBe(403);
+    // nor edit, switch off or delete an administrator
+    expect((await s.request('POST', '/api/system/user/save', { id: me, username: 'admin', nickName: '改名', roleIds: [admin] }, mgr.token)).http).toBe(403);
+    expect((await s.request('POST', '/api/system/user/status', { id: me, status: 1 }, mgr.token)).http).toBe(403);
+    expect((await s.request('POST', `/api/system/user/delete?id=${me}`, undefined, mgr.token)).http).toBe(403);
+    // but a colleague holding no more than they do, yes
+    const peer = await addUser(s, 'peer.user', ['user_manager']);
+    expect((await s.request('POST', '/api/system/user/status', { id: peer.id, status: 1 }, mgr.token)).body.msg).toBe('已停用');
     // roles are not theirs to edit at all
     expect((await s.request('POST', '/api/system/role/save', { roleName: 'x', roleKey: 'x_role', roleType: 'default', permKeys: ['m:pagemanager'] }, mgr.token)).http).toBe(403);
   });

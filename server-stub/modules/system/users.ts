@@ -15,7 +15,7 @@ import { generatePassword, hashPassword } from '../../core/passwords.js';
 import { now } from '../../store/columns.js';
 import { userFields } from '../../core/users.js';
 import type { Database } from '../../store/schema.js';
-import { ADMIN_ROLE, assertHolds, keepLastAdmin, permissionsOfRoles } from './access.js';
+import { ADMIN_ROLE, assertCanManage, assertHolds, keepLastAdmin, permissionsOfRoles } from './access.js';
 
 export const MSG_USER_NOT_FOUND = '用户不存在';
 const MSG_NOT_SELF_DISABLE = '不能停用自己的账号';
@@ -118,6 +118,7 @@ export function userRoutes(app: FastifyInstance) {
       assertPermission(req, id ? 'system:user:edit' : 'system:user:add');
       const stored = id ? await db.selectFrom('sys_user').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst() : undefined;
       if (id && !stored) throw new BizError(MSG_USER_NOT_FOUND);
+      if (stored) await assertCanManage(req, db, stored.id);
       if (stored) body.username = stored.username; // locked in edit
       const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored }) as Record<string, any>;
       const username = String(rec.username).trim();
@@ -187,6 +188,7 @@ export function userRoutes(app: FastifyInstance) {
     const { id, status } = req.body;
     const u = await db.selectFrom('sys_user').select(['id']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (!u) throw new BizError(MSG_USER_NOT_FOUND);
+    await assertCanManage(req, db, id);
     if (status === 1) {
       if (id === req.user!.id) throw new BizError(MSG_NOT_SELF_DISABLE);
       await keepLastAdmin(db, id, false);
@@ -201,6 +203,7 @@ export function userRoutes(app: FastifyInstance) {
     const u = await db.selectFrom('sys_user').select(['id']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
     if (!u) throw new BizError(MSG_USER_NOT_FOUND);
     if (id === req.user!.id) throw new BizError(MSG_NOT_SELF_DELETE);
+    await assertCanManage(req, db, id);
     await keepLastAdmin(db, id, false);
     // soft: the row stays for the audit (the operation log names it); the account can never sign in again
     await db.updateTable('sys_user').set({ deleted: 1, update_time: now() }).where('id', '=', id).execute();
@@ -221,8 +224,7 @@ export function userRoutes(app: FastifyInstance) {
       const u = await db.selectFrom('sys_user').select(['id', 'username']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
       if (!u) throw new BizError(MSG_USER_NOT_FOUND);
       // a reset hands the account to whoever set it: only for accounts whose roles grant nothing the caller lacks
-      const theirs = await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', id).execute();
-      assertHolds(req, await permissionsOfRoles(db, theirs.map((r) => r.role_id)));
+      await assertCanManage(req, db, id);
       // 随机生成 (or no choice): a random one, whatever a hidden password field still held; 由管理员设置: the one given
       const set = req.body?.mode !== 'random' && req.body?.password ? String(req.body.password) : null;
       if (req.body?.mode === 'set' && !set) throw new BizError('请输入新密码');
