@@ -185,7 +185,9 @@ export function roleRoutes(app: FastifyInstance) {
       // an entry, and every directory and page above it, so that it shows in the menu
       for (let m = g.menu ?? null, depth = 0; m && depth < 32; m = parentOf.get(m) ?? null, depth++) menuKeys.add(m);
     }
-    if (!admin) {
+    // the administrator role is only for administrators to touch (its name, type, order, remark)
+    if (admin) assertHolds(req, [ALL_PERMISSIONS]);
+    else {
       // nobody grants what they do not hold (only what this save adds is asked about)
       const before = stored ? new Set((await db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', stored.id).execute()).map((r) => r.permission)) : new Set<string>();
       assertHolds(req, [...perms].filter((p) => !before.has(p)));

@@ -181,6 +181,11 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     expect((await s.request('POST', `/api/system/role/delete?id=${id}`)).body.msg).toBe('角色【报表查看】已分配给 1 个用户，请先取消分配再删除');
     const adminRole = await roleId(s, 'sys_admin');
     expect((await s.request('POST', `/api/system/role/delete?id=${adminRole}`)).body.msg).toBe('管理员角色不能删除');
+    // a role manager who is no administrator cannot touch the administrator role
+    await s.request('POST', '/api/system/role/save', { roleName: '角色管理员', roleKey: 'role_manager', roleType: 'default', permKeys: ['m:role', 'm:role-edit'] });
+    const rm = await addUser(s, 'role.manager', ['role_manager']);
+    const touched = await s.request('POST', '/api/system/role/save', { id: adminRole, roleName: '随便', roleType: 'default' }, rm.token);
+    expect([touched.http, touched.body.msg]).toEqual([403, '不能授予自己没有的权限：*:*:*']);
     await s.request('POST', '/api/system/role/save', { id: adminRole, roleName: '管理员', roleType: 'sys_admin', permKeys: [] });
     const perms = await s.app.ctx.db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', adminRole).execute();
     expect(perms.map((p) => p.permission)).toEqual(['*:*:*']);
