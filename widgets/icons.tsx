@@ -2,6 +2,7 @@
 import {
   AlignLeftOutlined,
   AppstoreOutlined,
+  AreaChartOutlined,
   BarChartOutlined,
   BorderOuterOutlined,
   CalendarOutlined,
@@ -12,6 +13,7 @@ import {
   FieldTimeOutlined,
   FolderOutlined,
   FontSizeOutlined,
+  LineChartOutlined,
   NumberOutlined,
   PictureOutlined,
   PieChartOutlined,
@@ -24,6 +26,7 @@ import type { ComponentType } from 'react';
 const ICONS: Record<string, ComponentType> = {
   AlignLeftOutlined,
   AppstoreOutlined,
+  AreaChartOutlined,
   BarChartOutlined,
   BorderOuterOutlined,
   CalendarOutlined,
@@ -34,6 +37,7 @@ const ICONS: Record<string, ComponentType> = {
   FieldTimeOutlined,
   FolderOutlined,
   FontSizeOutlined,
+  LineChartOutlined,
   NumberOutlined,
   PictureOutlined,
   PieChartOutlined,

@@ -92,6 +92,106 @@ export interface ActiveRingDatasourceProps {
   };
 }
 
+export interface AreaChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 坐标轴与图例颜色
+   */
+  axisColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示数值
+   */
+  showLabel?: boolean;
+  /**
+   * 平滑曲线
+   */
+  smooth?: boolean;
+  /**
+   * 线宽
+   */
+  lineWidth?: number;
+  /**
+   * 面积透明度
+   */
+  areaOpacity?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface AreaChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface BarChartViewProps {
   /**
    * 宽度
@@ -1555,6 +1655,198 @@ export interface FormTextareaDatasourceProps {
   };
 }
 
+export interface HorizontalBarChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 坐标轴与图例颜色
+   */
+  axisColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示数值
+   */
+  showLabel?: boolean;
+  /**
+   * 条宽
+   */
+  barWidth?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface HorizontalBarChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface LineChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 坐标轴与图例颜色
+   */
+  axisColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示数值
+   */
+  showLabel?: boolean;
+  /**
+   * 平滑曲线
+   */
+  smooth?: boolean;
+  /**
+   * 线宽
+   */
+  lineWidth?: number;
+  /**
+   * 显示数据点
+   */
+  showSymbol?: boolean;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface LineChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface ScrollTableViewProps {
   /**
    * 宽度
@@ -1747,9 +2039,102 @@ export interface SingleLineTitleDatasourceProps {
   };
 }
 
+export interface StackedBarChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 坐标轴与图例颜色
+   */
+  axisColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示数值
+   */
+  showLabel?: boolean;
+  /**
+   * 柱宽
+   */
+  barWidth?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface StackedBarChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 /** Each kind's view props by its widgetName (widgets/viewPropTypes.ts: ViewPropsOf<'barChart'>). */
 export interface WidgetViewPropsByName {
   activeRing: ActiveRingViewProps;
+  areaChart: AreaChartViewProps;
   barChart: BarChartViewProps;
   borderBox: BorderBoxViewProps;
   carousel: CarouselViewProps;
@@ -1764,6 +2149,9 @@ export interface WidgetViewPropsByName {
   formSubmit: FormSubmitViewProps;
   formSwitch: FormSwitchViewProps;
   formTextarea: FormTextareaViewProps;
+  horizontalBarChart: HorizontalBarChartViewProps;
+  lineChart: LineChartViewProps;
   scrollTable: ScrollTableViewProps;
   singleLineTitle: SingleLineTitleViewProps;
+  stackedBarChart: StackedBarChartViewProps;
 }
