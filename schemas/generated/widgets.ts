@@ -452,6 +452,102 @@ export interface CarouselDatasourceProps {
   };
 }
 
+export interface DoughnutChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示标签
+   */
+  showLabel?: boolean;
+  /**
+   * 内半径（%）
+   */
+  innerRadius?: number;
+  /**
+   * 外半径（%）
+   */
+  outerRadius?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface DoughnutChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface FormCheckboxViewProps {
   /**
    * 宽度
@@ -1847,6 +1943,202 @@ export interface LineChartDatasourceProps {
   };
 }
 
+export interface PieChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示标签
+   */
+  showLabel?: boolean;
+  /**
+   * 内半径（%）
+   */
+  innerRadius?: number;
+  /**
+   * 外半径（%）
+   */
+  outerRadius?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface PieChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface RoseChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示标签
+   */
+  showLabel?: boolean;
+  /**
+   * 内半径（%）
+   */
+  innerRadius?: number;
+  /**
+   * 外半径（%）
+   */
+  outerRadius?: number;
+  /**
+   * 玫瑰图类型
+   */
+  roseType?: ('radius' | 'area') & string;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface RoseChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface ScrollTableViewProps {
   /**
    * 宽度
@@ -2138,6 +2430,7 @@ export interface WidgetViewPropsByName {
   barChart: BarChartViewProps;
   borderBox: BorderBoxViewProps;
   carousel: CarouselViewProps;
+  doughnutChart: DoughnutChartViewProps;
   formCheckbox: FormCheckboxViewProps;
   formDate: FormDateViewProps;
   formDateRange: FormDateRangeViewProps;
@@ -2151,6 +2444,8 @@ export interface WidgetViewPropsByName {
   formTextarea: FormTextareaViewProps;
   horizontalBarChart: HorizontalBarChartViewProps;
   lineChart: LineChartViewProps;
+  pieChart: PieChartViewProps;
+  roseChart: RoseChartViewProps;
   scrollTable: ScrollTableViewProps;
   singleLineTitle: SingleLineTitleViewProps;
   stackedBarChart: StackedBarChartViewProps;

@@ -76,3 +76,37 @@ export function categoryOption(
 export function nameValueItems(data: MappedData): Array<{ name: string; value: number }> {
   return data.rows.map((r) => ({ name: label(r.name), value: num(r.value) }));
 }
+
+export interface PieProps {
+  colors: string[];
+  labelColor: string;
+  showLegend: boolean;
+  showLabel: boolean;
+  innerRadius: number;
+  outerRadius: number;
+}
+
+/**
+ * A pie of `{ name, value }` items (mapping props `name` and `value`): a ring when the inner radius is above 0, a
+ * Nightingale rose with `roseType`. Labels outside the slices in the label colour, the legend at the bottom.
+ */
+export function pieOption(v: PieProps, data: MappedData, roseType?: 'radius' | 'area') {
+  const inner = Math.min(v.innerRadius, v.outerRadius);
+  return {
+    color: v.colors,
+    legend: legend(v.showLegend, v.labelColor, 'bottom'),
+    tooltip: { trigger: 'item' as const, formatter: '{b}：{c}（{d}%）' },
+    series: [
+      {
+        type: 'pie' as const,
+        radius: [`${inner}%`, `${v.outerRadius}%`],
+        center: ['50%', v.showLegend ? '45%' : '50%'],
+        ...(roseType ? { roseType } : {}),
+        itemStyle: inner > 0 ? { borderRadius: 4 } : {},
+        label: { show: v.showLabel, color: v.labelColor, formatter: '{b}\n{d}%' },
+        labelLine: { show: v.showLabel, lineStyle: { color: v.labelColor, opacity: 0.6 } },
+        data: nameValueItems(data),
+      },
+    ],
+  };
+}

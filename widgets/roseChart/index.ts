@@ -1,0 +1,2 @@
+// The roseChart kind's component, found by the registry (widgets/registry.ts) through this file.
+export { RoseChart as default } from './RoseChart';
