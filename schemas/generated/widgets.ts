@@ -1751,6 +1751,210 @@ export interface FormTextareaDatasourceProps {
   };
 }
 
+export interface FunnelChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示标签
+   */
+  showLabel?: boolean;
+  /**
+   * 排序
+   */
+  sort?: ('descending' | 'ascending' | 'none') & string;
+  /**
+   * 间隔
+   */
+  gap?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface FunnelChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface GaugeChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 最小值
+   */
+  min?: number;
+  /**
+   * 最大值
+   */
+  max?: number;
+  /**
+   * 单位
+   */
+  unit?: string;
+  /**
+   * 进度颜色
+   */
+  progressColor?: string;
+  /**
+   * 轨道颜色
+   */
+  trackColor?: string;
+  /**
+   * 数值颜色
+   */
+  valueColor?: string;
+  /**
+   * 刻度与名称颜色
+   */
+  labelColor?: string;
+  /**
+   * 刻度分段
+   */
+  splitNumber?: number;
+  /**
+   * 环宽
+   */
+  lineWidth?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface GaugeChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface HorizontalBarChartViewProps {
   /**
    * 宽度
@@ -2039,6 +2243,98 @@ export interface PieChartDatasourceProps {
   };
 }
 
+export interface RadarChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 指标与图例颜色
+   */
+  axisColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 网格形状
+   */
+  shape?: ('polygon' | 'circle') & string;
+  /**
+   * 面积透明度
+   */
+  areaOpacity?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface RadarChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface RoseChartViewProps {
   /**
    * 宽度
@@ -2091,6 +2387,94 @@ export interface RoseChartViewProps {
 }
 
 export interface RoseChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface ScatterChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 散点颜色
+   */
+  pointColor?: string;
+  /**
+   * 坐标轴颜色
+   */
+  axisColor?: string;
+  /**
+   * 散点大小
+   */
+  symbolSize?: number;
+  /**
+   * 散点透明度
+   */
+  pointOpacity?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface ScatterChartDatasourceProps {
   /**
    * 数据源类型
    */
@@ -2442,10 +2826,14 @@ export interface WidgetViewPropsByName {
   formSubmit: FormSubmitViewProps;
   formSwitch: FormSwitchViewProps;
   formTextarea: FormTextareaViewProps;
+  funnelChart: FunnelChartViewProps;
+  gaugeChart: GaugeChartViewProps;
   horizontalBarChart: HorizontalBarChartViewProps;
   lineChart: LineChartViewProps;
   pieChart: PieChartViewProps;
+  radarChart: RadarChartViewProps;
   roseChart: RoseChartViewProps;
+  scatterChart: ScatterChartViewProps;
   scrollTable: ScrollTableViewProps;
   singleLineTitle: SingleLineTitleViewProps;
   stackedBarChart: StackedBarChartViewProps;
