@@ -1,14 +1,13 @@
 // The route guard (spec part 1 §2): whitelist, token + user → proceed, token without user →
 // load session and menus then navigate again, no token → authorization query or login.
 import { Spin } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { browser } from '../core/browser';
 import { get } from '../core/request';
 import { clearSession, getToken, loadSession, logout, sessionStore, setToken } from '../core/session';
 import { useStore } from '../core/store';
 import { MENUS_CHANGED_EVENT } from '../core/menus';
-import { ChangePassword } from './ChangePassword';
 import { extractAuthorization, type MenuEntry } from './menu';
 import { menuStore } from './state';
 
@@ -43,6 +42,9 @@ function useMenuRefresh(active: boolean) {
     return () => window.removeEventListener(MENUS_CHANGED_EVENT, onChange);
   }, [active]);
 }
+
+// only a user whose password an admin set ever sees it: loaded then, not with the login route
+const ChangePassword = lazy(() => import('./ChangePassword').then((m) => ({ default: m.ChangePassword })));
 
 export function FullPageSpin() {
   return (
@@ -103,7 +105,13 @@ export function Guard({ children }: { children: ReactNode }) {
   }, [decision, location.pathname, location.search]);
 
   // an admin set the password: only the change until the user has picked their own (the server refuses the rest)
-  if (decision === 'pass' && mustChange && !PUBLIC_PATHS.includes(location.pathname)) return <ChangePassword />;
+  if (decision === 'pass' && mustChange && !PUBLIC_PATHS.includes(location.pathname)) {
+    return (
+      <Suspense fallback={<FullPageSpin />}>
+        <ChangePassword />
+      </Suspense>
+    );
+  }
   if (decision === 'pass') return <>{children}</>;
   return failed ? null : <FullPageSpin />;
 }
