@@ -1555,6 +1555,470 @@ export interface FormTextareaDatasourceProps {
   };
 }
 
+export interface KpiNumberViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 前缀
+   */
+  prefix?: string;
+  /**
+   * 后缀
+   */
+  suffix?: string;
+  /**
+   * 单位
+   */
+  unit?: string;
+  /**
+   * 小数位数
+   */
+  decimals?: number;
+  /**
+   * 千分位分隔
+   */
+  separator?: boolean;
+  /**
+   * 数字字号
+   */
+  fontSize?: number;
+  /**
+   * 字重
+   */
+  fontWeight?: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  /**
+   * 数字颜色
+   */
+  color?: string;
+  /**
+   * 数字底色
+   */
+  digitBackground?: string;
+  /**
+   * 单位字号
+   */
+  unitFontSize?: number;
+  /**
+   * 单位颜色
+   */
+  unitColor?: string;
+  /**
+   * 对齐方式
+   */
+  textAlign?: 'center' | 'left' | 'right';
+  /**
+   * 翻动时长（毫秒）
+   */
+  duration?: number;
+}
+
+export interface KpiNumberDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface ProgressBarViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 名称
+   */
+  label?: string;
+  /**
+   * 最大值
+   */
+  max?: number;
+  /**
+   * 显示百分比
+   */
+  showValue?: boolean;
+  /**
+   * 小数位数
+   */
+  decimals?: number;
+  /**
+   * 进度条高度
+   */
+  barHeight?: number;
+  /**
+   * 圆角
+   */
+  rounded?: boolean;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 文字颜色
+   */
+  textColor?: string;
+  /**
+   * 百分比颜色
+   */
+  valueColor?: string;
+  /**
+   * 起始颜色
+   */
+  barColor?: string;
+  /**
+   * 结束颜色
+   */
+  barColorEnd?: string;
+  /**
+   * 轨道颜色
+   */
+  trackColor?: string;
+}
+
+export interface ProgressBarDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface ProgressRingViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 名称
+   */
+  label?: string;
+  /**
+   * 最大值
+   */
+  max?: number;
+  /**
+   * 小数位数
+   */
+  decimals?: number;
+  /**
+   * 环宽
+   */
+  ringWidth?: number;
+  /**
+   * 百分比字号
+   */
+  fontSize?: number;
+  /**
+   * 名称字号
+   */
+  labelFontSize?: number;
+  /**
+   * 百分比颜色
+   */
+  valueColor?: string;
+  /**
+   * 名称颜色
+   */
+  labelColor?: string;
+  /**
+   * 起始颜色
+   */
+  ringColor?: string;
+  /**
+   * 结束颜色
+   */
+  ringColorEnd?: string;
+  /**
+   * 轨道颜色
+   */
+  trackColor?: string;
+}
+
+export interface ProgressRingDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface RankingBoardViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 显示前 N 名
+   */
+  topN?: number;
+  /**
+   * 单位
+   */
+  unit?: string;
+  /**
+   * 排序
+   */
+  sort?: ('desc' | 'asc' | 'none') & string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 条高
+   */
+  barHeight?: number;
+  /**
+   * 名称颜色
+   */
+  nameColor?: string;
+  /**
+   * 数值颜色
+   */
+  valueColor?: string;
+  /**
+   * 名次颜色
+   */
+  rankColor?: string;
+  /**
+   * 前三名次颜色
+   */
+  topRankColor?: string;
+  /**
+   * 条起始颜色
+   */
+  barColor?: string;
+  /**
+   * 条结束颜色
+   */
+  barColorEnd?: string;
+  /**
+   * 轨道颜色
+   */
+  trackColor?: string;
+}
+
+export interface RankingBoardDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface ScrollTableViewProps {
   /**
    * 宽度
@@ -1747,6 +2211,126 @@ export interface SingleLineTitleDatasourceProps {
   };
 }
 
+export interface TrendNumberViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 指标名称
+   */
+  title?: string;
+  /**
+   * 名称字号
+   */
+  titleFontSize?: number;
+  /**
+   * 名称颜色
+   */
+  titleColor?: string;
+  /**
+   * 单位
+   */
+  unit?: string;
+  /**
+   * 小数位数
+   */
+  decimals?: number;
+  /**
+   * 数值字号
+   */
+  fontSize?: number;
+  /**
+   * 数值颜色
+   */
+  valueColor?: string;
+  /**
+   * 变化显示
+   */
+  changeMode?: ('percent' | 'absolute') & string;
+  /**
+   * 对比说明
+   */
+  changeLabel?: string;
+  /**
+   * 变化字号
+   */
+  changeFontSize?: number;
+  /**
+   * 上升颜色
+   */
+  upColor?: string;
+  /**
+   * 下降颜色
+   */
+  downColor?: string;
+  /**
+   * 说明颜色
+   */
+  labelColor?: string;
+}
+
+export interface TrendNumberDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 /** Each kind's view props by its widgetName (widgets/viewPropTypes.ts: ViewPropsOf<'barChart'>). */
 export interface WidgetViewPropsByName {
   activeRing: ActiveRingViewProps;
@@ -1764,6 +2348,11 @@ export interface WidgetViewPropsByName {
   formSubmit: FormSubmitViewProps;
   formSwitch: FormSwitchViewProps;
   formTextarea: FormTextareaViewProps;
+  kpiNumber: KpiNumberViewProps;
+  progressBar: ProgressBarViewProps;
+  progressRing: ProgressRingViewProps;
+  rankingBoard: RankingBoardViewProps;
   scrollTable: ScrollTableViewProps;
   singleLineTitle: SingleLineTitleViewProps;
+  trendNumber: TrendNumberViewProps;
 }
