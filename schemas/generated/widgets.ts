@@ -352,6 +352,202 @@ export interface CarouselDatasourceProps {
   };
 }
 
+export interface ClockDateViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 显示格式
+   */
+  format?: ('YYYY-MM-DD HH:mm:ss' | 'YYYY年MM月DD日 HH:mm:ss' | 'YYYY-MM-DD' | 'YYYY年MM月DD日' | 'HH:mm:ss' | 'HH:mm') & string;
+  /**
+   * 显示星期
+   */
+  showWeek?: boolean;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 字重
+   */
+  fontWeight?: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 对齐方式
+   */
+  textAlign?: 'center' | 'left' | 'right';
+}
+
+export interface ClockDateDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface CountdownViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 目标时间
+   */
+  target?: string;
+  /**
+   * 结束后文字
+   */
+  finishedText?: string;
+  /**
+   * 显示天数
+   */
+  showDays?: boolean;
+  /**
+   * 数字字号
+   */
+  fontSize?: number;
+  /**
+   * 标题字号
+   */
+  titleFontSize?: number;
+  /**
+   * 数字颜色
+   */
+  digitColor?: string;
+  /**
+   * 数字底色
+   */
+  digitBackground?: string;
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+}
+
+export interface CountdownDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface FormCheckboxViewProps {
   /**
    * 宽度
@@ -1555,6 +1751,94 @@ export interface FormTextareaDatasourceProps {
   };
 }
 
+export interface IframeViewViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 网页地址
+   */
+  url?: string;
+  /**
+   * 允许网页脚本
+   */
+  allowScripts?: boolean;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 边框粗细
+   */
+  borderWidth?: number;
+  /**
+   * 提示文字颜色
+   */
+  noticeColor?: string;
+}
+
+export interface IframeViewDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface KpiNumberViewProps {
   /**
    * 宽度
@@ -1627,6 +1911,198 @@ export interface KpiNumberViewProps {
 }
 
 export interface KpiNumberDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface MarqueeViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 速度（像素/秒）
+   */
+  speed?: number;
+  /**
+   * 条目间距
+   */
+  gap?: number;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 背景颜色
+   */
+  backgroundColor?: string;
+  /**
+   * 前置符号
+   */
+  icon?: string;
+}
+
+export interface MarqueeDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface MultiLineTextViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 文本内容
+   */
+  text?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 字重
+   */
+  fontWeight?: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  /**
+   * 行高（倍）
+   */
+  lineHeight?: number;
+  /**
+   * 首行缩进（字）
+   */
+  textIndent?: number;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 对齐方式
+   */
+  textAlign?: 'center' | 'left' | 'right';
+  /**
+   * 超出时
+   */
+  overflow?: ('hidden' | 'scroll') & string;
+}
+
+export interface MultiLineTextDatasourceProps {
   /**
    * 数据源类型
    */
@@ -2337,6 +2813,8 @@ export interface WidgetViewPropsByName {
   barChart: BarChartViewProps;
   borderBox: BorderBoxViewProps;
   carousel: CarouselViewProps;
+  clockDate: ClockDateViewProps;
+  countdown: CountdownViewProps;
   formCheckbox: FormCheckboxViewProps;
   formDate: FormDateViewProps;
   formDateRange: FormDateRangeViewProps;
@@ -2348,7 +2826,10 @@ export interface WidgetViewPropsByName {
   formSubmit: FormSubmitViewProps;
   formSwitch: FormSwitchViewProps;
   formTextarea: FormTextareaViewProps;
+  iframeView: IframeViewViewProps;
   kpiNumber: KpiNumberViewProps;
+  marquee: MarqueeViewProps;
+  multiLineText: MultiLineTextViewProps;
   progressBar: ProgressBarViewProps;
   progressRing: ProgressRingViewProps;
   rankingBoard: RankingBoardViewProps;
