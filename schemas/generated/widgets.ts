@@ -268,6 +268,298 @@ export interface BorderBoxDatasourceProps {
   };
 }
 
+export interface BorderBox2ViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 角标颜色
+   */
+  accentColor?: string;
+  /**
+   * 背景颜色
+   */
+  backgroundColor?: string;
+  /**
+   * 边框粗细
+   */
+  borderWidth?: number;
+  /**
+   * 切角大小
+   */
+  cut?: number;
+  /**
+   * 显示内框线
+   */
+  innerLine?: boolean;
+}
+
+export interface BorderBox2DatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface BorderBox3ViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 标题字号
+   */
+  titleFontSize?: number;
+  /**
+   * 标题栏宽度
+   */
+  titleWidth?: number;
+  /**
+   * 标题颜色
+   */
+  titleColor?: string;
+  /**
+   * 标题栏颜色
+   */
+  titleBackground?: string;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 点缀颜色
+   */
+  accentColor?: string;
+  /**
+   * 背景颜色
+   */
+  backgroundColor?: string;
+}
+
+export interface BorderBox3DatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface BorderBox4ViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 光晕颜色
+   */
+  glowColor?: string;
+  /**
+   * 角标颜色
+   */
+  accentColor?: string;
+  /**
+   * 背景颜色
+   */
+  backgroundColor?: string;
+  /**
+   * 圆角
+   */
+  radius?: number;
+  /**
+   * 光晕大小
+   */
+  glowSize?: number;
+  /**
+   * 角标长度
+   */
+  cornerLength?: number;
+  /**
+   * 呼吸闪烁
+   */
+  pulse?: boolean;
+}
+
+export interface BorderBox4DatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface CarouselViewProps {
   /**
    * 宽度
@@ -500,6 +792,370 @@ export interface CountdownViewProps {
 }
 
 export interface CountdownDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface DecorationCornerViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 位置
+   */
+  corner?: ('topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight') & string;
+  /**
+   * 线宽
+   */
+  thickness?: number;
+  /**
+   * 斜纹条数
+   */
+  stripes?: number;
+  /**
+   * 主色
+   */
+  color?: string;
+  /**
+   * 辅色
+   */
+  accentColor?: string;
+}
+
+export interface DecorationCornerDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface DecorationDotsViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 点大小
+   */
+  dotSize?: number;
+  /**
+   * 点间距
+   */
+  spacing?: number;
+  /**
+   * 点颜色
+   */
+  color?: string;
+  /**
+   * 亮点颜色
+   */
+  glowColor?: string;
+  /**
+   * 每几个点亮一个
+   */
+  litEvery?: number;
+  /**
+   * 闪烁
+   */
+  twinkle?: boolean;
+}
+
+export interface DecorationDotsDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface DecorationGlowViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 形状
+   */
+  shape?: ('halo' | 'beam') & string;
+  /**
+   * 光晕颜色
+   */
+  color?: string;
+  /**
+   * 核心颜色
+   */
+  coreColor?: string;
+  /**
+   * 强度
+   */
+  intensity?: number;
+  /**
+   * 呼吸
+   */
+  pulse?: boolean;
+  /**
+   * 呼吸周期（毫秒）
+   */
+  duration?: number;
+}
+
+export interface DecorationGlowDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface DecorationLineViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 样式
+   */
+  lineStyle?: ('gradient' | 'double' | 'dashed') & string;
+  /**
+   * 线宽
+   */
+  thickness?: number;
+  /**
+   * 线条颜色
+   */
+  color?: string;
+  /**
+   * 亮点颜色
+   */
+  accentColor?: string;
+  /**
+   * 流光
+   */
+  flow?: boolean;
+  /**
+   * 流光周期（毫秒）
+   */
+  duration?: number;
+}
+
+export interface DecorationLineDatasourceProps {
   /**
    * 数据源类型
    */
@@ -2812,9 +3468,16 @@ export interface WidgetViewPropsByName {
   activeRing: ActiveRingViewProps;
   barChart: BarChartViewProps;
   borderBox: BorderBoxViewProps;
+  borderBox2: BorderBox2ViewProps;
+  borderBox3: BorderBox3ViewProps;
+  borderBox4: BorderBox4ViewProps;
   carousel: CarouselViewProps;
   clockDate: ClockDateViewProps;
   countdown: CountdownViewProps;
+  decorationCorner: DecorationCornerViewProps;
+  decorationDots: DecorationDotsViewProps;
+  decorationGlow: DecorationGlowViewProps;
+  decorationLine: DecorationLineViewProps;
   formCheckbox: FormCheckboxViewProps;
   formDate: FormDateViewProps;
   formDateRange: FormDateRangeViewProps;
