@@ -368,6 +368,298 @@ export interface BorderBoxDatasourceProps {
   };
 }
 
+export interface BorderBox2ViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 角标颜色
+   */
+  accentColor?: string;
+  /**
+   * 背景颜色
+   */
+  backgroundColor?: string;
+  /**
+   * 边框粗细
+   */
+  borderWidth?: number;
+  /**
+   * 切角大小
+   */
+  cut?: number;
+  /**
+   * 显示内框线
+   */
+  innerLine?: boolean;
+}
+
+export interface BorderBox2DatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface BorderBox3ViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 标题字号
+   */
+  titleFontSize?: number;
+  /**
+   * 标题栏宽度
+   */
+  titleWidth?: number;
+  /**
+   * 标题颜色
+   */
+  titleColor?: string;
+  /**
+   * 标题栏颜色
+   */
+  titleBackground?: string;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 点缀颜色
+   */
+  accentColor?: string;
+  /**
+   * 背景颜色
+   */
+  backgroundColor?: string;
+}
+
+export interface BorderBox3DatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface BorderBox4ViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 光晕颜色
+   */
+  glowColor?: string;
+  /**
+   * 角标颜色
+   */
+  accentColor?: string;
+  /**
+   * 背景颜色
+   */
+  backgroundColor?: string;
+  /**
+   * 圆角
+   */
+  radius?: number;
+  /**
+   * 光晕大小
+   */
+  glowSize?: number;
+  /**
+   * 角标长度
+   */
+  cornerLength?: number;
+  /**
+   * 呼吸闪烁
+   */
+  pulse?: boolean;
+}
+
+export interface BorderBox4DatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface CarouselViewProps {
   /**
    * 宽度
@@ -404,6 +696,566 @@ export interface CarouselViewProps {
 }
 
 export interface CarouselDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface ClockDateViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 显示格式
+   */
+  format?: ('YYYY-MM-DD HH:mm:ss' | 'YYYY年MM月DD日 HH:mm:ss' | 'YYYY-MM-DD' | 'YYYY年MM月DD日' | 'HH:mm:ss' | 'HH:mm') & string;
+  /**
+   * 显示星期
+   */
+  showWeek?: boolean;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 字重
+   */
+  fontWeight?: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 对齐方式
+   */
+  textAlign?: 'center' | 'left' | 'right';
+}
+
+export interface ClockDateDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface CountdownViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 标题
+   */
+  title?: string;
+  /**
+   * 目标时间
+   */
+  target?: string;
+  /**
+   * 结束后文字
+   */
+  finishedText?: string;
+  /**
+   * 显示天数
+   */
+  showDays?: boolean;
+  /**
+   * 数字字号
+   */
+  fontSize?: number;
+  /**
+   * 标题字号
+   */
+  titleFontSize?: number;
+  /**
+   * 数字颜色
+   */
+  digitColor?: string;
+  /**
+   * 数字底色
+   */
+  digitBackground?: string;
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+}
+
+export interface CountdownDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface DecorationCornerViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 位置
+   */
+  corner?: ('topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight') & string;
+  /**
+   * 线宽
+   */
+  thickness?: number;
+  /**
+   * 斜纹条数
+   */
+  stripes?: number;
+  /**
+   * 主色
+   */
+  color?: string;
+  /**
+   * 辅色
+   */
+  accentColor?: string;
+}
+
+export interface DecorationCornerDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface DecorationDotsViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 点大小
+   */
+  dotSize?: number;
+  /**
+   * 点间距
+   */
+  spacing?: number;
+  /**
+   * 点颜色
+   */
+  color?: string;
+  /**
+   * 亮点颜色
+   */
+  glowColor?: string;
+  /**
+   * 每几个点亮一个
+   */
+  litEvery?: number;
+  /**
+   * 闪烁
+   */
+  twinkle?: boolean;
+}
+
+export interface DecorationDotsDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface DecorationGlowViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 形状
+   */
+  shape?: ('halo' | 'beam') & string;
+  /**
+   * 光晕颜色
+   */
+  color?: string;
+  /**
+   * 核心颜色
+   */
+  coreColor?: string;
+  /**
+   * 强度
+   */
+  intensity?: number;
+  /**
+   * 呼吸
+   */
+  pulse?: boolean;
+  /**
+   * 呼吸周期（毫秒）
+   */
+  duration?: number;
+}
+
+export interface DecorationGlowDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface DecorationLineViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 样式
+   */
+  lineStyle?: ('gradient' | 'double' | 'dashed') & string;
+  /**
+   * 线宽
+   */
+  thickness?: number;
+  /**
+   * 线条颜色
+   */
+  color?: string;
+  /**
+   * 亮点颜色
+   */
+  accentColor?: string;
+  /**
+   * 流光
+   */
+  flow?: boolean;
+  /**
+   * 流光周期（毫秒）
+   */
+  duration?: number;
+}
+
+export interface DecorationLineDatasourceProps {
   /**
    * 数据源类型
    */
@@ -2047,6 +2899,214 @@ export interface HorizontalBarChartDatasourceProps {
   };
 }
 
+export interface IframeViewViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 网页地址
+   */
+  url?: string;
+  /**
+   * 允许网页脚本
+   */
+  allowScripts?: boolean;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 边框粗细
+   */
+  borderWidth?: number;
+  /**
+   * 提示文字颜色
+   */
+  noticeColor?: string;
+}
+
+export interface IframeViewDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface KpiNumberViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 前缀
+   */
+  prefix?: string;
+  /**
+   * 后缀
+   */
+  suffix?: string;
+  /**
+   * 单位
+   */
+  unit?: string;
+  /**
+   * 小数位数
+   */
+  decimals?: number;
+  /**
+   * 千分位分隔
+   */
+  separator?: boolean;
+  /**
+   * 数字字号
+   */
+  fontSize?: number;
+  /**
+   * 字重
+   */
+  fontWeight?: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  /**
+   * 数字颜色
+   */
+  color?: string;
+  /**
+   * 数字底色
+   */
+  digitBackground?: string;
+  /**
+   * 单位字号
+   */
+  unitFontSize?: number;
+  /**
+   * 单位颜色
+   */
+  unitColor?: string;
+  /**
+   * 对齐方式
+   */
+  textAlign?: 'center' | 'left' | 'right';
+  /**
+   * 翻动时长（毫秒）
+   */
+  duration?: number;
+}
+
+export interface KpiNumberDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface LineChartViewProps {
   /**
    * 宽度
@@ -2099,6 +3159,198 @@ export interface LineChartViewProps {
 }
 
 export interface LineChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface MarqueeViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 速度（像素/秒）
+   */
+  speed?: number;
+  /**
+   * 条目间距
+   */
+  gap?: number;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 背景颜色
+   */
+  backgroundColor?: string;
+  /**
+   * 前置符号
+   */
+  icon?: string;
+}
+
+export interface MarqueeDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface MultiLineTextViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 文本内容
+   */
+  text?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 字重
+   */
+  fontWeight?: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  /**
+   * 行高（倍）
+   */
+  lineHeight?: number;
+  /**
+   * 首行缩进（字）
+   */
+  textIndent?: number;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 对齐方式
+   */
+  textAlign?: 'center' | 'left' | 'right';
+  /**
+   * 超出时
+   */
+  overflow?: ('hidden' | 'scroll') & string;
+}
+
+export interface MultiLineTextDatasourceProps {
   /**
    * 数据源类型
    */
@@ -2243,6 +3495,234 @@ export interface PieChartDatasourceProps {
   };
 }
 
+export interface ProgressBarViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 名称
+   */
+  label?: string;
+  /**
+   * 最大值
+   */
+  max?: number;
+  /**
+   * 显示百分比
+   */
+  showValue?: boolean;
+  /**
+   * 小数位数
+   */
+  decimals?: number;
+  /**
+   * 进度条高度
+   */
+  barHeight?: number;
+  /**
+   * 圆角
+   */
+  rounded?: boolean;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 文字颜色
+   */
+  textColor?: string;
+  /**
+   * 百分比颜色
+   */
+  valueColor?: string;
+  /**
+   * 起始颜色
+   */
+  barColor?: string;
+  /**
+   * 结束颜色
+   */
+  barColorEnd?: string;
+  /**
+   * 轨道颜色
+   */
+  trackColor?: string;
+}
+
+export interface ProgressBarDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface ProgressRingViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 名称
+   */
+  label?: string;
+  /**
+   * 最大值
+   */
+  max?: number;
+  /**
+   * 小数位数
+   */
+  decimals?: number;
+  /**
+   * 环宽
+   */
+  ringWidth?: number;
+  /**
+   * 百分比字号
+   */
+  fontSize?: number;
+  /**
+   * 名称字号
+   */
+  labelFontSize?: number;
+  /**
+   * 百分比颜色
+   */
+  valueColor?: string;
+  /**
+   * 名称颜色
+   */
+  labelColor?: string;
+  /**
+   * 起始颜色
+   */
+  ringColor?: string;
+  /**
+   * 结束颜色
+   */
+  ringColorEnd?: string;
+  /**
+   * 轨道颜色
+   */
+  trackColor?: string;
+}
+
+export interface ProgressRingDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface RadarChartViewProps {
   /**
    * 宽度
@@ -2287,6 +3767,122 @@ export interface RadarChartViewProps {
 }
 
 export interface RadarChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface RankingBoardViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 显示前 N 名
+   */
+  topN?: number;
+  /**
+   * 单位
+   */
+  unit?: string;
+  /**
+   * 排序
+   */
+  sort?: ('desc' | 'asc' | 'none') & string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 条高
+   */
+  barHeight?: number;
+  /**
+   * 名称颜色
+   */
+  nameColor?: string;
+  /**
+   * 数值颜色
+   */
+  valueColor?: string;
+  /**
+   * 名次颜色
+   */
+  rankColor?: string;
+  /**
+   * 前三名次颜色
+   */
+  topRankColor?: string;
+  /**
+   * 条起始颜色
+   */
+  barColor?: string;
+  /**
+   * 条结束颜色
+   */
+  barColorEnd?: string;
+  /**
+   * 轨道颜色
+   */
+  trackColor?: string;
+}
+
+export interface RankingBoardDatasourceProps {
   /**
    * 数据源类型
    */
@@ -2807,13 +4403,142 @@ export interface StackedBarChartDatasourceProps {
   };
 }
 
+export interface TrendNumberViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 指标名称
+   */
+  title?: string;
+  /**
+   * 名称字号
+   */
+  titleFontSize?: number;
+  /**
+   * 名称颜色
+   */
+  titleColor?: string;
+  /**
+   * 单位
+   */
+  unit?: string;
+  /**
+   * 小数位数
+   */
+  decimals?: number;
+  /**
+   * 数值字号
+   */
+  fontSize?: number;
+  /**
+   * 数值颜色
+   */
+  valueColor?: string;
+  /**
+   * 变化显示
+   */
+  changeMode?: ('percent' | 'absolute') & string;
+  /**
+   * 对比说明
+   */
+  changeLabel?: string;
+  /**
+   * 变化字号
+   */
+  changeFontSize?: number;
+  /**
+   * 上升颜色
+   */
+  upColor?: string;
+  /**
+   * 下降颜色
+   */
+  downColor?: string;
+  /**
+   * 说明颜色
+   */
+  labelColor?: string;
+}
+
+export interface TrendNumberDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 /** Each kind's view props by its widgetName (widgets/viewPropTypes.ts: ViewPropsOf<'barChart'>). */
 export interface WidgetViewPropsByName {
   activeRing: ActiveRingViewProps;
   areaChart: AreaChartViewProps;
   barChart: BarChartViewProps;
   borderBox: BorderBoxViewProps;
+  borderBox2: BorderBox2ViewProps;
+  borderBox3: BorderBox3ViewProps;
+  borderBox4: BorderBox4ViewProps;
   carousel: CarouselViewProps;
+  clockDate: ClockDateViewProps;
+  countdown: CountdownViewProps;
+  decorationCorner: DecorationCornerViewProps;
+  decorationDots: DecorationDotsViewProps;
+  decorationGlow: DecorationGlowViewProps;
+  decorationLine: DecorationLineViewProps;
   doughnutChart: DoughnutChartViewProps;
   formCheckbox: FormCheckboxViewProps;
   formDate: FormDateViewProps;
@@ -2829,12 +4554,20 @@ export interface WidgetViewPropsByName {
   funnelChart: FunnelChartViewProps;
   gaugeChart: GaugeChartViewProps;
   horizontalBarChart: HorizontalBarChartViewProps;
+  iframeView: IframeViewViewProps;
+  kpiNumber: KpiNumberViewProps;
   lineChart: LineChartViewProps;
+  marquee: MarqueeViewProps;
+  multiLineText: MultiLineTextViewProps;
   pieChart: PieChartViewProps;
+  progressBar: ProgressBarViewProps;
+  progressRing: ProgressRingViewProps;
   radarChart: RadarChartViewProps;
+  rankingBoard: RankingBoardViewProps;
   roseChart: RoseChartViewProps;
   scatterChart: ScatterChartViewProps;
   scrollTable: ScrollTableViewProps;
   singleLineTitle: SingleLineTitleViewProps;
   stackedBarChart: StackedBarChartViewProps;
+  trendNumber: TrendNumberViewProps;
 }

@@ -1,0 +1,25 @@
+import { render } from '@testing-library/react';
+import { createWidget } from '../registry';
+import { WidgetMotionContext } from '../timing/sharedInterval';
+import { WidgetView } from '../WidgetView';
+
+function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
+  const w = createWidget(name, { pageId: 'p' });
+  return render(
+    <WidgetMotionContext.Provider value={motion}>
+      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
+    </WidgetMotionContext.Provider>,
+  );
+}
+
+describe('borderBox2', () => {
+  it('draws the cut-corner frame at the box size, with or without its inner line', () => {
+    const { container } = renderKind('borderBox2', { width: 400, height: 100, cut: 20 });
+    const svg = container.querySelector('[data-widget="borderBox2"]')!;
+    expect(svg.getAttribute('viewBox')).toBe('0 0 400 100');
+    expect(svg.querySelector('path')!.getAttribute('d')).toMatch(/^M21,1 H379 L399,21/);
+    expect(svg.querySelectorAll('path[stroke-dasharray]')).toHaveLength(1);
+    const plain = renderKind('borderBox2', { innerLine: false });
+    expect(plain.container.querySelectorAll('path[stroke-dasharray]')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,24 @@
+import { render } from '@testing-library/react';
+import { createWidget } from '../registry';
+import { WidgetMotionContext } from '../timing/sharedInterval';
+import { WidgetView } from '../WidgetView';
+
+function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
+  const w = createWidget(name, { pageId: 'p' });
+  return render(
+    <WidgetMotionContext.Provider value={motion}>
+      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
+    </WidgetMotionContext.Provider>,
+  );
+}
+
+describe('borderBox3', () => {
+  it('shows its title in a tab centred on the top edge', () => {
+    const { container, getByText } = renderKind('borderBox3', { width: 400, titleWidth: 160 });
+    const title = getByText('实时监测');
+    expect(title.style.left).toBe('120px');
+    expect(title.style.width).toBe('160px');
+    expect(title.style.color).toBe('rgb(230, 244, 255)');
+    expect(container.querySelector('[data-widget="borderBox3"] svg')).not.toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+import { render } from '@testing-library/react';
+import { createWidget } from '../registry';
+import { WidgetMotionContext } from '../timing/sharedInterval';
+import { WidgetView } from '../WidgetView';
+
+function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
+  const w = createWidget(name, { pageId: 'p' });
+  return render(
+    <WidgetMotionContext.Provider value={motion}>
+      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
+    </WidgetMotionContext.Provider>,
+  );
+}
+
+describe('borderBox4', () => {
+  it('glows and marks four corners; breathes only where widgets move', () => {
+    const { container } = renderKind('borderBox4');
+    const box = container.querySelector('[data-widget="borderBox4"]') as HTMLElement;
+    expect(box.style.boxShadow).toContain('12px');
+    expect(box.querySelectorAll('path')).toHaveLength(4);
+    expect(box.querySelector('animate')).not.toBeNull();
+    expect(renderKind('borderBox4', {}, false).container.querySelector('animate')).toBeNull();
+    expect(renderKind('borderBox4', { pulse: false }).container.querySelector('animate')).toBeNull();
+  });
+});

@@ -1,0 +1,2 @@
+// The countdown kind's component, found by the registry (widgets/registry.ts) through this file.
+export { Countdown as default } from './Countdown';

@@ -1,0 +1,24 @@
+import { render } from '@testing-library/react';
+import { createWidget } from '../registry';
+import { WidgetMotionContext } from '../timing/sharedInterval';
+import { WidgetView } from '../WidgetView';
+
+function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
+  const w = createWidget(name, { pageId: 'p' });
+  return render(
+    <WidgetMotionContext.Provider value={motion}>
+      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
+    </WidgetMotionContext.Provider>,
+  );
+}
+
+describe('decorationCorner', () => {
+  it('mirrors the bracket into the chosen corner with its stripes', () => {
+    const tl = renderKind('decorationCorner');
+    expect(tl.container.querySelector('g')!.getAttribute('transform')).toBe('translate(0 0) scale(1 1)');
+    expect(tl.container.querySelectorAll('path')).toHaveLength(2 + 3);
+    const br = renderKind('decorationCorner', { corner: 'bottomRight', stripes: 0 });
+    expect(br.container.querySelector('g')!.getAttribute('transform')).toBe('translate(90 90) scale(-1 -1)');
+    expect(br.container.querySelectorAll('path')).toHaveLength(2);
+  });
+});

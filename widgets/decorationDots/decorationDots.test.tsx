@@ -1,0 +1,24 @@
+import { render } from '@testing-library/react';
+import { createWidget } from '../registry';
+import { WidgetMotionContext } from '../timing/sharedInterval';
+import { WidgetView } from '../WidgetView';
+
+function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
+  const w = createWidget(name, { pageId: 'p' });
+  return render(
+    <WidgetMotionContext.Provider value={motion}>
+      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
+    </WidgetMotionContext.Provider>,
+  );
+}
+
+describe('decorationDots', () => {
+  it('fills the box with dots, lighting some, twinkling only where widgets move', () => {
+    const { container } = renderKind('decorationDots', { width: 100, height: 20, dotSize: 6, spacing: 10 });
+    // (100 + 10) / 16 → 6 columns, (20 + 10) / 16 → 1 row
+    expect(container.querySelectorAll('circle')).toHaveLength(6);
+    expect(container.querySelectorAll('circle[data-lit]')).toHaveLength(2);
+    expect(container.querySelectorAll('animate')).toHaveLength(2);
+    expect(renderKind('decorationDots', {}, false).container.querySelector('animate')).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { createWidget } from '../registry';
+import type { DatasourceProps } from '../types';
+import { WidgetView } from '../WidgetView';
+
+function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
+  const w = createWidget(name, { pageId: 'p' });
+  return render(<WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={{ ...w.widgetProps.datasourceProps, ...ds }} />);
+}
+
+describe('iframeView', () => {
+  it('loads an http(s) page in a sandboxed frame with no referrer', () => {
+    const { container } = renderKind('iframeView', undefined, { url: 'https://intra.example.cn/board' });
+    const frame = container.querySelector('iframe')!;
+    expect(frame.getAttribute('src')).toBe('https://intra.example.cn/board');
+    expect(frame.getAttribute('sandbox')!.split(' ').sort()).toEqual(['allow-forms', 'allow-same-origin', 'allow-scripts']);
+    expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
+  });
+
+  it('never gives a page of this app both scripts and its origin', () => {
+    const { container } = renderKind('iframeView', undefined, { url: `${window.location.origin}/x` });
+    expect(container.querySelector('iframe')!.getAttribute('sandbox')).not.toContain('allow-same-origin');
+  });
+
+  it('refuses any other address with a Chinese notice and no frame', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', '/relative', '']) {
+      const { container, unmount } = renderKind('iframeView', undefined, { url });
+      expect(container.querySelector('iframe'), url).toBeNull();
+      expect(screen.getByRole('note')).toHaveTextContent(/网页地址|http/);
+      unmount();
+    }
+  });
+});

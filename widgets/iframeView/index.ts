@@ -1,0 +1,2 @@
+// The iframeView kind's component, found by the registry (widgets/registry.ts) through this file.
+export { IframeView as default } from './IframeView';

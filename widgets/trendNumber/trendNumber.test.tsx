@@ -1,0 +1,30 @@
+import { screen } from '@testing-library/react';
+import { render } from '@testing-library/react';
+import { createWidget } from '../registry';
+import type { DatasourceProps } from '../types';
+import { WidgetView } from '../WidgetView';
+
+function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
+  const w = createWidget(name, { pageId: 'p' });
+  return render(<WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={{ ...w.widgetProps.datasourceProps, ...ds }} />);
+}
+
+describe('trendNumber', () => {
+  it('shows the value, unit and the rise against the previous value in the rise colour', () => {
+    const { container } = renderKind('trendNumber');
+    expect(container).toHaveTextContent('8,642单');
+    const trend = container.querySelector('[data-trend]') as HTMLElement;
+    expect(trend.dataset.trend).toBe('up');
+    expect(trend).toHaveTextContent('▲ 9.2%');
+    expect(trend.style.color).toBe('rgb(242, 99, 123)');
+  });
+
+  it('shows a fall as a difference in the fall colour', () => {
+    const { container } = renderKind('trendNumber', { dataConfig: { data: [{ value: 12, previous: 19 }] } }, { changeMode: 'absolute' });
+    const trend = container.querySelector('[data-trend]') as HTMLElement;
+    expect(trend.dataset.trend).toBe('down');
+    expect(trend).toHaveTextContent('▼ 7');
+    expect(trend.style.color).toBe('rgb(78, 203, 115)');
+    expect(screen.getByLabelText('较上月下降 7')).toBeInTheDocument();
+  });
+});
