@@ -2987,6 +2987,98 @@ export interface IframeViewDatasourceProps {
   };
 }
 
+export interface ImageViewViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 图片地址
+   */
+  url?: string;
+  /**
+   * 替代文字
+   */
+  alt?: string;
+  /**
+   * 填充方式
+   */
+  fitType?: ('contain' | 'cover' | 'fill') & string;
+  /**
+   * 圆角
+   */
+  borderRadius?: number;
+  /**
+   * 不透明度
+   */
+  opacity?: number;
+  /**
+   * 提示文字颜色
+   */
+  noticeColor?: string;
+}
+
+export interface ImageViewDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface KpiNumberViewProps {
   /**
    * 宽度
@@ -4555,6 +4647,7 @@ export interface WidgetViewPropsByName {
   gaugeChart: GaugeChartViewProps;
   horizontalBarChart: HorizontalBarChartViewProps;
   iframeView: IframeViewViewProps;
+  imageView: ImageViewViewProps;
   kpiNumber: KpiNumberViewProps;
   lineChart: LineChartViewProps;
   marquee: MarqueeViewProps;
