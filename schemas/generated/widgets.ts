@@ -4615,6 +4615,110 @@ export interface TrendNumberDatasourceProps {
   };
 }
 
+export interface VideoViewViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 视频地址（mp4 / webm）
+   */
+  url?: string;
+  /**
+   * 自动播放（静音）
+   */
+  autoplay?: boolean;
+  /**
+   * 静音
+   */
+  muted?: boolean;
+  /**
+   * 循环播放
+   */
+  loop?: boolean;
+  /**
+   * 显示控制条
+   */
+  controls?: boolean;
+  /**
+   * 填充方式
+   */
+  fitType?: ('contain' | 'cover' | 'fill') & string;
+  /**
+   * 圆角
+   */
+  borderRadius?: number;
+  /**
+   * 背景颜色
+   */
+  background?: string;
+  /**
+   * 提示文字颜色
+   */
+  noticeColor?: string;
+}
+
+export interface VideoViewDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 /** Each kind's view props by its widgetName (widgets/viewPropTypes.ts: ViewPropsOf<'barChart'>). */
 export interface WidgetViewPropsByName {
   activeRing: ActiveRingViewProps;
@@ -4663,4 +4767,5 @@ export interface WidgetViewPropsByName {
   singleLineTitle: SingleLineTitleViewProps;
   stackedBarChart: StackedBarChartViewProps;
   trendNumber: TrendNumberViewProps;
+  videoView: VideoViewViewProps;
 }

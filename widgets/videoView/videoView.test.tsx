@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import { createWidget } from '../registry';
+import { WidgetView } from '../WidgetView';
+
+function renderKind(view?: Record<string, unknown>) {
+  const w = createWidget('videoView', { pageId: 'p' });
+  return render(<WidgetView widgetName="videoView" viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />);
+}
+
+describe('videoView', () => {
+  it('plays an http(s) or same-origin mp4/webm, autoplay always muted', () => {
+    const { container, unmount } = renderKind({ url: 'https://cdn.example.cn/v/a.mp4', autoplay: true, muted: false, loop: true, fitType: 'contain' });
+    const video = container.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('https://cdn.example.cn/v/a.mp4');
+    expect(video.autoplay).toBe(true);
+    expect(video.muted).toBe(true);
+    expect(video.loop).toBe(true);
+    expect(video.style.objectFit).toBe('contain');
+    unmount();
+    expect(renderKind({ url: '/files/v/b.webm' }).container.querySelector('video')!.getAttribute('src')).toBe('/files/v/b.webm');
+  });
+
+  it('refuses any other address or format with a Chinese notice and no video', () => {
+    for (const url of ['javascript:alert(1)//a.mp4', 'data:video/mp4;base64,AA', '//evil.example/a.mp4', 'https://example.cn/a.avi', 'a.mp4', '']) {
+      const { container, unmount } = renderKind({ url });
+      expect(container.querySelector('video'), url).toBeNull();
+      expect(screen.getByRole('note')).toHaveTextContent(/视频/);
+      unmount();
+    }
+  });
+});
