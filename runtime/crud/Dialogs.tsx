@@ -51,6 +51,7 @@ export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose, onSen
       <FormDialog
         dialog={actionDialog(state.action)}
         mode="new"
+        preset={state.preset}
         rowKey={rowKey}
         pageTitle={page.title}
         submit={state.submit}

@@ -107,3 +107,52 @@ describe('an action with a form and a one-time result', () => {
     expect(document.body.textContent).not.toContain('tok-42');
   });
 });
+
+describe('an action form that loads its initial values first (form.load)', () => {
+  const limitPage = {
+    id: 'keyDemo',
+    title: 'API Key',
+    nameField: 'keyName',
+    api: { search: 'POST /demo/key/search' },
+    columns: [{ title: '名称', field: 'keyName' }, { type: 'actions', title: '操作' }],
+    rowActions: [
+      {
+        action: 'call',
+        label: '限流',
+        api: 'POST /demo/key/limit/save',
+        params: { id: '{{id}}' },
+        success: '保存成功',
+        form: {
+          load: { api: 'GET /demo/key/limit', params: { id: '{{id}}' } },
+          schema: { type: 'object', properties: { ratePerSec: { type: 'number', title: '每秒请求数', 'x-component': 'NumberPicker' }, allowIps: { type: 'string', title: '允许的地址', 'x-component': 'Input.TextArea' } } },
+        },
+      },
+    ],
+  } as PageDeclaration;
+
+  it('shows the loaded values, sends the edited ones with the row parameters', async () => {
+    const { services, calls } = fakeServices((r) =>
+      r.path === '/demo/key/limit' ? { id: 3, ratePerSec: 5, allowIps: '10.0.0.0/8' } : r.path === '/demo/key/limit/save' ? null : { records: [{ id: 3, keyName: 'zhang' }], total: 1 },
+    );
+    renderPage(limitPage, services);
+    await open('限流');
+    const dlg = await screen.findByRole('dialog');
+    expect(calls.find((c) => c.path === '/demo/key/limit')).toMatchObject({ method: 'GET', params: { id: 3 } });
+    const area = dlg.querySelector('textarea') as HTMLTextAreaElement;
+    expect(area.value).toBe('10.0.0.0/8');
+    await act(async () => fireEvent.change(area, { target: { value: '127.0.0.1' } }));
+    await act(async () => fireEvent.click(within(dlg).getByTestId('dialog-ok')));
+    await waitFor(() => expect(calls.find((c) => c.path === '/demo/key/limit/save')).toMatchObject({ method: 'POST', params: { id: 3 }, body: { ratePerSec: 5, allowIps: '127.0.0.1' } }));
+  });
+
+  it('opens no form when the values cannot be loaded', async () => {
+    const { services, calls } = fakeServices((r) => {
+      if (r.path === '/demo/key/limit') throw new Error('加载失败');
+      return { records: [{ id: 3, keyName: 'zhang' }], total: 1 };
+    });
+    renderPage(limitPage, services);
+    await open('限流');
+    await waitFor(() => expect(calls.some((c) => c.path === '/demo/key/limit')).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

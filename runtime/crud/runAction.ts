@@ -141,7 +141,20 @@ export function actionRunner(ctx: ActionContext) {
       }
       case 'call':
         // a form first (it is the confirmation): its values are sent with the call
-        if (a.form) return ctx.openDialog({ mode: 'new', row: r, action: a, submit: (values) => runCall(a, r, undefined, values) });
+        if (a.form) {
+          // the form's initial values may come from a call first (the current settings); no form when it fails
+          let preset: Row | undefined;
+          if (a.form.load) {
+            const { method, path } = parseCall(a.form.load.api, r);
+            try {
+              const loaded = await services.request<Row>(method, path, { params: a.form.load.params ? fillParams(a.form.load.params, { ...route, ...r }) : undefined });
+              preset = loaded && typeof loaded === 'object' && !Array.isArray(loaded) ? loaded : undefined;
+            } catch {
+              return; /* shown by the request layer */
+            }
+          }
+          return ctx.openDialog({ mode: 'new', row: r, action: a, preset, submit: (values) => runCall(a, r, undefined, values) });
+        }
         return confirmThen(a, r, undefined, async () => {
           try {
             const answer = await runCall(a, r);

@@ -425,6 +425,18 @@ export interface Action {
    */
   form?: {
     /**
+     * 打开表单前先取初始值的调用（如 现有的限流设置）：其应答对象覆盖 defaults；调用失败时不打开表单
+     */
+    load?: {
+      api: Call;
+      /**
+       * 查询参数；值里的 {{field}} 取当前行字段
+       */
+      params?: {
+        [k: string]: string;
+      };
+    };
+    /**
      * 表单对话框标题，缺省为操作的 label
      */
     title?: string;

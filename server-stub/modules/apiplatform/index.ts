@@ -6,6 +6,7 @@ import { approveRoutes } from './approve.js';
 import { auditMigrations, auditRoutes } from './audit.js';
 import { designRoutes } from './design.js';
 import { groupRoutes } from './groups.js';
+import { guardMigrations, guardRoutes } from './guard.js';
 import { keyRoutes } from './keys.js';
 import { pickerRoutes } from './picker.js';
 import { publishedRoutes } from './published.js';
@@ -15,14 +16,15 @@ export const apiPlatformModule: ServerModule = {
   name: 'apiplatform',
   prefix: '/api/gemini/api',
   service: 'platform',
-  migrations: { ...apiMigrations, ...auditMigrations },
-  needs: ['sql'],
+  migrations: { ...apiMigrations, ...auditMigrations, ...guardMigrations },
+  needs: ['sql', 'limits'],
   plugin: async (app) => {
     groupRoutes(app);
     designRoutes(app);
     auditRoutes(app);
     approveRoutes(app);
     keyRoutes(app);
+    guardRoutes(app);
     pickerRoutes(app);
   },
 };

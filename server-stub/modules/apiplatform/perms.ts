@@ -16,6 +16,8 @@ export const PERM = {
   keyList: 'api:key:list',
   keyAdd: 'api:key:add',
   keyRemove: 'api:key:remove',
+  /** setting a key's rate limit, quota and allowed addresses, and reading any key's usage */
+  keyLimit: 'api:key:limit',
   /** the API picker of the widget data-source tab */
   picker: 'api:online:list',
 } as const;

@@ -14,6 +14,7 @@ import { datasourceTarget } from '../../core/datasources.js';
 import { runScript, ONLINE_STATUS } from './design.js';
 import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
+import { callGuard } from './guard.js';
 import { callValues, defaultOf, rowsOf, type ParamRow } from './params.js';
 
 /** Calls per client address per minute by callers with neither a session nor a valid API key. */
@@ -47,15 +48,19 @@ export const WRONG_METHODS = ['GET', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /** Who is calling, when allowed: a session user or a key; null when the request carries neither. */
 async function credentialOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
-  if (req.headers['x-api-key']) {
-    const found = await keyOf(app, req);
-    if (!found) throw new BizError(OPEN_MSG.badKey, 401);
-    return `key:${found.id}`;
-  }
+  if (req.headers['x-api-key']) return `key:${await keyIdOf(app, req)}`;
   if (req.user) return `user:${req.user.username}`;
   // a token that names no live session is not silently ignored: the caller meant to sign in
   if (req.token) throw new BizError('登录令牌无效或已过期', 401);
   return null;
+}
+
+/** The id of the key the request names (401 when it names a revoked or unknown one), or null without a key. */
+async function keyIdOf(app: FastifyInstance, req: FastifyRequest): Promise<number | null> {
+  if (!req.headers['x-api-key']) return null;
+  const found = await keyOf(app, req);
+  if (!found) throw new BizError(OPEN_MSG.badKey, 401);
+  return found.id;
 }
 
 /** Stable JSON (sorted keys) so that equal parameters make equal cache keys. */
@@ -71,6 +76,7 @@ export async function publishedRoutes(app: FastifyInstance) {
   const tag = deploymentTag(config);
 
   const calls = callRecorder(app);
+  const guard = callGuard(app);
 
   app.post<{ Params: { apiName: string }; Body: unknown }>(
     '/api/:apiName',
@@ -90,6 +96,8 @@ export async function publishedRoutes(app: FastifyInstance) {
       const version = await db.selectFrom('gemini_api_version').selectAll().where('api_id', '=', api.id).where('version', '=', api.online_version).executeTakeFirst();
       if (!version) throw new BizError(OPEN_MSG.offline(api.api_name), 404);
       if (!version.is_public && !(await credentialOf(app, req))) throw new BizError(OPEN_MSG.noCredential, 401);
+      // allow-lists, rates and quotas before anything runs (a key sent to a public API counts as that key)
+      await guard.check(req, reply, api, await keyIdOf(app, req));
       let good = false;
       try {
         const values = callValues(rowsOf(version.req_params) as ParamRow[], req.body);
