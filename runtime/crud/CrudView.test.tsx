@@ -280,7 +280,7 @@ describe('row actions declared with when, and a value revealed once', () => {
   it('shows the new key the save answered once, copyable, and closes without fetching it again', async () => {
     const secret = 'dsk_0123456789abcdef';
     const { services, calls } = fakeServices((r) => (r.path.endsWith('/key/add') ? { id: 9, keyName: '大屏', apiKey: secret } : { records: [], total: 0 }));
-    renderPage(apiKey as PageDeclaration, services);
+    renderPage(apiKey as unknown as PageDeclaration, services);
     await screen.findAllByText('暂无数据');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '新建API Key' })));
     const dlg = await screen.findByRole('dialog');

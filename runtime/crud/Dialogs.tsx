@@ -6,6 +6,7 @@ import { UploadDialog } from './UploadDialog';
 import { RevealModal } from './RevealModal';
 import { actionLabel } from './actions';
 import { msg } from './messages';
+import { fill } from './template';
 
 export interface DialogState {
   mode: DialogMode;
@@ -19,12 +20,12 @@ export interface DialogState {
   revealed?: string;
 }
 
-/** An action's `form` as a dialog declaration (its result revealed as a saved key is). */
-function actionDialog(a: ActionDecl): DialogDecl {
+/** An action's `form` as a dialog declaration (its result revealed as a saved key is); its title filled from the row. */
+function actionDialog(a: ActionDecl, row: Row | undefined): DialogDecl {
   const form = a.form!;
   return {
     width: form.width,
-    titles: { new: form.title ?? actionLabel(a) },
+    titles: { new: form.title ? fill(form.title, row ?? {}) : actionLabel(a) },
     defaults: form.defaults,
     schema: form.schema as DialogDecl['schema'],
     ...(a.result ? { reveal: a.result as NonNullable<DialogDecl['reveal']> } : {}),
@@ -49,7 +50,7 @@ export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose, onSen
   if (state.submit && state.action.form) {
     return (
       <FormDialog
-        dialog={actionDialog(state.action)}
+        dialog={actionDialog(state.action, state.row)}
         mode="new"
         preset={state.preset}
         rowKey={rowKey}

@@ -123,6 +123,7 @@ describe('an action form that loads its initial values first (form.load)', () =>
         params: { id: '{{id}}' },
         success: '保存成功',
         form: {
+          title: '限流：{{keyName}}',
           load: { api: 'GET /demo/key/limit', params: { id: '{{id}}' } },
           schema: { type: 'object', properties: { ratePerSec: { type: 'number', title: '每秒请求数', 'x-component': 'NumberPicker' }, allowIps: { type: 'string', title: '允许的地址', 'x-component': 'Input.TextArea' } } },
         },
@@ -138,6 +139,8 @@ describe('an action form that loads its initial values first (form.load)', () =>
     await open('限流');
     const dlg = await screen.findByRole('dialog');
     expect(calls.find((c) => c.path === '/demo/key/limit')).toMatchObject({ method: 'GET', params: { id: 3 } });
+    // the title is filled from the row
+    expect(within(dlg).getByText('限流：zhang')).toBeInTheDocument();
     const area = dlg.querySelector('textarea') as HTMLTextAreaElement;
     expect(area.value).toBe('10.0.0.0/8');
     await act(async () => fireEvent.change(area, { target: { value: '127.0.0.1' } }));
