@@ -15,12 +15,14 @@ export const GROUP_NAME_MAX = 50;
 export const GROUP_ID = /^[A-Za-z0-9-]{1,36}$/;
 
 interface Grouped {
-  widgetProps?: { group?: unknown } | null;
+  widgetProps?: unknown;
 }
+
+const rawGroup = (w: Grouped): unknown => (w.widgetProps && typeof w.widgetProps === 'object' ? (w.widgetProps as { group?: unknown }).group : undefined);
 
 /** The group a widget belongs to (null, absent or malformed: none). */
 export function groupOf(w: Grouped): WidgetGroup | null {
-  const g = w.widgetProps?.group;
+  const g = rawGroup(w);
   return isGroup(g) ? g : null;
 }
 
@@ -37,7 +39,7 @@ function isGroup(g: unknown): g is WidgetGroup {
 export function groupFault(list: readonly Grouped[], at: (i: number) => string = (i) => `第 ${i + 1} 个部件`): string | null {
   const seen = new Map<string, { name: string; count: number; last: number }>();
   for (let i = 0; i < list.length; i++) {
-    const g = list[i].widgetProps?.group;
+    const g = rawGroup(list[i]);
     if (g === undefined || g === null) continue;
     if (!isGroup(g) || Object.keys(g).some((k) => k !== 'id' && k !== 'name')) {
       return `${at(i)}的分组不合法：应为 { id, name }，编号只含字母、数字和 -（至多 36 个字符），名称 1 到 ${GROUP_NAME_MAX} 个字符`;

@@ -10,6 +10,7 @@ import { RightPanel } from './panel';
 import { EditableCanvas } from './canvas/EditableCanvas';
 import { TemplateList } from './left/TemplateList';
 import { LayerList } from './left/LayerList';
+import { ArrangeToolbar } from './canvas/ArrangeToolbar';
 import { createDesigner, isDirty } from './editor/store';
 import { useDesignerKeys } from './editor/keys';
 import { download, exportDoc, importDoc } from './io/transfer';
@@ -205,6 +206,8 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
             <Tooltip title="重做 Ctrl+Shift+Z / Ctrl+Y">
               <Button icon={<RedoOutlined />} aria-label="重做" disabled={!canRedo} onClick={designer.redo} />
             </Tooltip>
+            <Divider type="vertical" />
+            <ArrangeToolbar designer={designer} />
             <Divider type="vertical" />
             <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
               保存
