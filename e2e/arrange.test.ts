@@ -139,6 +139,35 @@ describeBrowser('设计器：对齐、分布、组合与重命名', () => {
     await expect.poll(() => a.evaluate((el) => getComputedStyle(el).zIndex)).toBe('9999');
     expect(await c.evaluate((el) => getComputedStyle(el).zIndex)).not.toBe('9999');
 
+    // the group resizes as one: its members scale with it (the corner handle dragged 60, 30 screen px)
+    const handle = page.locator('.moveable-control.moveable-se').first();
+    const hb = (await handle.boundingBox())!;
+    await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(hb.x + 30, hb.y + 15, { steps: 5 });
+    await page.mouse.move(hb.x + 60, hb.y + 30, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await placement(a)).width).toBeGreaterThan(after[0].width + 20);
+    const scaled = await Promise.all([a, b, c].map(placement));
+    const sx = scaled[0].width / after[0].width;
+    expect(sx).toBeGreaterThan(1.05);
+    expect(Math.abs(scaled[1].width - after[1].width * sx), 'the other member scales alike').toBeLessThanOrEqual(4);
+    expect(Math.abs(scaled[1].left - scaled[0].left - (after[1].left - after[0].left) * sx)).toBeLessThanOrEqual(4);
+    expect(scaled[2]).toEqual(after[2]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await placement(a)).width).toBe(after[0].width);
+
+    // the context menu ungroups (undoable) and offers alignment
+    // (the selected group lies under the handles' drag area: the press lands there, as a user's would)
+    await b.click({ button: 'right', force: true });
+    const menu = page.getByTestId('designer-context-menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem', { name: '组合', exact: true }).getAttribute('aria-disabled')).toBe('true');
+    await menu.getByRole('menuitem', { name: '取消组合', exact: true }).click();
+    await expect.poll(entries).toEqual(['图层 丙标题', '图层 单行标题', '图层 单行标题']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(entries).toEqual(['图层 丙标题', '分组 分组1']);
+
     // the preview draws all three where they were saved
     const preview = await page.context().newPage();
     await preview.goto(`${inject('baseURL')}/datav/screen/preview?pageId=${pageId}`);

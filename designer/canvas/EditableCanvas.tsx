@@ -110,7 +110,13 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
   };
 
   const onContextMenu = (e: MouseEvent) => {
-    const el = (e.target as Element).closest('[data-widget-id]');
+    // a selected group (or several widgets) lies under moveable's drag area: the widget under the pointer counts
+    const el =
+      (e.target as Element).closest('[data-widget-id]') ??
+      document
+        .elementsFromPoint(e.clientX, e.clientY)
+        .map((x) => x.closest('[data-widget-id]'))
+        .find((x) => x && stageRef.current?.contains(x));
     if (!el || !area) return;
     e.preventDefault();
     const id = idOf(el);
