@@ -162,8 +162,8 @@ describeBrowser('设计器：对齐、分布、组合与重命名', () => {
     await b.click({ button: 'right', force: true });
     const menu = page.getByTestId('designer-context-menu');
     await menu.waitFor();
-    expect(await menu.getByRole('menuitem', { name: '组合', exact: true }).getAttribute('aria-disabled')).toBe('true');
-    await menu.getByRole('menuitem', { name: '取消组合', exact: true }).click();
+    expect(await menu.getByRole('menuitem').filter({ hasText: /^组合$/ }).getAttribute('aria-disabled')).toBe('true');
+    await menu.getByRole('menuitem').filter({ hasText: /^取消组合$/ }).click();
     await expect.poll(entries).toEqual(['图层 丙标题', '图层 单行标题', '图层 单行标题']);
     await page.keyboard.press('Control+z');
     await expect.poll(entries).toEqual(['图层 丙标题', '分组 分组1']);
