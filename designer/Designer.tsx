@@ -10,6 +10,8 @@ import { RightPanel } from './panel';
 import { EditableCanvas } from './canvas/EditableCanvas';
 import { TemplateList } from './left/TemplateList';
 import { LayerList } from './left/LayerList';
+import { ArrangeToolbar } from './canvas/ArrangeToolbar';
+import { groupOf } from '../common/groups';
 import { createDesigner, isDirty } from './editor/store';
 import { useDesignerKeys } from './editor/keys';
 import { download, exportDoc, importDoc } from './io/transfer';
@@ -39,6 +41,17 @@ export interface DesignerGuard {
   discard(): Promise<void>;
   /** the browser unloads the page: the same deletes, not awaited */
   unload(): void;
+}
+
+/** What the right panel says about a selection of several layers (a whole group by its name). */
+function selectionNote(widgets: readonly WidgetEntity[], selected: readonly string[]): string {
+  const chosen = new Set(selected);
+  const picked = widgets.filter((w) => chosen.has(w.id));
+  const g = picked[0] ? groupOf(picked[0]) : null;
+  if (g && picked.every((w) => groupOf(w)?.id === g.id) && widgets.filter((w) => groupOf(w)?.id === g.id).length === picked.length) {
+    return `已选择分组【${g.name}】（${picked.length} 个图层）：拖动可一起移动，拖动手柄一起缩放，方向键微调，Delete 删除，Ctrl+Shift+G 取消组合`;
+  }
+  return `已选择 ${selected.length} 个图层：拖动可一起移动，方向键微调，Delete 删除；工具栏可对齐、分布，Ctrl+G 组合`;
 }
 
 export function Designer({ pageId, services, config, onBack, onGuard }: DesignerProps) {
@@ -206,6 +219,8 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
               <Button icon={<RedoOutlined />} aria-label="重做" disabled={!canRedo} onClick={designer.redo} />
             </Tooltip>
             <Divider type="vertical" />
+            <ArrangeToolbar designer={designer} />
+            <Divider type="vertical" />
             <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
               保存
             </Button>
@@ -247,7 +262,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
               <Button type="text" size="small" aria-label={rightOpen ? '收起右侧面板' : '展开右侧面板'} icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setRightOpen((o) => !o)} />
               {rightOpen &&
                 (selected.length > 1 ? (
-                  <Alert style={{ margin: 12 }} type="info" showIcon message={`已选择 ${selected.length} 个图层：拖动可一起移动，方向键微调，Delete 删除`} />
+                  <Alert style={{ margin: 12 }} type="info" showIcon message={selectionNote(widgets, selected)} />
                 ) : (
                   <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={services.panel} />
                 ))}

@@ -3,6 +3,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import type * as Gen from '../schemas/generated/widget';
+import type { WidgetGroup } from '../common/groups';
 
 export type DatasourceType = 'STATIC' | 'API';
 
@@ -54,6 +55,8 @@ export interface WidgetProps {
   /** Designer-only layer flags: a locked widget cannot be moved or resized, a hidden one is not drawn. */
   locked?: boolean;
   hidden?: boolean;
+  /** Designer-only: the layer group this widget belongs to (common/groups.ts). */
+  group?: WidgetGroup | null;
 }
 
 export interface WidgetEntity {

@@ -1,7 +1,8 @@
 // The designer's canvas: the stage at the designer's scale between rulers; templates dropped on it become
 // widgets (created on the server first, at the drop point / scale, rounded); react-moveable moves and resizes
 // the selection (minimum 10×10, snap 2, guides to other widgets' edges and centres and the canvas centre);
-// react-selecto selects by click, shift-click and rubber band; right click opens the layer menu.
+// react-selecto selects by click, shift-click and rubber band (a group's member selects the whole group, which
+// then moves and resizes as one, its members scaled); right click opens the layer menu.
 // While dragging, only the dragged elements' styles change (a transform); the store gets one change when the drag ends.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import Moveable, { type OnDrag, type OnDragEnd, type OnDragStart, type OnResize } from 'react-moveable';
@@ -12,6 +13,7 @@ import { CanvasStage } from '../../widgets/stage/CanvasStage';
 import { Ruler, RULER_SIZE } from './Ruler';
 import { ContextMenu, type MenuState } from './ContextMenu';
 import type { Designer, LayoutPatch } from '../editor/store';
+import { withGroups } from '../editor/arrange';
 import './EditableCanvas.css';
 
 /** The drag-and-drop type a template carries (its widgetName). */
@@ -108,11 +110,17 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
   };
 
   const onContextMenu = (e: MouseEvent) => {
-    const el = (e.target as Element).closest('[data-widget-id]');
+    // a selected group (or several widgets) lies under moveable's drag area: the widget under the pointer counts
+    const el =
+      (e.target as Element).closest('[data-widget-id]') ??
+      document
+        .elementsFromPoint(e.clientX, e.clientY)
+        .map((x) => x.closest('[data-widget-id]'))
+        .find((x) => x && stageRef.current?.contains(x));
     if (!el || !area) return;
     e.preventDefault();
     const id = idOf(el);
-    if (!selected.includes(id)) designer.select([id]);
+    if (!selected.includes(id)) designer.selectWithGroups([id]);
     const r = area.getBoundingClientRect();
     setMenu({ id, x: e.clientX - r.left + area.scrollLeft, y: e.clientY - r.top + area.scrollTop });
   };
@@ -199,7 +207,10 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
             if (e.inputEvent.button === 2 || moveableRef.current?.isMoveableElement(t) || targets.some((x) => x === t || x.contains(t)) || t.closest('.designer-context-menu')) e.stop();
           }}
           onSelectEnd={(e) => {
-            designer.select(e.selected.map(idOf));
+            // a member stands for its group: picking one picks the group, dropping one (shift-click) drops it
+            const all = designer.store.get().doc.widgets;
+            const gone = new Set(e.inputEvent?.shiftKey ? withGroups(all, e.removed.map(idOf)) : []);
+            designer.select(withGroups(all, e.selected.map(idOf)).filter((id) => !gone.has(id)));
             if (e.isDragStart) {
               e.inputEvent.preventDefault();
               void moveableRef.current?.waitToChangeTarget().then(() => moveableRef.current?.dragStart(e.inputEvent));

@@ -87,6 +87,13 @@ export function updateChange(doc: Doc, next: WidgetEntity[], label: string, key?
   return { label, key, at: Date.now(), widgets: next.filter((w) => byId.has(w.id) && byId.get(w.id) !== w).map((w) => ({ id: w.id, before: byId.get(w.id)!, after: w })) };
 }
 
+/** Replaces widgets by id and sets a new stacking order, as one step (grouping gathers the members). */
+export function regroupChange(doc: Doc, next: WidgetEntity[], order: string[] | null, label: string): Change {
+  const c = updateChange(doc, next, label);
+  delete c.at;
+  return order && order.join() !== ids(doc.widgets).join() ? { ...c, order: { before: ids(doc.widgets), after: order } } : c;
+}
+
 export function orderChange(doc: Doc, after: string[], label = '调整图层顺序'): Change {
   return { label, order: { before: ids(doc.widgets), after } };
 }

@@ -1,5 +1,5 @@
 // The designer's keys (issue 9 §4): Ctrl+Z undo, Ctrl+Shift+Z / Ctrl+Y redo, arrows move 1 px (Shift: 10),
-// Ctrl+C / Ctrl+V copy and paste, Delete removes, Ctrl+S saves. Only while this designer is on screen (a
+// Ctrl+C / Ctrl+V copy and paste, Delete removes, Ctrl+S saves, Ctrl+G groups, Ctrl+Shift+G ungroups. Only while this designer is on screen (a
 // cached designer in a hidden tab stays quiet) and never while the user types in a field or an editor.
 import { useEffect, useRef, type RefObject } from 'react';
 import type { Designer } from './store';
@@ -26,6 +26,10 @@ export function useDesignerKeys(root: RefObject<HTMLElement>, designer: Designer
         if (n) callbacks.current.onCopied(n);
       } else if (mod && k === 'v') designer.paste(pageId);
       else if (mod && k === 's') callbacks.current.onSave();
+      else if (mod && k === 'g') {
+        if (e.shiftKey) designer.ungroup();
+        else designer.group();
+      }
       else if (!mod && (k === 'delete' || k === 'backspace')) designer.remove(designer.store.get().selected);
       else if (!mod && k.startsWith('arrow')) {
         const step = e.shiftKey ? 10 : 1;

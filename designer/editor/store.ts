@@ -11,12 +11,15 @@ import {
   isEmpty,
   mergeChanges,
   orderChange,
+  regroupChange,
   removeChange,
   replaceChange,
   updateChange,
   type Change,
   type Doc,
 } from './history';
+import { aligned, ALIGN_LABELS, blocksOf, distributed, DISTRIBUTE_LABELS, loneMembersFreed, nextGroupName, regroupCopies, unitsOf, withGroup, withGroups, type AlignMode, type DistributeAxis } from './arrange';
+import { GROUP_NAME_MAX, groupFault, groupOf } from '../../common/groups';
 
 export interface DesignerState {
   doc: Doc;
@@ -89,6 +92,10 @@ export function createDesigner(initial?: Partial<Doc>) {
     select(ids: string[]) {
       store.set((s) => (s.selected.join() === ids.join() ? s : { ...s, selected: ids }));
     },
+    /** Selects the ids and every member of their groups (a click on the canvas picks the whole group). */
+    selectWithGroups(ids: string[]) {
+      actions.select(withGroups(get().doc.widgets, ids));
+    },
     undo() {
       store.set((s) => {
         const c = s.past[s.past.length - 1];
@@ -110,7 +117,15 @@ export function createDesigner(initial?: Partial<Doc>) {
     },
     remove(ids: string[]) {
       const live = byIds(ids).map((w) => w.id);
-      if (live.length) commit(removeChange(get().doc, live), []);
+      if (!live.length) return;
+      const doc = get().doc;
+      const change = removeChange(doc, live);
+      // a group left with one member is no group: that member leaves it in the same step
+      const gone = new Set(live);
+      const freed = loneMembersFreed(doc.widgets.filter((w) => !gone.has(w.id)));
+      const byId = new Map(doc.widgets.map((w) => [w.id, w]));
+      change.widgets!.push(...freed.map((w) => ({ id: w.id, before: byId.get(w.id)!, after: w })));
+      commit(change, []);
     },
     patchProps(id: string, patch: Partial<WidgetEntity['widgetProps']>, label = '修改属性') {
       const w = byIds([id])[0];
@@ -131,19 +146,76 @@ export function createDesigner(initial?: Partial<Doc>) {
       commit(updateChange(get().doc, moving.map((w) => withLayout(w, { left: w.widgetProps.viewProps.left + dx, top: w.widgetProps.viewProps.top + dy })), '移动图层', key));
     },
     setFlag(id: string, flag: 'locked' | 'hidden', value: boolean) {
-      const w = byIds([id])[0];
-      if (w) commit(updateChange(get().doc, [{ ...w, widgetProps: { ...w.widgetProps, [flag]: value } }], value ? (flag === 'locked' ? '锁定图层' : '隐藏图层') : flag === 'locked' ? '解锁图层' : '显示图层'));
+      actions.setFlags([id], flag, value);
     },
-    /** One step up (towards the top of the stack) or down. */
+    /** Locks / hides several layers as one step (a group's members). */
+    setFlags(ids: string[], flag: 'locked' | 'hidden', value: boolean) {
+      const list = byIds(ids);
+      if (list.length) commit(updateChange(get().doc, list.map((w) => (Boolean(w.widgetProps[flag]) === value ? w : { ...w, widgetProps: { ...w.widgetProps, [flag]: value } })), value ? (flag === 'locked' ? '锁定图层' : '隐藏图层') : flag === 'locked' ? '解锁图层' : '显示图层'));
+    },
+    /** One step up (towards the top of the stack) or down; a group moves as one block, past a whole block. */
     moveLayer(id: string, dir: 'up' | 'down') {
-      const order = get().doc.widgets.map((w) => w.id);
-      const i = order.indexOf(id);
+      const blocks = blocksOf(get().doc.widgets);
+      const i = blocks.findIndex((b) => b.some((w) => w.id === id));
       const j = dir === 'up' ? i + 1 : i - 1;
-      if (i < 0 || j < 0 || j >= order.length) return;
-      [order[i], order[j]] = [order[j], order[i]];
-      commit(orderChange(get().doc, order, dir === 'up' ? '上移一层' : '下移一层'));
+      if (i < 0 || j < 0 || j >= blocks.length) return;
+      [blocks[i], blocks[j]] = [blocks[j], blocks[i]];
+      commit(orderChange(get().doc, blocks.flat().map((w) => w.id), dir === 'up' ? '上移一层' : '下移一层'));
+    },
+    /** Aligns the selected units (groups as one) to their bounding box; needs two. */
+    align(mode: AlignMode) {
+      const moved = aligned(unitsOf(get().doc.widgets, get().selected), mode);
+      if (moved.length) commit(updateChange(get().doc, moved, ALIGN_LABELS[mode]));
+    },
+    /** Spaces the selected units evenly; needs three. */
+    distribute(axis: DistributeAxis) {
+      const moved = distributed(unitsOf(get().doc.widgets, get().selected), axis);
+      if (moved.length) commit(updateChange(get().doc, moved, DISTRIBUTE_LABELS[axis]));
+    },
+    /**
+     * 组合: the selection (two units at least; groups in it dissolve into the new one) becomes one group named
+     * 分组N, its members gathered in the stacking order where the topmost of them was.
+     */
+    group() {
+      const { doc, selected } = get();
+      const units = unitsOf(doc.widgets, selected);
+      if (units.length < 2) return null;
+      const members = new Set(units.flatMap((u) => u.members.map((m) => m.id)));
+      const group = { id: newId(), name: nextGroupName(doc.widgets) };
+      const inGroup = doc.widgets.filter((w) => members.has(w.id));
+      const top = doc.widgets.findLastIndex((w) => members.has(w.id));
+      const below = doc.widgets.slice(0, top + 1).filter((w) => !members.has(w.id));
+      const above = doc.widgets.slice(top + 1);
+      const order = [...below, ...inGroup, ...above].map((w) => w.id);
+      // groups the selection took only part of keep their other members: alone, they leave too
+      const rest = doc.widgets.filter((w) => !members.has(w.id));
+      commit(regroupChange(doc, [...inGroup.map((w) => withGroup(w, group)), ...loneMembersFreed(rest)], order, '组合'), [...members]);
+      return group;
+    },
+    /** 取消组合: every group the selection touches. */
+    ungroup() {
+      const { doc, selected } = get();
+      const chosen = new Set(selected);
+      const groups = new Set(doc.widgets.filter((w) => chosen.has(w.id)).map((w) => groupOf(w)?.id).filter(Boolean));
+      if (!groups.size) return;
+      commit(regroupChange(doc, doc.widgets.filter((w) => groups.has(groupOf(w)?.id)).map((w) => withGroup(w, null)), null, '取消组合'));
+    },
+    /** Renames a layer (its widgetTitle, at most 100 characters); an empty name changes nothing. */
+    rename(id: string, title: string) {
+      const w = byIds([id])[0];
+      const name = title.trim().slice(0, 100);
+      if (w && name && name !== w.widgetTitle) commit(updateChange(get().doc, [{ ...w, widgetTitle: name }], '重命名图层'));
+    },
+    /** Renames a group (on each member). */
+    renameGroup(groupId: string, title: string) {
+      const name = title.trim().slice(0, GROUP_NAME_MAX);
+      const members = get().doc.widgets.filter((w) => groupOf(w)?.id === groupId);
+      if (name && members.length && groupOf(members[0])!.name !== name) commit(regroupChange(get().doc, members.map((w) => withGroup(w, { id: groupId, name })), null, '重命名分组'));
     },
     reorder(order: string[]) {
+      // a group's members stay together: an order that splits one is not taken
+      const byId = new Map(get().doc.widgets.map((w) => [w.id, w]));
+      if (groupFault(order.map((id) => byId.get(id)).filter((w): w is WidgetEntity => Boolean(w)))) return;
       commit(orderChange(get().doc, order));
     },
     setCanvas(canvas: CanvasProps) {
@@ -151,7 +223,7 @@ export function createDesigner(initial?: Partial<Doc>) {
     },
     /** 复制图层: copies placed 20 px lower right, on top, selected. */
     duplicate(ids: string[], pageId: string) {
-      const copies = freshFields(byIds(ids).map((w) => shifted(w, pageId, 20)), get().doc.widgets);
+      const copies = regroupCopies(freshFields(byIds(ids).map((w) => shifted(w, pageId, 20)), get().doc.widgets), newId);
       if (copies.length) commit(addChange(get().doc, copies, '复制图层'), copies.map((w) => w.id));
     },
     copy() {
@@ -160,7 +232,7 @@ export function createDesigner(initial?: Partial<Doc>) {
       return picked.length;
     },
     paste(pageId: string) {
-      const copies = freshFields(get().clipboard.map((w) => shifted(w, pageId, 20)), get().doc.widgets);
+      const copies = regroupCopies(freshFields(get().clipboard.map((w) => shifted(w, pageId, 20)), get().doc.widgets), newId);
       if (!copies.length) return 0;
       // a second paste lands further off
       store.set((s) => ({ ...s, clipboard: copies }));

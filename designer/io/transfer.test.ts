@@ -31,4 +31,26 @@ describe('export and import', () => {
     expect(faultsOf(unknown)).toContain('/widgets/1 未知部件：rocket');
     expect(faultsOf({ ...file, widgets: [{ widgetName: '__proto__', widgetProps: { viewProps: {}, datasourceProps: {} } }] })).toContain('未知部件');
   });
+
+  it('keeps layer groups and layer names through export and import; refuses a split group', () => {
+    const d = doc();
+    const group = { id: 'g-1', name: '顶部区域' };
+    d.widgets = d.widgets.map((w, i) => ({ ...w, widgetTitle: i ? w.widgetTitle : '主标题', widgetProps: { ...w.widgetProps, group } }));
+    const text = exportDoc(d, 'screen', '销售');
+    const r = importDoc(text, '9');
+    if (!('doc' in r)) throw new Error(r.faults.join());
+    expect(r.doc.widgets.map((w) => [w.widgetTitle, w.widgetProps.group])).toEqual([
+      ['主标题', group],
+      [d.widgets[1].widgetTitle, group],
+    ]);
+    const file = JSON.parse(text);
+    file.widgets.push({ ...file.widgets[0], widgetProps: { ...file.widgets[0].widgetProps, group: null } });
+    file.widgets.push(file.widgets[0]);
+    const split = importDoc(JSON.stringify(file), '9');
+    expect('faults' in split && split.faults.join()).toContain('分组【顶部区域】的图层在叠放顺序中不相邻（第 4 个部件）');
+    const bad = JSON.parse(text);
+    bad.widgets[0].widgetProps.group = { id: 'a/b', name: '' };
+    const r2 = importDoc(JSON.stringify(bad), '9');
+    expect('faults' in r2 && r2.faults.join()).toContain('/widgets/0/widgetProps/group');
+  });
 });

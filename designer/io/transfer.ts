@@ -5,6 +5,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import meta from '../../schemas/meta/screen-export.schema.json';
 import { getWidgetKind, type WidgetEntity } from '../../widgets';
 import type { Doc } from '../editor/history';
+import { groupFault } from '../../common/groups';
 
 export const EXPORT_FORMAT = 'dsc-designer';
 
@@ -75,6 +76,9 @@ export function importDoc(text: string, pageId: string): { doc: Doc } | { faults
       isTail: false,
     });
   });
+  // layer groups as the server checks them (adjacent, one name, two members at least)
+  const badGroup = groupFault(file.widgets);
+  if (badGroup) faults.push(badGroup);
   if (faults.length) return { faults: faults.slice(0, 50) };
   const p = file.page;
   return { doc: { canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null }, widgets } };

@@ -29,6 +29,13 @@ export interface ScreenExport {
       versionProps?: {};
       locked?: boolean;
       hidden?: boolean;
+      /**
+       * 图层分组：同一分组的部件在叠放顺序中相邻、名称一致、至少两个（common/groups.ts）
+       */
+      group?: {
+        id: string;
+        name: string;
+      } | null;
     };
   }[];
 }

@@ -242,6 +242,34 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
       expect((await d().get(`/info/get?id=${page.id}`)).body.data.widgetCount).toBe(0);
     });
 
+    it('stores layer groups and renamed layers as sent; refuses bad group data in Chinese, nothing changed', async () => {
+      const page = await newPage('分组保存');
+      const [a, b, c] = [(await add(page.id, 'singleLineTitle')).data, (await add(page.id, 'borderBox')).data, (await add(page.id, 'barChart')).data];
+      const group = { id: 'a1b2c3d4-0000-4000-8000-000000000009', name: '顶部区域' };
+      const inGroup = (w: any, g: unknown = group) => ({ ...w, widgetProps: { ...w.widgetProps, group: g } });
+      const saved = await d().post('/widget/update', { pageId: page.id, widgets: [{ ...a, widgetTitle: '主标题' }, inGroup(b), inGroup(c)] });
+      expect(saved.body, saved.body.msg).toMatchObject({ status: 0 });
+      const list = await select(page.id);
+      expect(list.map((w) => w.widgetProps.group ?? null)).toEqual([null, group, group]);
+      expect(list[0].widgetTitle).toBe('主标题');
+      // a list without groups (an existing screen) still saves
+      expect((await d().post('/widget/update', { pageId: page.id, widgets: [a, b, c] })).body.status).toBe(0);
+      expect((await d().post('/widget/update', { pageId: page.id, widgets: list })).body.status).toBe(0);
+
+      const refuse = async (widgets: unknown[], msg: string | RegExp) => {
+        const r = (await d().post('/widget/update', { pageId: page.id, widgets })).body;
+        expect(r.status, JSON.stringify(r)).toBe(1);
+        expect(r.msg).toMatch(msg);
+        expect(await select(page.id)).toEqual(list);
+      };
+      await refuse([inGroup(a), b, inGroup(c)], /^分组【顶部区域】的图层在叠放顺序中不相邻（第 3 个部件【柱状图】）$/);
+      await refuse([a, b, inGroup(c)], '分组【顶部区域】只有一个图层，一个分组至少要有两个图层');
+      await refuse([a, inGroup(b), inGroup(c, { ...group, name: '别名' })], '分组【顶部区域】的图层名称不一致（第 3 个部件【柱状图】写作【别名】）');
+      for (const bad of ['x', [], { id: 'a/b', name: 'n' }, { id: group.id, name: '' }, { id: group.id, name: 'n'.repeat(51) }, { id: group.id }, { ...group, extra: 1 }]) {
+        await refuse([a, inGroup(b, bad), inGroup(c, bad)], /分组/);
+      }
+    });
+
     it('copies a page with all its widgets (new ids, same order) and deletes a page with its widgets', async () => {
       const page = await newPage('复制源', { width: 800, height: 600, backgroundColor: '#000', refreshSeconds: 60 });
       await add(page.id, 'singleLineTitle');

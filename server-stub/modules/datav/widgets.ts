@@ -10,6 +10,7 @@ import { now } from '../../store/columns.js';
 import { judgePatterns, patternFault } from '../../core/patterns.js';
 import { allowedIn, catalogueOf, declarationOf, isFieldKind, maxUseOf, newWidgetProps, PropsValidators, type WidgetDeclaration, type WidgetProps } from './declarations.js';
 import { customPatternsOf, isReservedField, newFieldName } from './fields.js';
+import { groupFault } from '../../../common/groups.js';
 import { intIn } from './pages.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
 import { findPage, pageWidgets, presentWidget, presentWidgets } from './store.js';
@@ -69,6 +70,8 @@ const widgetItem = {
         // designer-only layer flags; any other key is kept as sent (within the size cap)
         locked: { type: ['boolean', 'null'], title: '锁定' },
         hidden: { type: ['boolean', 'null'], title: '隐藏' },
+        // the layer group (common/groups.ts), checked with the whole list below
+        group: { type: ['object', 'null'], title: '分组' },
       },
     },
     isHead: { type: ['boolean', 'null'], title: '是否顶层' },
@@ -298,6 +301,9 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       };
     });
     for (const [d, n] of perKind) if (maxUseOf(d) > 0 && n > maxUseOf(d)) throw new BizError(msg.maxUse(titleOf(d), maxUseOf(d)));
+    // layer groups: well formed, members adjacent in the list, one name, two members at least
+    const badGroup = groupFault(items, (i) => `第 ${i + 1} 个部件【${labelOf(items[i])}】`);
+    if (badGroup) throw new BizError(badGroup);
     // a field name names one value of a submission: once per page
     const owners = new Map<string, string>();
     for (const w of items) {
