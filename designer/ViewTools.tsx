@@ -36,38 +36,27 @@ export function ViewTools({ scale, onScale, onFit, grid, onGrid }: ViewToolsProp
         onChange={(v) => v && onScale(Math.min(MAX_PCT, Math.max(MIN_PCT, v)) / 100)}
         style={{ width: 90 }}
       />
-      <Tooltip title="开启后移动和缩放图层时对齐到网格">
-        <label
-          style={{
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: 4,
-            cursor: 'pointer',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          <Switch size="small" checked={grid.on} onChange={(on) => onGrid({ ...grid, on })} />
-          网格吸附
-        </label>
-      </Tooltip>
-      <InputNumber
-        aria-label="网格大小"
-        size="small"
-        min={GRID_MIN}
-        max={GRID_MAX}
-        precision={0}
-        value={grid.size}
-        disabled={!grid.on}
-        suffix="px"
-        onChange={(v) =>
-          v &&
-          onGrid({
-            ...grid,
-            size: Math.min(GRID_MAX, Math.max(GRID_MIN, Math.round(v))),
-          })
-        }
-        style={{ width: 76 }}
-      />
+      {/* the switch and its size wrap together */}
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' }}>
+        <Tooltip title="开启后移动和缩放图层时对齐到网格">
+          <label style={{ display: 'inline-flex', alignItems: 'center', gap: 4, cursor: 'pointer' }}>
+            <Switch size="small" checked={grid.on} onChange={(on) => onGrid({ ...grid, on })} />
+            网格吸附
+          </label>
+        </Tooltip>
+        <InputNumber
+          aria-label="网格大小"
+          size="small"
+          min={GRID_MIN}
+          max={GRID_MAX}
+          precision={0}
+          value={grid.size}
+          disabled={!grid.on}
+          suffix="px"
+          onChange={(v) => v && onGrid({ ...grid, size: Math.min(GRID_MAX, Math.max(GRID_MIN, Math.round(v))) })}
+          style={{ width: 76 }}
+        />
+      </span>
     </Space>
   );
 }
