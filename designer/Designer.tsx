@@ -2,12 +2,14 @@
 // configurations. Left: 组件 (templates) and 图层 (layers); centre: toolbar and the editable canvas; right: the
 // generated property panel. All state lives in this instance (createDesigner), so two designers never mix.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Divider, InputNumber, Modal, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Divider, Modal, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, EyeOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useStore } from '../runtime/core/store';
 import { WidgetDataContext } from '../widgets';
 import { RightPanel } from './panel';
-import { EditableCanvas } from './canvas/EditableCanvas';
+import { EditableCanvas, type CanvasViewport } from './canvas/EditableCanvas';
+import { ViewTools } from './ViewTools';
+import { loadGridPref, saveGridPref, type GridPref } from './editor/prefs';
 import { TemplateList } from './left/TemplateList';
 import { LayerList } from './left/LayerList';
 import { ArrangeToolbar } from './canvas/ArrangeToolbar';
@@ -62,6 +64,16 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
   const [catalogue, setCatalogue] = useState<CatalogueEntry[]>([]);
   const [failed, setFailed] = useState<string | null>(null);
   const [scale, setScale] = useState(DEFAULT_SCALE);
+  const viewportRef = useRef<CanvasViewport>(null);
+  // 网格吸附 and its size: this user's, remembered in this browser
+  const [grid, setGrid] = useState<GridPref>(() => loadGridPref(config.user));
+  const changeGrid = useCallback(
+    (g: GridPref) => {
+      setGrid(g);
+      saveGridPref(config.user, g);
+    },
+    [config.user],
+  );
   const [leftOpen, setLeftOpen] = useState(true);
   const [rightOpen, setRightOpen] = useState(true);
   const [leftTab, setLeftTab] = useState('templates');
@@ -227,17 +239,8 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
             <Button icon={<EyeOutlined />} onClick={() => pageId && window.open(config.previewUrl(pageId), '_blank')}>
               预览
             </Button>
-            <InputNumber
-              aria-label="缩放"
-              min={10}
-              max={100}
-              step={10}
-              value={Math.round(scale * 100)}
-              formatter={(v) => `${v}%`}
-              parser={(v) => Number(String(v ?? '').replace('%', ''))}
-              onChange={(v) => v && setScale(Math.min(100, Math.max(10, v)) / 100)}
-              style={{ width: 90 }}
-            />
+            <Divider type="vertical" />
+            <ViewTools scale={scale} onScale={setScale} onFit={() => viewportRef.current?.fit()} grid={grid} onGrid={changeGrid} />
           </Space>
         </Space>
         <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
@@ -257,7 +260,17 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
                 />
               )}
             </aside>
-            {page && <EditableCanvas designer={designer} scale={scale} pageId={page.id} onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)} />}
+            {page && (
+              <EditableCanvas
+                designer={designer}
+                scale={scale}
+                pageId={page.id}
+                grid={grid.on ? grid.size : 0}
+                onScaleChange={setScale}
+                viewport={viewportRef}
+                onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)}
+              />
+            )}
             <aside style={{ width: rightOpen ? 340 : 28, flex: 'none', borderLeft: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-right">
               <Button type="text" size="small" aria-label={rightOpen ? '收起右侧面板' : '展开右侧面板'} icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setRightOpen((o) => !o)} />
               {rightOpen &&

@@ -1,10 +1,11 @@
 // The designer's canvas: the stage at the designer's scale between rulers; templates dropped on it become
 // widgets (created on the server first, at the drop point / scale, rounded); react-moveable moves and resizes
-// the selection (minimum 10×10, snap 2, guides to other widgets' edges and centres and the canvas centre);
-// react-selecto selects by click, shift-click and rubber band (a group's member selects the whole group, which
-// then moves and resizes as one, its members scaled); right click opens the layer menu.
+// the selection (minimum 10×10, the 2 px step or the user's grid, guides to other widgets' edges and centres and
+// the canvas centre); react-selecto selects by click, shift-click and rubber band (a group's member selects the
+// whole group, which then moves and resizes as one, its members scaled); right click opens the layer menu.
+// Ctrl + wheel zooms around the pointer, space + drag pans, 适应画布 fits (useViewport).
 // While dragging, only the dragged elements' styles change (a transform); the store gets one change when the drag ends.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent, type Ref } from 'react';
 import Moveable, { type OnDrag, type OnDragEnd, type OnDragStart, type OnResize } from 'react-moveable';
 import Selecto from 'react-selecto';
 import { useStore } from '../../runtime/core/store';
@@ -12,13 +13,17 @@ import { ChartRendererContext, WidgetMotionContext } from '../../widgets';
 import { CanvasStage } from '../../widgets/stage/CanvasStage';
 import { Ruler, RULER_SIZE } from './Ruler';
 import { ContextMenu, type MenuState } from './ContextMenu';
+import { snapDrag, snapResize } from './viewport';
+import { STAGE_MARGIN, useCanvasViewport, type CanvasViewport } from './useViewport';
 import type { Designer, LayoutPatch } from '../editor/store';
 import { withGroups } from '../editor/arrange';
 import './EditableCanvas.css';
 
+export { SNAP } from './viewport';
+export type { CanvasViewport } from './useViewport';
+
 /** The drag-and-drop type a template carries (its widgetName). */
 export const TEMPLATE_DND_TYPE = 'application/x-dsc-widget';
-export const SNAP = 2;
 
 export interface EditableCanvasProps {
   designer: Designer;
@@ -26,29 +31,37 @@ export interface EditableCanvasProps {
   /** Creates a widget of the kind at a canvas point (server first); errors are the host's to show. */
   onDropTemplate: (widgetName: string, left: number, top: number) => void;
   pageId: string;
+  /** 网格吸附: moves and resizes land on this grid (canvas px); 0 or absent: the 2 px step. */
+  grid?: number;
+  /** Ctrl + wheel and 适应画布 ask for a new scale (the host owns it). */
+  onScaleChange?: (scale: number) => void;
+  /** 适应画布 and the like, for the host's toolbar. */
+  viewport?: Ref<CanvasViewport>;
 }
 
 const idOf = (el: Element) => (el as HTMLElement).dataset.widgetId ?? '';
-// Moves and sizes land on the 2 px grid here rather than through moveable's snap grid, which rebuilds
-// thousands of grid guidelines on every pointer move (bench/designer).
-const onGrid = (v: number) => Math.round(v / SNAP) * SNAP;
-const px = (v: number) => `${onGrid(v)}px`;
+const px = (v: number) => `${v}px`;
 
 // During a drag the element moves by transform on a compositing layer of its own (will-change), so a move
 // needs no layout of the canvas; the drop writes left / top back and clears both.
+// Moves and sizes land on the step here (snapDrag, snapResize) rather than through moveable's snap grid, which
+// rebuilds thousands of grid guidelines on every pointer move (bench/designer).
 function startDrag(e: OnDragStart) {
   const s = e.target.style;
   e.datas.from = [parseFloat(s.left), parseFloat(s.top)];
   s.willChange = 'transform';
 }
-function applyDrag(e: OnDrag) {
-  // the distance moved goes on the grid, not the position: a group keeps its members' offsets
-  const [dx, dy] = e.beforeDist;
-  const [left0, top0] = e.datas.from as [number, number];
-  const left = Math.round(e.left - dx + onGrid(dx));
-  const top = Math.round(e.top - dy + onGrid(dy));
-  e.datas.to = [left, top];
-  e.target.style.transform = `translate(${left - left0}px, ${top - top0}px)`;
+function applyDrag(events: readonly OnDrag[], grid: number) {
+  const to = snapDrag(
+    events.map((e) => ({ left: e.left, top: e.top, dx: e.beforeDist[0], dy: e.beforeDist[1] })),
+    grid,
+  );
+  events.forEach((e, i) => {
+    const [left0, top0] = e.datas.from as [number, number];
+    const [left, top] = to[i];
+    e.datas.to = [left, top];
+    e.target.style.transform = `translate(${left - left0}px, ${top - top0}px)`;
+  });
 }
 function endDrag(e: OnDragEnd) {
   const s = e.target.style;
@@ -60,11 +73,13 @@ function endDrag(e: OnDragEnd) {
     s.top = `${to[1]}px`;
   }
 }
-function applyResize(e: OnResize) {
-  e.target.style.width = px(Math.max(10, e.width));
-  e.target.style.height = px(Math.max(10, e.height));
-  e.target.style.left = px(e.drag.left);
-  e.target.style.top = px(e.drag.top);
+function applyResize(e: OnResize, grid: number) {
+  const b = snapResize({ left: e.drag.left, top: e.drag.top, width: e.width, height: e.height }, e.direction, grid);
+  const s = e.target.style;
+  s.width = px(b.width);
+  s.height = px(b.height);
+  s.left = px(b.left);
+  s.top = px(b.top);
 }
 /** The layout an element shows now (after a drag or resize changed its style). */
 function layoutOf(el: HTMLElement | SVGElement): LayoutPatch {
@@ -72,7 +87,7 @@ function layoutOf(el: HTMLElement | SVGElement): LayoutPatch {
   return { id: idOf(el), left: parseFloat(s.left), top: parseFloat(s.top), width: parseFloat(s.width), height: parseFloat(s.height) };
 }
 
-export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: EditableCanvasProps) {
+export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid = 0, onScaleChange, viewport }: EditableCanvasProps) {
   const doc = useStore(designer.store, (s) => s.doc);
   const selected = useStore(designer.store, (s) => s.selected);
   const [area, setArea] = useState<HTMLDivElement | null>(null);
@@ -82,6 +97,9 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
   const [guides, setGuides] = useState<HTMLElement[]>([]);
   const [menu, setMenu] = useState<MenuState | null>(null);
   const { canvas, widgets } = doc;
+  const noScale = useCallback(() => undefined, []);
+  const view = useCanvasViewport(area, canvas, scale, onScaleChange ?? noScale);
+  useImperativeHandle(viewport, () => ({ fit: view.fit }), [view.fit]);
 
   // the handles follow the selection; locked layers can be selected but not moved
   useLayoutEffect(() => {
@@ -132,7 +150,7 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
   return (
     <div
       ref={setArea}
-      className="designer-canvas-area"
+      className={`designer-canvas-area${view.pan === 'off' ? '' : ` designer-pan-${view.pan}`}`}
       data-testid="designer-canvas-area"
       // its own stacking context: the selected widget (9999), the handles (10001) and the context menu stack
       // only among themselves, and the whole canvas stays under every dialog, drawer, dropdown and message
@@ -141,7 +159,7 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
       onDrop={onDrop}
       onContextMenu={onContextMenu}
     >
-      <div style={{ display: 'grid', gridTemplateColumns: `${RULER_SIZE}px auto`, width: 'max-content', padding: '0 40px 40px 0' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: `${RULER_SIZE}px auto`, width: 'max-content', padding: `0 ${STAGE_MARGIN}px ${STAGE_MARGIN}px 0` }}>
         <div style={{ background: '#2a2e3b' }} />
         <Ruler length={canvas.width} scale={scale} />
         <Ruler length={canvas.height} scale={scale} vertical />
@@ -150,6 +168,7 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
         <ChartRendererContext.Provider value="image">
           <WidgetMotionContext.Provider value={false}>
             <CanvasStage canvas={canvas} widgets={widgets} scale={scale} scaleBy="zoom" selectedIds={selected} stageRef={stageRef}>
+              {grid > 0 && <div className="designer-grid" data-testid="designer-grid" style={{ backgroundSize: `${grid}px ${grid}px` }} />}
               <Moveable
                 ref={moveableRef}
                 className="designer-moveable"
@@ -171,20 +190,20 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
                 verticalGuidelines={vertical}
                 horizontalGuidelines={horizontal}
                 onDragStart={startDrag}
-                onDrag={applyDrag}
+                onDrag={(e) => applyDrag([e], grid)}
                 onDragEnd={(e) => {
                   endDrag(e);
                   if (e.isDrag) commitEls([e.target], '移动图层');
                 }}
                 onDragGroupStart={(e) => e.events.forEach(startDrag)}
-                onDragGroup={(e) => e.events.forEach(applyDrag)}
+                onDragGroup={(e) => applyDrag(e.events, grid)}
                 onDragGroupEnd={(e) => {
                   e.events.forEach(endDrag);
                   if (e.isDrag) commitEls(e.targets, '移动图层');
                 }}
-                onResize={applyResize}
+                onResize={(e) => applyResize(e, grid)}
                 onResizeEnd={(e) => e.isDrag && commitEls([e.target], '调整大小')}
-                onResizeGroup={(e) => e.events.forEach(applyResize)}
+                onResizeGroup={(e) => e.events.forEach((r) => applyResize(r, grid))}
                 onResizeGroupEnd={(e) => e.isDrag && commitEls(e.targets, '调整大小')}
               />
             </CanvasStage>
@@ -204,7 +223,7 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId }: Edit
           onDragStart={(e) => {
             const t = e.inputEvent.target as Element;
             // a press on a handle or on the current selection moves it instead of selecting
-            if (e.inputEvent.button === 2 || moveableRef.current?.isMoveableElement(t) || targets.some((x) => x === t || x.contains(t)) || t.closest('.designer-context-menu')) e.stop();
+            if (view.panHeld.current || e.inputEvent.button === 2 || moveableRef.current?.isMoveableElement(t) || targets.some((x) => x === t || x.contains(t)) || t.closest('.designer-context-menu')) e.stop();
           }}
           onSelectEnd={(e) => {
             // a member stands for its group: picking one picks the group, dropping one (shift-click) drops it

@@ -4,10 +4,13 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { Designer } from './store';
 
-const typing = (t: EventTarget | null) => {
+/** The key goes to a field or an editor: the designer leaves it alone. */
+export const typing = (t: EventTarget | null) => {
   const el = t as HTMLElement | null;
   return Boolean(el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.closest('.monaco-editor')));
 };
+/** A dialog is open over the designer: its keys are the dialog's. */
+export const dialogOpen = () => Boolean(document.querySelector('.ant-modal-wrap:not([style*="display: none"])'));
 
 export function useDesignerKeys(root: RefObject<HTMLElement>, designer: Designer, pageId: string, on: { onSave: () => void; onCopied: (n: number) => void }) {
   const callbacks = useRef(on);
@@ -15,7 +18,7 @@ export function useDesignerKeys(root: RefObject<HTMLElement>, designer: Designer
   useEffect(() => {
     const handler = (e: KeyboardEvent) => {
       const el = root.current;
-      if (!el || el.offsetParent === null || typing(e.target) || document.querySelector('.ant-modal-wrap:not([style*="display: none"])')) return;
+      if (!el || el.offsetParent === null || typing(e.target) || dialogOpen()) return;
       const mod = e.ctrlKey || e.metaKey;
       const k = e.key.toLowerCase();
       let done = true;

@@ -28,4 +28,6 @@ export interface DesignerConfig {
   /** 大屏 / 表单 */
   noun: string;
   previewUrl(pageId: string): string;
+  /** The signed-in user's id: the view settings (网格吸附) are remembered per user. */
+  user?: string;
 }

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Designer, type DesignerGuard } from '../../designer/Designer';
 import { useLeaveGuard } from '../core/leaveGuard';
+import { useSession } from '../core/session';
 import { idParam, useLeave } from '../ui/leave';
 import { designerServices, type DesignKind } from './services';
 
@@ -17,7 +18,8 @@ export function DesignerHost({ kind }: { kind: DesignKind }) {
   // spec: the form designer's id is also read as formId in one variant
   const id = idParam(search, 'pageId') ?? idParam(search, 'formId');
   const services = useMemo(() => designerServices(kind), [kind]);
-  const config = CONFIG[kind];
+  const userId = useSession().user?.id;
+  const config = useMemo(() => ({ ...CONFIG[kind], user: userId === undefined ? undefined : String(userId) }), [kind, userId]);
   // Back: the designer asks about unsaved edits itself (是否要返回？); every other way out asks through the guard,
   // whose 不保存 deletes the widgets dropped since the save, so reopening shows the saved page
   const leave = useLeave(config.list, false);
