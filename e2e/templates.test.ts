@@ -52,12 +52,13 @@ describeBrowser('从模板新建大屏与缩略图', () => {
     await stage.getByText('销售数据分析').first().waitFor();
     await shot(page, 'template-designer');
 
+    // 保存成功 shows once the screen is saved; the picture is taken and uploaded right after
     const [uploaded] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/datav/screen/thumbnail/upload'), { timeout: 60_000 }),
+      toast(page, '保存成功', { prefix: 'templates' }),
       page.getByRole('button', { name: /保\s?存/ }).first().click(),
     ]);
     expect(await uploaded.json()).toMatchObject({ status: 0 });
-    await toast(page, '保存成功', { prefix: 'templates' });
 
     await page.getByRole('button', { name: /返\s?回/ }).click();
     const back = page.locator('.ant-table-row:visible', { hasText: NAME });
