@@ -17,6 +17,7 @@ import { groupOf } from '../common/groups';
 import { createDesigner, isDirty } from './editor/store';
 import { useDesignerKeys } from './editor/keys';
 import { download, exportDoc, importDoc } from './io/transfer';
+import { captureThumbnail, thumbnailFileName } from './io/thumbnail';
 import type { DesignerConfig, DesignerPage, DesignerServices } from './editor/services';
 import type { CatalogueEntry, WidgetEntity } from '../widgets';
 
@@ -135,6 +136,23 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     [pageId, catalogue, used, services, designer, message],
   );
 
+  /**
+   * The picture of what was saved, for the list (issue 22): taken and stored before the save counts as done, so
+   * going back to the list shows it; a failure only leaves the old picture (the save itself has succeeded).
+   */
+  const saveThumbnail = useCallback(
+    async (id: string, doc: Parameters<typeof captureThumbnail>[0]) => {
+      if (!services.saveThumbnail) return;
+      try {
+        const picture = await captureThumbnail(doc, services.panel?.fetchApiData);
+        await services.saveThumbnail(id, picture, thumbnailFileName(picture));
+      } catch (err) {
+        console.warn('缩略图未能保存', err);
+      }
+    },
+    [services],
+  );
+
   /** Canvas first, then the whole widget list (spec §4); a failure of the second keeps every edit. */
   const save = useCallback(async (): Promise<boolean> => {
     if (!page) return false;
@@ -154,6 +172,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
       // the saved list is the page now: what it left out was deleted by the save
       setCreated([]);
       message.success('保存成功');
+      await saveThumbnail(page.id, doc);
       return true;
     } catch (err) {
       message.error(`画布已保存，但组件保存失败：${err instanceof Error ? err.message : String(err)}。编辑内容仍保留，请重试保存。`);
@@ -161,7 +180,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     } finally {
       setSaving(false);
     }
-  }, [page, services, designer, message]);
+  }, [page, services, designer, message, saveThumbnail]);
 
   const unsaved = dirty || created.length > 0;
   const discard = useCallback(async () => {

@@ -20,6 +20,11 @@ export interface DesignerServices {
   /** The same while the browser unloads the page (reload or close after asking): cannot be awaited. */
   discardOnUnload?(pageId: string, ids: readonly string[]): void;
   panel?: PanelServices;
+  /**
+   * Stores the picture of the page taken at a save (screens: the list shows it). Absent: no picture is taken.
+   * A failure is the designer's to ignore: the save itself has succeeded.
+   */
+  saveThumbnail?(pageId: string, picture: Blob, fileName: string): Promise<void>;
 }
 
 /** One component, two configurations (issue 9 §3). */

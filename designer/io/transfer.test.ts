@@ -54,3 +54,16 @@ describe('export and import', () => {
     expect('faults' in r2 && r2.faults.join()).toContain('/widgets/0/widgetProps/group');
   });
 });
+
+describe('the shipped screen templates (schemas/templates)', () => {
+  const files = import.meta.glob<{ default: unknown }>('../../schemas/templates/*.screen.json', { eager: true });
+
+  it('are at least three, and each passes the import checks a file chosen in the designer passes', () => {
+    expect(Object.keys(files).length).toBeGreaterThanOrEqual(3);
+    for (const [file, mod] of Object.entries(files)) {
+      const r = importDoc(JSON.stringify(mod.default), '1');
+      expect('faults' in r ? r.faults : [], file).toEqual([]);
+      if ('doc' in r) expect(r.doc.widgets.length, file).toBeGreaterThan(10);
+    }
+  });
+});

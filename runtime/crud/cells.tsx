@@ -5,6 +5,7 @@ import type { ColumnDecl, Row } from './types';
 import { formatDate, formatSize, MASK, versionLabel } from '../ui/format';
 import { fill } from './template';
 import { useCrudServices } from './services';
+import { IMAGE_SIZE, ImagePlaceholder, RemoteImage } from './RemoteImage';
 
 type TagPart = NonNullable<ColumnDecl['tags']>[number];
 
@@ -33,13 +34,18 @@ export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Rec
     // one address, or a list of them (an image field of a form holds several)
     const srcs = (Array.isArray(value) ? value : value ? [value] : []).filter((v) => typeof v === 'string' && v);
     const alt = String((col.altField ? row[col.altField] : undefined) ?? col.title);
-    return srcs.length ? (
+    // a picture a call answers with the session (a screen's thumbnail): fetched, not linked
+    if (col.api) return <RemoteImage col={col} row={row} alt={alt} />;
+    const w = col.imageWidth ?? IMAGE_SIZE;
+    const h = col.imageHeight ?? IMAGE_SIZE;
+    if (!srcs.length) return col.placeholder ? <ImagePlaceholder width={w} height={h} text={col.placeholder} /> : null;
+    return (
       <Image.PreviewGroup>
         {srcs.map((src) => (
-          <Image key={String(src)} src={String(src)} width={40} height={40} style={{ objectFit: 'cover', marginRight: 4 }} alt={alt} />
+          <Image key={String(src)} src={String(src)} width={w} height={h} style={{ objectFit: 'cover', marginRight: 4 }} alt={alt} />
         ))}
       </Image.PreviewGroup>
-    ) : null;
+    );
   }
   if (col.tags) {
     const parts = tagPartsFor(col, row);

@@ -43,6 +43,12 @@ export const coreServices: CrudServices = {
     return (type ? (dicts[type] ?? []) : []) as DictItem[];
   },
   hasPermission,
+  async fetchBlob(path, params) {
+    // silent: a list of pictures never says why one is missing (the cell shows its placeholder)
+    const res = await request.get<Blob>(path, { params, responseType: 'blob', silent: true });
+    if (res.data.type.includes('json')) throw new Error('not a file');
+    return res.data;
+  },
   download(method, path, params) {
     return download(path, params, undefined, { method });
   },

@@ -33,6 +33,8 @@ export interface CrudServices {
   /** Custom (server-stored) page declarations; built-ins come from schemas/pages. */
   loadPage?(id: string): Promise<PageDeclaration>;
   navigate?(to: string): void;
+  /** A picture (or another file) a call answers, with the session; rejects on an envelope or a failure, silently. */
+  fetchBlob?(path: string, params?: Record<string, unknown>): Promise<Blob>;
   /** A file download (action=download); answers false when nothing was saved (the reason was shown). */
   download?(method: 'GET' | 'POST', path: string, params?: Record<string, unknown>): Promise<boolean>;
 }

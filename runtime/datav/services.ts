@@ -3,7 +3,7 @@
 import type { CanvasProps, DesignerPage } from '../../common/canvas';
 import type { DesignerServices } from '../../designer/Designer';
 import type { CatalogueEntry, DataRow, WidgetEntity } from '../../widgets';
-import { get, post } from '../core/request';
+import { get, post, request } from '../core/request';
 import { discardOnUnload, discardWidgets, flushDiscarded, forgetDiscarded } from './discard';
 
 export type DesignKind = 'screen' | 'form';
@@ -67,6 +67,17 @@ export function designerServices(kind: DesignKind): DesignerServices {
     discardWidgets: (_pageId, ids) => discardWidgets(P, ids),
     discardOnUnload: (_pageId, ids) => discardOnUnload(P, ids),
     panel: { listApis, fetchApiData },
+    // a screen's picture for the list, taken by the designer at each save (issue 22); forms have none
+    ...(kind === 'screen'
+      ? {
+          saveThumbnail: async (pageId: string, picture: Blob, fileName: string) => {
+            const form = new FormData();
+            form.append('file', picture, fileName);
+            // silent: the save succeeded; a missing picture is not worth a message
+            await request.post(`${P}/thumbnail/upload`, form, { params: { id: Number(pageId) }, silent: true, timeout: 30_000 });
+          },
+        }
+      : {}),
   };
 }
 

@@ -321,11 +321,23 @@ export interface Column {
    */
   altField?: string;
   /**
+   * type=image 时图片的显示宽度（像素，缺省 40）
+   */
+  imageWidth?: number;
+  /**
+   * type=image 时图片的显示高度（像素，缺省 40）
+   */
+  imageHeight?: number;
+  /**
+   * type=image 时字段为空（或图片取不到）显示的中性占位框里的文字，如 暂无缩略图；不声明时空单元格什么也不显示
+   */
+  placeholder?: string;
+  /**
    * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
    */
   api?: string;
   /**
-   * type=dynamic 时调用的查询参数；值里的 {{$query.名称}} 取当前页面地址的查询参数
+   * type=dynamic 时调用的查询参数；值里的 {{$query.名称}} 取当前页面地址的查询参数；type=image 时取图片的查询参数，{{字段}} 取当前行字段
    */
   params?: {
     [k: string]: string | number | boolean;

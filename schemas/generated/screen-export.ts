@@ -4,10 +4,18 @@
  * 设计器导出 / 导入的文件：一个大屏或表单的画布属性与全部部件（按叠放顺序，底层在前）。
  */
 export interface ScreenExport {
+  /**
+   * 编辑器用的元模式路径（大屏模板文件 schemas/templates/*.screen.json 指向本文件）
+   */
+  $schema?: string;
   format: 'dsc-designer';
   version: 1;
   kind?: 'screen' | 'form';
   exportedAt?: string;
+  /**
+   * 说明（大屏模板在新建对话框里显示的介绍）
+   */
+  description?: string;
   page: {
     pageName?: string;
     width: number;

@@ -20,6 +20,11 @@ export interface LoadedSchemas {
   messages: Record<string, string>;
   /** Widget declarations by widgetName (widgets/<widgetName>/<widgetName>.widget.json). */
   widgets: Record<string, any>;
+  /**
+   * Ready screens a new screen may start from, by name (schemas/templates/<name>.screen.json, in the designer's
+   * export format, meta-schema screen-export.schema.json; the screen module checks their widgets at start).
+   */
+  screenTemplates: Record<string, any>;
   /** Compiled validators of the meta-schemas, by file name (e.g. 'page.schema.json'). */
   validators: Record<string, ValidateFunction>;
   ajv: Ajv;
@@ -76,6 +81,9 @@ function listWidgetDeclarations(rootDir: string): string[] {
 }
 
 const WIDGET_META = 'widget.schema.json';
+const TEMPLATE_META = 'screen-export.schema.json';
+/** schemas/templates/<name>.screen.json: a lower-case name, the template's key in calls */
+const TEMPLATE_FILE = /^schemas[\\/]templates[\\/]([a-z][a-z0-9-]{0,39})\.screen\.json$/;
 
 /** Reads and checks every declaration under rootDir/schemas and rootDir/widgets. Throws SchemaFileError on the first bad file. */
 export function loadSchemas(rootDir: string): LoadedSchemas {
@@ -93,7 +101,7 @@ export function loadSchemas(rootDir: string): LoadedSchemas {
       throw new SchemaFileError(rel, '', `元模式无效：${(e as Error).message}`);
     }
   }
-  const out: LoadedSchemas = { pages: {}, dicts: {}, menus: {}, roles: null, messages: {}, widgets: {}, validators, ajv };
+  const out: LoadedSchemas = { pages: {}, dicts: {}, menus: {}, roles: null, messages: {}, widgets: {}, screenTemplates: {}, validators, ajv };
   const widgetFiles = listWidgetDeclarations(rootDir);
   for (const file of [...listJson(base), ...widgetFiles]) {
     if (file.startsWith(metaDir + path.sep)) continue;
@@ -150,5 +158,12 @@ function file_into(out: LoadedSchemas, meta: string, doc: any, rel: string) {
     case WIDGET_META:
       out.widgets[doc.widgetName] = doc;
       break;
+    case TEMPLATE_META: {
+      const m = TEMPLATE_FILE.exec(rel);
+      if (!m) throw new SchemaFileError(rel, '/$schema', '大屏模板应放在 schemas/templates/<名称>.screen.json（名称：小写字母开头，小写字母、数字、短横线）');
+      if (doc.kind !== undefined && doc.kind !== 'screen') throw new SchemaFileError(rel, '/kind', '大屏模板的 kind 只能是 screen');
+      out.screenTemplates[m[1]] = doc;
+      break;
+    }
   }
 }

@@ -11,6 +11,8 @@ import { entryRoutes } from './entries.js';
 import { fillRoutes } from './fill.js';
 import { datavMigrations } from './tables.js';
 import { widgetRoutes } from './widgets.js';
+import { loadTemplates, templateRoutes } from './templates.js';
+import { thumbnailRoutes } from './thumbnails.js';
 
 function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']): ServerModule {
   return {
@@ -18,12 +20,18 @@ function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']
     prefix: cfg.prefix,
     service: 'platform',
     migrations,
-    // the form's fill-in routes: per-address limits, images uploaded while filling in
-    needs: cfg.kind === 'form' ? ['limits', 'uploads'] : [],
+    // the form's fill-in routes: per-address limits, images uploaded while filling in; a screen's thumbnail upload
+    needs: cfg.kind === 'form' ? ['limits', 'uploads'] : ['uploads'],
     plugin: async (app) => {
       const msg = messagesOf(cfg.noun);
-      pageRoutes(app, cfg, msg);
+      // screens start from a shipped template or a blank canvas, and carry a thumbnail taken at save (issue 22)
+      const templates = cfg.kind === 'screen' ? loadTemplates(app) : null;
+      pageRoutes(app, cfg, msg, templates);
       widgetRoutes(app, cfg, msg);
+      if (templates) {
+        templateRoutes(app, cfg, templates);
+        await thumbnailRoutes(app, cfg, msg);
+      }
       if (cfg.kind === 'form') {
         await fillRoutes(app, cfg, msg);
         entryRoutes(app, cfg, msg);

@@ -11,6 +11,7 @@ import { now } from '../../store/columns.js';
 import { LIMITS, PAGE_DEFAULTS, type KindConfig, type KindMessages } from './kinds.js';
 import { entryCount, findPage, pageWidgets, presentPage, presentPageFull, widgetCount } from './store.js';
 import type { FillAccess } from './tables.js';
+import { placeTemplate, templateOf, type Templates } from './templates.js';
 
 const COPY_SUFFIX = '-副本';
 const SORTABLE: Record<string, string> = { pageName: 'p.page_name', createTime: 'p.create_time', widgetCount: 'widget_count' };
@@ -33,6 +34,8 @@ interface SaveBody {
   refreshSeconds?: number | string | null;
   presetLine?: unknown[] | null;
   revision?: number | null;
+  /** screens, a new one only: the shipped template it starts from ('' / null: a blank screen) */
+  template?: string | null;
   /** forms only */
   fillAccess?: string | null;
   accepting?: number | boolean | string | null;
@@ -114,7 +117,8 @@ function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages, isForm: bool
   return out;
 }
 
-export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessages) {
+/** `templates`: the ready screens a new page may start from (screens only; null for forms). */
+export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessages, templates: Templates | null = null) {
   const { db, dialect } = app.ctx;
   const { kind, perm, noun } = cfg;
   const isForm = kind === 'form';
@@ -143,10 +147,15 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
           .selectFrom('datav_page as p')
           .selectAll('p')
           .select((eb) => eb.selectFrom('datav_widget as w').whereRef('w.page_id', '=', 'p.id').select((e) => e.fn.countAll().as('c')).as('widget_count'))
-          .select((eb) => eb.selectFrom('jimu_form_entry as e').whereRef('e.form_id', '=', 'p.id').select((e) => e.fn.countAll().as('c')).as('entry_count')),
+          .select((eb) => eb.selectFrom('jimu_form_entry as e').whereRef('e.form_id', '=', 'p.id').select((e) => e.fn.countAll().as('c')).as('entry_count'))
+          // a screen's thumbnail: its ETag, or null while none was taken (thumbnails.ts)
+          .select((eb) => eb.selectFrom('datav_thumbnail as t').whereRef('t.page_id', '=', 'p.id').select('t.etag').as('thumbnail')),
       );
       rows = win.order ? rows.orderBy(win.order.column, win.order.dir).orderBy('p.id', 'desc') : rows.orderBy('p.id', 'desc');
-      const records = (await rows.limit(win.limit).offset(win.offset).execute()).map((r: any) => presentPage(r, Number(r.widget_count ?? 0), Number(r.entry_count ?? 0)));
+      const records = (await rows.limit(win.limit).offset(win.offset).execute()).map((r: any) => ({
+        ...presentPage(r, Number(r.widget_count ?? 0), Number(r.entry_count ?? 0)),
+        ...(isForm ? {} : { thumbnail: (r.thumbnail as string | null) ?? null }),
+      }));
       return ok({ records, total: Number(total?.n ?? 0) });
     },
   );
@@ -168,6 +177,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       refreshSeconds: int('刷新间隔（秒）'),
       presetLine: { type: ['array', 'null'], maxItems: LIMITS.presetLines, title: '参考线' },
       revision: optionalId('版本', 0),
+      template: { type: ['string', 'null'], maxLength: 200, title: '模板' },
       // forms only (a screen ignores them): 'login' | 'public', and 1 | 0 (true / false, '1' / '0')
       fillAccess: { type: ['string', 'null'], maxLength: 10, title: '填写权限' },
       accepting: { type: ['integer', 'boolean', 'string', 'null'], maxLength: 10, title: '是否收集' },
@@ -182,28 +192,36 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     const time = now();
     if (!id) {
       const f = pageFields(b, true, msg, isForm);
-      const row = await db
-        .insertInto('datav_page')
-        .values({
-          kind,
-          page_name: f.page_name!,
-          width: f.width!,
-          height: f.height!,
-          background_color: f.background_color ?? null,
-          refresh_seconds: f.refresh_seconds ?? null,
-          preset_line: f.preset_line ?? '[]',
-          ...(f.fill_access ? { fill_access: f.fill_access } : {}),
-          ...(f.accepting !== undefined ? { accepting: f.accepting } : {}),
-          status: 0,
-          revision: 1,
-          create_user: req.user!.username,
-          create_time: time,
-          update_time: time,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return ok(presentPageFull(row, 0), '保存成功');
+      // a template gives the canvas (size, background, refresh) and the widgets; the name is the caller's
+      const template = templateOf(templates, b.template);
+      const canvas = template?.canvas;
+      const { row, count } = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('datav_page')
+          .values({
+            kind,
+            page_name: f.page_name!,
+            width: canvas?.width ?? f.width!,
+            height: canvas?.height ?? f.height!,
+            background_color: canvas ? canvas.background_color : (f.background_color ?? null),
+            refresh_seconds: canvas ? canvas.refresh_seconds : (f.refresh_seconds ?? null),
+            preset_line: f.preset_line ?? '[]',
+            ...(f.fill_access ? { fill_access: f.fill_access } : {}),
+            ...(f.accepting !== undefined ? { accepting: f.accepting } : {}),
+            status: 0,
+            revision: 1,
+            create_user: req.user!.username,
+            create_time: time,
+            update_time: time,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const count = template ? await placeTemplate(trx, Number(row.id), template, time) : 0;
+        return { row, count };
+      });
+      return ok(presentPageFull(row, count), '保存成功');
     }
+    if (b.template) throw new BizError('只有新建时才能选择模板');
     const stored = await loadPage(id);
     const sent = b.revision ?? undefined;
     if (sent !== undefined && sent !== stored.revision) throw new BizError(msg.stale(stored.revision));
@@ -228,6 +246,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       const row = await findPage(trx, dialect, kind, req.query.id, true);
       if (!row) throw new BizError(msg.notFound);
       await trx.deleteFrom('datav_widget').where('page_id', '=', row.id).execute();
+      await trx.deleteFrom('datav_thumbnail').where('page_id', '=', row.id).execute();
       // a form's entries go with it; their images are then the sweep's (formImages.ts)
       if (isForm) {
         await trx
@@ -260,6 +279,9 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
         const chunk = widgets.slice(i, i + 100).map((w, j) => ({ ...w, id: randomUUID(), page_id: pageId, sort_no: i + j, create_time: time, update_time: time }));
         await trx.insertInto('datav_widget').values(chunk).execute();
       }
+      // the copy looks like its source until its first save takes its own picture
+      const thumb = await trx.selectFrom('datav_thumbnail').selectAll().where('page_id', '=', src.id).executeTakeFirst();
+      if (thumb) await trx.insertInto('datav_thumbnail').values({ ...thumb, page_id: pageId }).execute();
       return pageId;
     });
     return ok(newId, '复制成功');

@@ -102,6 +102,19 @@ export interface DatavWidgetTable {
   update_time: string;
 }
 
+/** A screen's thumbnail (issue 22): the picture the designer took at its last save; one row a screen. */
+export interface DatavThumbnailTable {
+  page_id: number;
+  /** image/png | image/jpeg | image/webp, as the content was checked */
+  content_type: string;
+  size: number;
+  /** a hash of the picture: its ETag, and the list's `thumbnail` (what the browser's cache keys on) */
+  etag: string;
+  data: Buffer;
+  update_user: string;
+  update_time: string;
+}
+
 declare module '../../store/schema.js' {
   interface Database {
     datav_page: DatavPageTable;
@@ -109,6 +122,7 @@ declare module '../../store/schema.js' {
     jimu_form_entry: TableRow<typeof formEntries>;
     jimu_form_upload: FormUploadTable;
     jimu_form_entry_image: FormEntryImageTable;
+    datav_thumbnail: DatavThumbnailTable;
   }
 }
 
@@ -148,5 +162,19 @@ export const datavMigrations = {
       .execute();
     await linkTable(db.schema.createTable('jimu_form_entry_image').ifNotExists(), 'pk_jimu_form_entry_image', ['entry_id', 'integer'], ['file_image_id', 'integer']).execute();
     await db.schema.createIndex('ix_jimu_form_entry_image_file').ifNotExists().on('jimu_form_entry_image').column('file_image_id').execute();
+  }),
+  // issue 22: each screen's thumbnail, the picture itself in the store (read with the list's permission only)
+  '20261130_10_datav_thumbnail': migration(async (db, dialect) => {
+    await db.schema
+      .createTable('datav_thumbnail')
+      .ifNotExists()
+      .addColumn('page_id', 'integer', (c) => c.primaryKey())
+      .addColumn('content_type', 'varchar(20)', (c) => c.notNull())
+      .addColumn('size', 'integer', (c) => c.notNull())
+      .addColumn('etag', 'varchar(64)', (c) => c.notNull())
+      .addColumn('data', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+      .addColumn('update_user', 'varchar(64)', (c) => c.notNull())
+      .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
+      .execute();
   }),
 };
