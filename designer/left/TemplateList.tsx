@@ -2,7 +2,7 @@
 // (used / maxUse) when the kind has a cap.
 import { memo } from 'react';
 import { Badge, Collapse, Empty, Tooltip, Typography } from 'antd';
-import { WidgetIcon, type CatalogueEntry } from '../../widgets';
+import { preloadWidgetKinds, WidgetIcon, type CatalogueEntry } from '../../widgets';
 import { TEMPLATE_DND_TYPE } from '../canvas/EditableCanvas';
 
 export interface TemplateListProps {
@@ -36,6 +36,8 @@ export const TemplateList = memo(function TemplateList({ catalogue, used }: Temp
                     data-testid={`template-${c.widgetName}`}
                     aria-label={c.widgetTitle}
                     onDragStart={(e) => {
+                      // the kind's code comes while it is dragged, so the dropped widget draws at once
+                      void preloadWidgetKinds([c.widgetName ?? '']);
                       e.dataTransfer.setData(TEMPLATE_DND_TYPE, c.widgetName ?? '');
                       e.dataTransfer.effectAllowed = 'copy';
                     }}
