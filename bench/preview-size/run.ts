@@ -2,7 +2,7 @@
 // designer offers, against a screen holding one title. One run: builds the app (vite build, as shipped), starts the
 // real server on a temp store, signs in, creates both screens through the API, then opens each preview in a fresh
 // browser context with the cache off and sums the Script responses as transferred (brotli, headers included).
-//   npx tsx bench/preview-size/run.ts [--keep-build <dir>]
+//   npx tsx bench/preview-size/run.ts [--keep-build <dir> | --use-build <dir>]   (--use-build: an app built beforehand, e.g. outside the browser lock)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -105,12 +105,15 @@ const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
 const sum = (xs: Script[]) => xs.reduce((n, s) => n + s.bytes, 0);
 
 async function main() {
-  const keepAt = process.argv.indexOf('--keep-build');
+  const useAt = process.argv.indexOf('--use-build');
+  const keepAt = useAt > 0 ? useAt : process.argv.indexOf('--keep-build');
   const dist = keepAt > 0 ? resolve(process.argv[keepAt + 1]) : mkdtempSync(join(tmpdir(), 'bench-preview-dist-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-preview-data-'));
-  console.log(`building the app into ${dist} …`);
-  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  if (built.status !== 0) throw new Error('vite build failed');
+  if (useAt < 0) {
+    console.log(`building the app into ${dist} …`);
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
   const server = await startServer(dist, dataDir);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
