@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
+import { preloadWidgetKinds } from '../widgets';
 
 const preview: Preview = {
   decorators: [
@@ -10,6 +11,14 @@ const preview: Preview = {
         <Story />
       </ConfigProvider>
     ),
+  ],
+  // a widget story's kind is here before it renders (its code loads on first use, widgets/kindCode.ts)
+  // (a form control's story runs in a form with the submit button: stories/formFieldStory.tsx)
+  loaders: [
+    async ({ args }) => {
+      const name = args.widgetName;
+      if (typeof name === 'string') await preloadWidgetKinds(name.startsWith('form') ? [name, 'formSubmit'] : [name]);
+    },
   ],
   parameters: {
     layout: 'padded',

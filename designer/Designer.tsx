@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Divider, Modal, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { DownloadOutlined, EyeOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useStore } from '../runtime/core/store';
-import { WidgetDataContext } from '../widgets';
+import { preloadWidgetKinds, WidgetDataContext } from '../widgets';
 import { RightPanel } from './panel';
 import { EditableCanvas, type CanvasViewport } from './canvas/EditableCanvas';
 import { ViewTools } from './ViewTools';
@@ -97,7 +97,10 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     // the page first: an unknown id is said once, not by every call that follows
     const load = async () => {
       const p = await services.loadPage(pageId);
-      return [p, ...(await Promise.all([services.loadWidgets(pageId), services.catalogue()]))] as const;
+      const [list, cat] = await Promise.all([services.loadWidgets(pageId), services.catalogue()]);
+      // the canvas opens with the page's widgets drawn: the code of its kinds first (widgets/kindCode.ts)
+      await preloadWidgetKinds(list.map((w) => w.widgetName));
+      return [p, list, cat] as const;
     };
     load().then(
       ([p, list, cat]) => {

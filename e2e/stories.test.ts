@@ -83,6 +83,9 @@ describeBrowser('Storybook', () => {
       current = id;
       await page.goto(`${served!.url}/iframe.html?id=${encodeURIComponent(id)}&viewMode=story`);
       await page.waitForSelector('#storybook-root > *', { timeout: 20_000 });
+      // a widget kind's code loads on first use (widgets/kindCode.ts): look at the story once it has drawn
+      await page.waitForFunction(() => !document.querySelector('#storybook-root [data-widget-loading]'), null, { timeout: 20_000 });
+      if (await page.locator('#storybook-root [data-widget-failed]').count()) problems.push(`${id}: a widget kind's code did not load`);
       // charts draw in, monaco loads: give each story a moment to show what it shows
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(SHOTS, `${id}.png`) });

@@ -1,7 +1,7 @@
 // Renders every story in jsdom through Storybook's portable stories; any thrown error or
 // console.error fails the story's test.
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import preview from '../.storybook/preview';
 
@@ -25,6 +25,9 @@ describe.each(Object.entries(modules))('%s', (_file, mod) => {
       await act(async () => {
         await new Promise((r) => setTimeout(r, 20));
       });
+      // a widget kind's code loads on first use (widgets/kindCode.ts): the story is judged once it has drawn
+      await waitFor(() => expect(container.querySelector('[data-widget-loading]')).toBeNull(), { timeout: 20_000 });
+      expect(container.querySelector('[data-widget-failed]')).toBeNull();
       expect(container.firstChild).not.toBeNull();
       cleanup();
     } finally {

@@ -1,5 +1,5 @@
 // Renders one widget by name: looks the kind up, resolves its data, flags mapping faults.
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
 import { useWidgetData } from './data/useWidgetData';
 import { WidgetNotice } from './data/WidgetNotice';
 import { getWidgetKind } from './registry';
@@ -11,14 +11,25 @@ export interface WidgetViewProps {
   datasourceProps: DatasourceProps;
 }
 
+const BOX = { position: 'relative', width: '100%', height: '100%' } as const;
+/**
+ * Shown while the kind's code is on its way (kindCode.ts): an empty box filling the widget's place, so nothing
+ * around it moves when the widget arrives. Hosts that preload the kinds of a page never show it.
+ */
+function Loading({ widgetName }: { widgetName: string }) {
+  return <div data-widget-loading={widgetName} aria-busy="true" style={{ width: '100%', height: '100%' }} />;
+}
+
 export const WidgetView = memo(function WidgetView({ widgetName, viewProps, datasourceProps }: WidgetViewProps) {
   const kind = getWidgetKind(widgetName);
   const data = useWidgetData(datasourceProps);
   if (!kind) return <WidgetNotice problems={[]} notice={`未知部件：${widgetName}`} />;
   const Component = kind.component;
   return (
-    <div style={{ position: 'relative', width: '100%', height: '100%' }}>
-      <Component viewProps={viewProps} data={data} />
+    <div style={BOX}>
+      <Suspense fallback={<Loading widgetName={widgetName} />}>
+        <Component viewProps={viewProps} data={data} />
+      </Suspense>
       <WidgetNotice problems={data.problems} notice={data.notice} />
     </div>
   );

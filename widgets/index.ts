@@ -5,6 +5,7 @@ export { WidgetDataContext, type FetchApiData, type ApiDataRequest } from './dat
 export { createRefreshSignal, useRefreshSignal, type RefreshSignal } from './data/refreshSignal';
 export { applyMapping, describeProblem } from './data/mapping';
 export { WidgetIcon } from './icons';
-export { ChartRendererContext, liveChartCount, type ChartRenderer } from './charts/echarts';
+// from charts/renderer, not charts/echarts: importing widgets/ must not load echarts (kindCode.ts)
+export { ChartRendererContext, liveChartCount, type ChartRenderer } from './charts/renderer';
 export { SCREEN_FONT } from './theme';
 export { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';

@@ -1,11 +1,21 @@
-import { Profiler } from 'react';
+// Every registered kind, one test each: it has its schema and its story, it draws with its defaults and with rows
+// from an API through a sample mapping, with no console error or warning. A new kind folder is in this list by
+// itself (widgetNames). Then the shared behaviours: mapping, the API source, timers.
+import { createElement, Profiler, type ComponentType } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { createWidget, widgetNames } from './registry';
-import type { DatasourceProps } from './types';
+import { createWidget, getWidgetKind, preloadWidgetKinds, widgetNames } from './registry';
+import type { DataMappingItem, DataRow, DatasourceProps, WidgetKindProps } from './types';
 import { WidgetView } from './WidgetView';
 import { WidgetDataContext } from './data/WidgetDataContext';
 import { createRefreshSignal } from './data/refreshSignal';
 import { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';
+
+/** The story files beside the kinds (Storybook globs the same pattern, .storybook/main.ts). */
+const stories = new Set(Object.keys(import.meta.glob('./*/*.stories.tsx')));
+
+// Each kind's code loads on first use (kindCode.ts): wait for all of it once, as a host that preloads a page does;
+// then every render below is synchronous. kindCode.test.tsx covers the path where the code is not here yet.
+beforeAll(() => preloadWidgetKinds(widgetNames), 120_000);
 
 function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
   const w = createWidget(name, { pageId: 'p' });
@@ -18,15 +28,91 @@ function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<s
   );
 }
 
-describe('each kind renders with its defaults', () => {
+/**
+ * A sample API source for a kind: its default rows as an API answers them, each mapped field renamed (`api_<field>`)
+ * and the mapping pointed at the new names, so the widget gets the same rows only if it reads them by the mapping.
+ */
+function sampleApi(name: string): { datasourceProps: DatasourceProps; rows: DataRow[] } {
+  const d = getWidgetKind(name)!.defaults.datasourceProps;
+  const mapping: DataMappingItem[] = d.dataMapping.map((m) => ({ ...m, field: `api_${m.field}` }));
+  const rows = (d.dataConfig.data ?? []).map((r) => Object.fromEntries(d.dataMapping.filter((m) => m.field in r).map((m) => [`api_${m.field}`, r[m.field]])));
+  return { datasourceProps: { datasourceType: 'API', dataMapping: mapping, dataConfig: { datasource: 'sample_api', reqParams: { n: 1 } } }, rows };
+}
+
+/** Wraps the kind's component (the registry entry WidgetView draws) so the test sees the data it is given. */
+function seeData(name: string) {
+  const kind = getWidgetKind(name)! as { component: ComponentType<WidgetKindProps> };
+  const original = kind.component;
+  const given: WidgetKindProps['data'][] = [];
+  kind.component = (props) => {
+    given.push(props.data);
+    return createElement(original, props);
+  };
+  return { given, restore: () => void (kind.component = original) };
+}
+
+async function draw(name: string, datasourceProps: DatasourceProps, fetchApiData?: (q: unknown) => Promise<DataRow[]>) {
+  const w = createWidget(name, { pageId: 'p' });
+  const view = render(
+    <WidgetDataContext.Provider value={{ fetchApiData }}>
+      <div style={{ width: w.widgetProps.viewProps.width, height: w.widgetProps.viewProps.height }}>
+        <WidgetView widgetName={name} viewProps={w.widgetProps.viewProps} datasourceProps={datasourceProps} />
+      </div>
+    </WidgetDataContext.Provider>,
+  );
+  // an API answer arrives (a resolved promise), then the widget's effects run
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 20));
+  });
+  return view;
+}
+
+describe('every registered kind', () => {
+  it('is more than the first seventeen', () => expect(widgetNames.length).toBeGreaterThanOrEqual(17));
+
   for (const name of widgetNames) {
-    it(name, () => {
-      const { container } = renderKind(name);
-      expect(container.querySelector(`[data-widget="${name}"]`)).not.toBeNull();
-      expect(screen.queryByTestId('widget-notice')).toBeNull();
+    it(`${name}: has its schema and story, draws with its defaults and with API rows by a sample mapping, with no console error`, async () => {
+      const kind = getWidgetKind(name)!;
+      // its schema: the view and data-source property schemas of its declaration
+      expect(kind.viewSchema, `widgets/${name}/${name}.widget.json viewProps`).toMatchObject({ type: 'object', properties: expect.any(Object) });
+      expect(kind.datasourceSchema, `widgets/${name}/${name}.widget.json datasourceProps`).toMatchObject({ type: 'object', properties: expect.any(Object) });
+      expect(stories.has(`./${name}/${name}.stories.tsx`), `widgets/${name}/${name}.stories.tsx`).toBe(true);
+
+      const complaints: string[] = [];
+      const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void complaints.push(`error: ${a.map(String).join(' ')}`));
+      const warn = vi.spyOn(console, 'warn').mockImplementation((...a: unknown[]) => void complaints.push(`warn: ${a.map(String).join(' ')}`));
+      const own = seeData(name);
+      try {
+        const mine = await draw(name, structuredClone(kind.defaults.datasourceProps));
+        expect(mine.container.querySelector(`[data-widget="${name}"]`), 'drawn with its defaults').not.toBeNull();
+        expect(mine.container.querySelector('[data-widget-loading]')).toBeNull();
+        expect(screen.queryByTestId('widget-notice')).toBeNull();
+        mine.unmount();
+      } finally {
+        own.restore();
+      }
+      const api = sampleApi(name);
+      const fetchApiData = vi.fn(async () => structuredClone(api.rows));
+      const fromApi = seeData(name);
+      try {
+        const drawn = await draw(name, api.datasourceProps, fetchApiData);
+        expect(fetchApiData).toHaveBeenCalledWith({ datasource: 'sample_api', reqParams: { n: 1 } });
+        expect(drawn.container.querySelector(`[data-widget="${name}"]`), 'drawn from the API').not.toBeNull();
+        expect(screen.queryByTestId('widget-notice')).toBeNull();
+        // the component got the API rows keyed by its props: the same rows as from its sample data
+        expect(fromApi.given.at(-1)!.rows).toEqual(own.given.at(-1)!.rows);
+        drawn.unmount();
+      } finally {
+        fromApi.restore();
+        error.mockRestore();
+        warn.mockRestore();
+      }
+      expect(complaints).toEqual([]);
     });
   }
+});
 
+describe('kinds with their defaults', () => {
   it('single-line title shows its text, colour and alignment', () => {
     const { container } = renderKind('singleLineTitle');
     const el = container.querySelector('[data-widget="singleLineTitle"]') as HTMLElement;

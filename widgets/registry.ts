@@ -1,7 +1,7 @@
 // The one widget registry shared by the screen and form designers and the preview.
 import type { UiSchema } from '@rjsf/utils';
-import type { ComponentType } from 'react';
 import { widgetDeclarations } from './declarations';
+import { hasKindCode, lazyKindComponent } from './kindCode';
 import { catalogueOf, catalogueTree, defaultsOf, GENERAL_WIDGET_SIZE, newWidgetProps } from '../common/widgets';
 import type {
   CatalogueEntry,
@@ -11,24 +11,9 @@ import type {
   WidgetDeclaration,
   WidgetEntity,
   WidgetKind,
-  WidgetKindProps,
 } from './types';
 
-/**
- * Each kind's component, by folder: widgets/<widgetName>/index.ts exports it as default (or under the
- * declaration's widgetViewName). No hand-kept list: a folder with a declaration and an index.ts is a kind.
- */
-const entries = import.meta.glob<Record<string, unknown>>('./*/index.ts', { eager: true });
-const COMPONENTS: Record<string, ComponentType<WidgetKindProps<any>>> = Object.fromEntries(
-  Object.entries(entries).map(([file, mod]) => {
-    const folder = file.split('/')[1];
-    const view = widgetDeclarations[folder]?.widgetViewName;
-    return [folder, (mod.default ?? (view ? mod[view] : undefined)) as ComponentType<WidgetKindProps<any>>];
-  }),
-);
-for (const folder of Object.keys(COMPONENTS)) {
-  if (!Object.hasOwn(widgetDeclarations, folder)) throw new Error(`部件文件夹 widgets/${folder} 缺少声明 ${folder}.widget.json`);
-}
+export { loadKindComponent, loadedKindComponent, preloadWidgetKinds } from './kindCode';
 
 /** The data-source tab's editors; a declaration's own datasourceProps uiSchema overrides these. */
 export const DATASOURCE_UI: UiSchema = {
@@ -39,13 +24,13 @@ export const DATASOURCE_UI: UiSchema = {
 };
 
 function toKind(d: WidgetDeclaration): WidgetKind {
-  const component = COMPONENTS[d.widgetName];
-  if (!component) throw new Error(`部件 ${d.widgetName} 没有组件：widgets/${d.widgetName}/index.ts 应默认导出它`);
+  // the code itself loads on first use (kindCode.ts); its folder must have it
+  if (!hasKindCode(d.widgetName)) throw new Error(`部件 ${d.widgetName} 没有组件：widgets/${d.widgetName}/index.ts 应默认导出它`);
   return {
     widgetName: d.widgetName,
     widgetViewName: d.widgetViewName,
     widgetFormName: d.widgetFormName ?? 'SchemaPanel',
-    component,
+    component: lazyKindComponent(d.widgetName),
     viewSchema: d.viewProps,
     datasourceSchema: d.datasourceProps,
     uiSchema: {

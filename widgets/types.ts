@@ -100,7 +100,11 @@ export interface WidgetKind {
   widgetName: string;
   widgetViewName: string;
   widgetFormName: string;
-  // Each kind narrows its own view props; the registry only passes them through.
+  /**
+   * The kind's component, loaded on first use (widgets/kindCode.ts): render it inside a <Suspense> (WidgetView
+   * does), or after preloadWidgetKinds([name]) when it must draw at once. Each kind narrows its own view props;
+   * the registry only passes them through.
+   */
   component: ComponentType<WidgetKindProps<any>>;
   viewSchema: RJSFSchema;
   datasourceSchema: RJSFSchema;

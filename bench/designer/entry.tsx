@@ -1,12 +1,14 @@
 // Bench page: the designer's editable canvas (react-moveable + react-selecto) holding N widgets, one
 // selected single-line title ('sel') to drag. ?n=500 mounts 500 widgets (the kinds in turn); ?n=1 only 'sel'.
 // ?only=<widgetName> fills the canvas with one kind (no timers), to separate drag cost from background load.
+// The kinds are spread over every kind the screen designer offers (a new kind folder joins by itself), and their
+// code is loaded before the canvas is drawn, as the designer does for a page (widgets/kindCode.ts).
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { createRoot } from 'react-dom/client';
 import { EditableCanvas } from '../../designer/canvas/EditableCanvas';
 import { createDesigner } from '../../designer/editor/store';
-import { createWidget, getWidgetKind, widgetNames, type WidgetEntity } from '../../widgets';
+import { createWidget, getWidgetKind, preloadWidgetKinds, widgetNames, type WidgetEntity } from '../../widgets';
 
 const query = new URLSearchParams(location.search);
 const n = Math.max(1, Number(query.get('n') ?? 1));
@@ -42,6 +44,7 @@ const selLayout = () => d.store.get().doc.widgets.find((w) => w.id === SELECTED)
 Object.assign(window, {
   benchReady: () =>
     document.querySelectorAll('[data-widget-id]').length === n &&
+    document.querySelectorAll('[data-widget-loading]').length === 0 &&
     // the handles are on the selected title
     document.querySelectorAll('.moveable-control-box .moveable-control').length > 0,
   benchStart: () => {
@@ -55,9 +58,12 @@ Object.assign(window, {
     return probe.intervals;
   },
   benchFrame: () => new Promise<void>((r) => requestAnimationFrame(() => r())),
+  /** The widgets on the canvas per kind. */
+  benchKinds: () => d.store.get().doc.widgets.reduce<Record<string, number>>((n, w) => ({ ...n, [w.widgetName]: (n[w.widgetName] ?? 0) + 1 }), {}),
   benchSel: () => ({ left: selLayout().left, top: selLayout().top, selected: d.store.get().selected, undo: d.store.get().past.length }),
 });
 
+await preloadWidgetKinds(d.store.get().doc.widgets.map((w) => w.widgetName));
 createRoot(document.getElementById('root')!).render(
   <ConfigProvider locale={zhCN}>
     <App>

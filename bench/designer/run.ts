@@ -30,6 +30,7 @@ type Win = {
   benchStop: () => number[];
   benchFrame: () => Promise<void>;
   benchSel: () => { left: number; top: number; selected: string[]; undo: number };
+  benchKinds: () => Record<string, number>;
 };
 
 /** Nearest-rank percentile. */
@@ -290,6 +291,9 @@ async function main() {
       console.log(`drag frame times (Chromium, ${ROUNDS} rounds per size, ${STEPS} moves over ${DISTANCE} px, one frame each${ONLY ? `, ${ONLY.slice(1)}` : ''}; clock ${isolated ? 'precise (cross-origin isolated)' : 'coarsened to 0.1 ms'})`);
       console.log(line(1));
       console.log(line(500));
+      await load(page, server.url, 500);
+      const kinds = await page.evaluate(() => (window as unknown as Win).benchKinds());
+      console.log(`  the 500 widgets: ${Object.keys(kinds).length} kinds (${Object.entries(kinds).map(([k, c]) => `${k} ${c}`).join(', ')})`);
       console.log(`  ratio p95 500/1: ${ratio.toFixed(2)} (target ≤ ${TARGET_RATIO}) — ${met(ratio, TARGET_RATIO) ? 'target met' : 'TARGET MISSED'}`);
       console.log(`  p95 at 500     : ${p95(500).toFixed(2)} ms (target ≤ ${TARGET_P95} ms) — ${met(p95(500), TARGET_P95) ? 'target met' : 'TARGET MISSED'}`);
     } finally {

@@ -4,7 +4,7 @@
 import { memo, useMemo, useState } from 'react';
 import { Badge, Collapse, Empty, Input, Tooltip, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { WidgetIcon, type CatalogueEntry } from '../../widgets';
+import { preloadWidgetKinds, WidgetIcon, type CatalogueEntry } from '../../widgets';
 import { TEMPLATE_DND_TYPE } from '../canvas/EditableCanvas';
 
 export interface TemplateListProps {
@@ -67,6 +67,8 @@ export const TemplateList = memo(function TemplateList({ catalogue, used }: Temp
                         data-testid={`template-${c.widgetName}`}
                         aria-label={c.widgetTitle}
                         onDragStart={(e) => {
+                          // the kind's code comes while it is dragged, so the dropped widget draws at once
+                          void preloadWidgetKinds([c.widgetName ?? '']);
                           e.dataTransfer.setData(TEMPLATE_DND_TYPE, c.widgetName ?? '');
                           e.dataTransfer.effectAllowed = 'copy';
                         }}

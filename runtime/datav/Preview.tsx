@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Result, Segmented, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { CanvasStage } from '../../widgets/stage/CanvasStage';
-import { useRefreshSignal, WidgetDataContext, type WidgetEntity } from '../../widgets';
+import { preloadWidgetKinds, useRefreshSignal, WidgetDataContext, type WidgetEntity } from '../../widgets';
 import { FormRunProvider } from '../../widgets/formField/context';
 import { getFeedback } from '../core/feedback';
 import { idParam } from '../ui/leave';
@@ -78,7 +78,13 @@ export function Preview({ kind }: { kind: DesignKind }) {
 
   useEffect(() => {
     if (!id) return;
-    loadForPreview(kind, String(id)).then(setData, (e: unknown) => setFailed(e instanceof Error ? e.message : '加载失败'));
+    // the stage shows once the code of the page's kinds is here (and only theirs: widgets/kindCode.ts)
+    loadForPreview(kind, String(id))
+      .then(async (d) => {
+        await preloadWidgetKinds(d.widgets.map((w) => w.widgetName));
+        return d;
+      })
+      .then(setData, (e: unknown) => setFailed(e instanceof Error ? e.message : '加载失败'));
   }, [kind, id]);
   useEffect(() => {
     if (data) document.title = `${data.page.pageName} - 预览`;

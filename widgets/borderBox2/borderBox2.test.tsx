@@ -1,7 +1,10 @@
 import { render } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds } from '../registry';
 import { WidgetMotionContext } from '../timing/sharedInterval';
 import { WidgetView } from '../WidgetView';
+
+// the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
+beforeAll(() => preloadWidgetKinds(['borderBox2']), 60_000);
 
 function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
   const w = createWidget(name, { pageId: 'p' });

@@ -2,8 +2,11 @@
 // from the mapping labels, slice names, indicators) are in the drawn SVG, and ECharts complains of nothing (a chart
 // type or component used but not registered in echarts.ts is a console error).
 import { render } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds, widgetNames } from '../registry';
 import { WidgetView } from '../WidgetView';
+
+// the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
+beforeAll(() => preloadWidgetKinds(widgetNames), 60_000);
 
 const SAMPLES: Record<string, string[]> = {
   lineChart: ['周一', '周日', '访问量', '下单量'],

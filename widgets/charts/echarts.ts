@@ -1,5 +1,4 @@
 // Only the charts and components the widgets use are bundled (echarts/core + use()).
-import { createContext } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, FunnelChart, GaugeChart, LineChart, PieChart, RadarChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
@@ -38,31 +37,12 @@ if (inJsdom) {
   });
 }
 
-export type ChartRenderer = 'canvas' | 'svg' | 'image';
-
-/**
- * The renderer a host wants for the charts below it. Canvas by default (the preview: fastest for large data).
- * The designer's editable canvas asks for 'image': each chart drawn as one SVG picture (no tooltips, no
- * animation). A 2D canvas is always a compositing layer of its own, and a live SVG chart is hundreds of paint
- * chunks; with hundreds of charts on a canvas every frame of a drag paid for layerizing them all (bench/designer).
- */
-export const ChartRendererContext = createContext<ChartRenderer>('canvas');
+import type { ChartRenderer } from './renderer';
+export { ChartRendererContext, liveChartCount, trackChart, untrackChart, type ChartRenderer } from './renderer';
 
 export function pickRenderer(preferred: ChartRenderer = 'canvas'): ChartRenderer {
   // jsdom has no 2D canvas
   return inJsdom && preferred === 'canvas' ? 'svg' : preferred;
-}
-
-// Every instance created by the widgets, so tests (and leak hunts) can count live ones.
-const live = new Set<ECharts>();
-export function trackChart(chart: ECharts): void {
-  live.add(chart);
-}
-export function untrackChart(chart: ECharts): void {
-  live.delete(chart);
-}
-export function liveChartCount(): number {
-  return live.size;
 }
 
 type Plain = Record<string, unknown>;

@@ -1,8 +1,11 @@
 import { render } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds, widgetNames } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { liveIntervalCount } from '../timing/sharedInterval';
 import { ChartRendererContext, echarts, liveChartCount } from './echarts';
+
+// the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
+beforeAll(() => preloadWidgetKinds(widgetNames), 60_000);
 
 // Mount and unmount each kind with a chart or a timer many times: nothing may stay alive.
 describe('widget lifecycle leaves nothing behind', () => {

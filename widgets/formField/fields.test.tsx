@@ -2,12 +2,15 @@
 // disabled on the designer's canvas, and each kind inside a running Formily form: an empty required field
 // is refused with its message, a good value reaches the submit as { field: value }.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds, widgetNames } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { FormRunProvider } from './context';
 import { decimalsOf, validateValue } from './rules';
 import { widgetDeclarations } from '../declarations';
 import { CUSTOM_PATTERN, PATTERN_PRESETS } from '../../common/fields';
+
+// the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
+beforeAll(() => preloadWidgetKinds(widgetNames.filter((n) => n.startsWith('form'))), 60_000);
 
 const MOBILE = '^1[3-9]\\d{9}$';
 const FIELD_KINDS = ['formInput', 'formTextarea', 'formNumber', 'formSelect', 'formRadio', 'formCheckbox', 'formSwitch', 'formDate', 'formDateRange', 'formImage'];

@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react';
 import { render } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds } from '../registry';
 import type { DatasourceProps } from '../types';
 import { WidgetView } from '../WidgetView';
+
+// the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
+beforeAll(() => preloadWidgetKinds(['iframeView']), 60_000);
 
 function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
   const w = createWidget(name, { pageId: 'p' });

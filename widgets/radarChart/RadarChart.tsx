@@ -34,7 +34,8 @@ export function RadarChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'
             type: 'radar',
             symbolSize: 4,
             areaStyle: { opacity: areaOpacity },
-            data: series.map((s) => ({ name: s.name, value: data.rows.map((r) => num(r[s.prop])) })),
+            // no rows is no indicator: ECharts' radar layout throws on an outline over no axes (an API still loading)
+            data: indicator.length ? series.map((s) => ({ name: s.name, value: data.rows.map((r) => num(r[s.prop])) })) : [],
           },
         ],
       },

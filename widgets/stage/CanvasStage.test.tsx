@@ -1,10 +1,13 @@
 import { fireEvent, render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { createWidget, widgetNames, widgetRegistry, type ViewProps, type WidgetKindProps } from '..';
+import { createWidget, preloadWidgetKinds, type ViewProps, type WidgetKindProps, widgetNames, widgetRegistry } from '..';
 import type { CanvasProps } from '../../common/canvas';
 import { defaultsOf } from '../../common/widgets';
 import canvasPanel from '../../schemas/widgets/canvas.panel.json';
 import { CanvasStage, STACK_ACTIVE } from './CanvasStage';
+
+// the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
+beforeAll(() => preloadWidgetKinds(widgetNames), 60_000);
 
 const canvasDefaults = defaultsOf(canvasPanel.schema) as CanvasProps;
 

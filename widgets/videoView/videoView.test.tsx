@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
+
+// the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
+beforeAll(() => preloadWidgetKinds(['videoView']), 60_000);
 
 function renderKind(view?: Record<string, unknown>) {
   const w = createWidget('videoView', { pageId: 'p' });

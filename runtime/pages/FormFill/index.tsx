@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { CanvasStage } from '../../../widgets/stage/CanvasStage';
-import type { WidgetEntity } from '../../../widgets';
+import { preloadWidgetKinds, type WidgetEntity } from '../../../widgets';
 import { FormRunProvider } from '../../../widgets/formField/context';
 import { ApiError, get, post, upload } from '../../core/request';
 import { idParam } from '../../ui/leave';
@@ -46,9 +46,12 @@ export default function FormFill() {
     setState({ at: 'loading' });
     // quiet: a form for signed-in users says so here instead of the session-expired box
     get<{ page: FillPage; widgets: ServerWidget[] }>('/jimu/form/fill/get', { id }, { quiet: true }).then(
-      (r) => {
+      async (r) => {
         document.title = `${r.page.pageName} - 填写`;
-        setState({ at: 'ready', page: { ...pageOf(r.page), accepting: r.page.accepting !== 0 && r.page.accepting !== false }, widgets: r.widgets.map(widgetOf) });
+        const widgets = r.widgets.map(widgetOf);
+        // every field is in the form before it can be submitted: the code of the form's kinds first (widgets/kindCode.ts)
+        await preloadWidgetKinds(widgets.map((w) => w.widgetName));
+        setState({ at: 'ready', page: { ...pageOf(r.page), accepting: r.page.accepting !== 0 && r.page.accepting !== false }, widgets });
       },
       (e: unknown) => {
         const err = e instanceof ApiError ? e : null;
