@@ -744,6 +744,118 @@ export interface CarouselDatasourceProps {
   };
 }
 
+export interface ChinaMapViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 无数据区域颜色
+   */
+  areaColor?: string;
+  /**
+   * 边界颜色
+   */
+  borderColor?: string;
+  /**
+   * 低值颜色
+   */
+  lowColor?: string;
+  /**
+   * 高值颜色
+   */
+  highColor?: string;
+  /**
+   * 高亮区域颜色
+   */
+  emphasisColor?: string;
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示地区名
+   */
+  showLabel?: boolean;
+  /**
+   * 地区名字号
+   */
+  labelSize?: number;
+  /**
+   * 显示图例（数值范围）
+   */
+  showVisualMap?: boolean;
+  /**
+   * 缩放
+   */
+  zoom?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface ChinaMapDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface ClockDateViewProps {
   /**
    * 宽度
@@ -1352,6 +1464,118 @@ export interface DoughnutChartViewProps {
 }
 
 export interface DoughnutChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FlyLineMapViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 地图区域颜色
+   */
+  areaColor?: string;
+  /**
+   * 边界颜色
+   */
+  borderColor?: string;
+  /**
+   * 飞线颜色
+   */
+  lineColor?: string;
+  /**
+   * 地点颜色
+   */
+  pointColor?: string;
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示地点名
+   */
+  showLabel?: boolean;
+  /**
+   * 地点名字号
+   */
+  labelSize?: number;
+  /**
+   * 飞线弧度
+   */
+  curveness?: number;
+  /**
+   * 飞行时长（秒）
+   */
+  effectSpeed?: number;
+  /**
+   * 缩放
+   */
+  zoom?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface FlyLineMapDatasourceProps {
   /**
    * 数据源类型
    */
@@ -4729,6 +4953,7 @@ export interface WidgetViewPropsByName {
   borderBox3: BorderBox3ViewProps;
   borderBox4: BorderBox4ViewProps;
   carousel: CarouselViewProps;
+  chinaMap: ChinaMapViewProps;
   clockDate: ClockDateViewProps;
   countdown: CountdownViewProps;
   decorationCorner: DecorationCornerViewProps;
@@ -4736,6 +4961,7 @@ export interface WidgetViewPropsByName {
   decorationGlow: DecorationGlowViewProps;
   decorationLine: DecorationLineViewProps;
   doughnutChart: DoughnutChartViewProps;
+  flyLineMap: FlyLineMapViewProps;
   formCheckbox: FormCheckboxViewProps;
   formDate: FormDateViewProps;
   formDateRange: FormDateRangeViewProps;
