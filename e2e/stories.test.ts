@@ -13,7 +13,7 @@ import { describeBrowser, launchBrowser, newPage } from './lib/browser';
 const root = path.resolve(import.meta.dirname, '..');
 const SHOTS = path.join(root, '.test-results', 'story-shots');
 const CDN = /https?:\/\/(unpkg\.com|cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|fonts\.googleapis\.com|fonts\.gstatic\.com|gw\.alipayobjects\.com)/;
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.png': 'image/png' };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.png': 'image/png', '.webm': 'video/webm' };
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
