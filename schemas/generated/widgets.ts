@@ -3523,6 +3523,122 @@ export interface LineChartDatasourceProps {
   };
 }
 
+export interface LiquidFillViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 数值除以满值即水位（如 100 表示数值为百分数）
+   */
+  valueMax?: number;
+  /**
+   * 形状
+   */
+  shape?: ('circle' | 'rect' | 'roundRect' | 'triangle' | 'diamond' | 'pin') & string;
+  /**
+   * 水波颜色
+   */
+  waveColor?: string;
+  /**
+   * 后层水波颜色
+   */
+  waveColor2?: string;
+  /**
+   * 球内背景
+   */
+  backgroundColor?: string;
+  /**
+   * 外框颜色
+   */
+  borderColor?: string;
+  /**
+   * 文字颜色（水面以上）
+   */
+  labelColor?: string;
+  /**
+   * 文字颜色（水面以下）
+   */
+  insideLabelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 水波层数
+   */
+  waveCount?: number;
+  /**
+   * 波幅（%）
+   */
+  amplitude?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface LiquidFillDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface MarqueeViewProps {
   /**
    * 宽度
@@ -4943,6 +5059,106 @@ export interface VideoViewDatasourceProps {
   };
 }
 
+export interface WordCloudViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 形状
+   */
+  shape?: ('circle' | 'cardioid' | 'diamond' | 'triangle-forward' | 'pentagon' | 'star') & string;
+  /**
+   * 最小字号
+   */
+  minFontSize?: number;
+  /**
+   * 最大字号
+   */
+  maxFontSize?: number;
+  /**
+   * 最大旋转角度
+   */
+  rotation?: number;
+  /**
+   * 词间距
+   */
+  gridSize?: number;
+  /**
+   * 粗体
+   */
+  bold?: boolean;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface WordCloudDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 /** Each kind's view props by its widgetName (widgets/viewPropTypes.ts: ViewPropsOf<'barChart'>). */
 export interface WidgetViewPropsByName {
   activeRing: ActiveRingViewProps;
@@ -4980,6 +5196,7 @@ export interface WidgetViewPropsByName {
   imageView: ImageViewViewProps;
   kpiNumber: KpiNumberViewProps;
   lineChart: LineChartViewProps;
+  liquidFill: LiquidFillViewProps;
   marquee: MarqueeViewProps;
   multiLineText: MultiLineTextViewProps;
   pieChart: PieChartViewProps;
@@ -4994,4 +5211,5 @@ export interface WidgetViewPropsByName {
   stackedBarChart: StackedBarChartViewProps;
   trendNumber: TrendNumberViewProps;
   videoView: VideoViewViewProps;
+  wordCloud: WordCloudViewProps;
 }

@@ -7,9 +7,10 @@ import type { MappedData, WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 type Props = ViewPropsOf<'chinaMap'>;
+type Style = Pick<Props, 'areaColor' | 'borderColor' | 'lowColor' | 'highColor' | 'emphasisColor' | 'labelColor' | 'showLabel' | 'labelSize' | 'showVisualMap' | 'zoom'>;
 
 /** The map option: regions (mapping prop `name`, 北京 or 北京市) coloured by value (`value`) from low to high colour. */
-export function chinaMapOption(v: Omit<Props, 'width' | 'height' | 'top' | 'left' | 'chartOption'>, data: MappedData) {
+export function chinaMapOption(v: Style, data: MappedData) {
   const items = data.rows.map((r) => ({ name: provinceName(r.name), value: num(r.value) }));
   const values = items.map((i) => i.value);
   const min = values.length ? Math.min(...values) : 0;

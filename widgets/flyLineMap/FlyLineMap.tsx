@@ -5,11 +5,12 @@ import { useEChart } from '../charts/useEChart';
 import { placeCoords } from '../maps/cities';
 import { CHINA_MAP } from '../maps/china';
 import { SCREEN_FONT } from '../theme';
+import { useWidgetMotion } from '../timing/motion';
 import type { MappedData, WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 type Props = ViewPropsOf<'flyLineMap'>;
-type Style = Omit<Props, 'width' | 'height' | 'top' | 'left' | 'chartOption'>;
+type Style = Pick<Props, 'areaColor' | 'borderColor' | 'lineColor' | 'pointColor' | 'labelColor' | 'showLabel' | 'labelSize' | 'curveness' | 'effectSpeed' | 'zoom'>;
 
 interface Route {
   from: string;
@@ -34,8 +35,12 @@ export function flyLineRoutes(data: MappedData): { routes: Route[]; unknown: str
   return { routes, unknown: [...unknown] };
 }
 
-/** The map (geo), a fly line per route with a moving arrow, and a glowing point per place sized by its largest value. */
-export function flyLineOption(v: Style, routes: Route[], { trail = true }: { trail?: boolean } = {}) {
+/**
+ * The map (geo), a fly line per route, and a glowing point per place sized by its largest value. With `motion` an
+ * arrow flies along each line (with a trail when `trail`: canvas only) and the points ripple; without, all stands
+ * still (the designer's canvas, or a viewer who asked for reduced motion) and a point ripples only under the mouse.
+ */
+export function flyLineOption(v: Style, routes: Route[], { trail = true, motion = true }: { trail?: boolean; motion?: boolean } = {}) {
   const places = new Map<string, { coords: [number, number]; value: number; origin: boolean }>();
   for (const r of routes) {
     const a = places.get(r.from);
@@ -50,7 +55,7 @@ export function flyLineOption(v: Style, routes: Route[], { trail = true }: { tra
     coordinateSystem: 'geo',
     zlevel: 1,
     // a trail behind the arrow is drawn only on a canvas (ECharts' SVG renderer has none and says so)
-    effect: { show: true, period: v.effectSpeed, trailLength: trail ? 0.35 : 0, symbol: 'arrow', symbolSize: 6, color: v.lineColor },
+    effect: { show: motion, period: v.effectSpeed, trailLength: trail ? 0.35 : 0, symbol: 'arrow', symbolSize: 6, color: v.lineColor },
     lineStyle: { color: v.lineColor, width: 1.2, opacity: 0.55, curveness: v.curveness },
     tooltip: { formatter: '{b}' },
     data: routes.map((r) => ({ name: `${r.from} → ${r.to}：${r.value}`, coords: r.coords, value: r.value })),
@@ -59,6 +64,7 @@ export function flyLineOption(v: Style, routes: Route[], { trail = true }: { tra
     type: 'effectScatter' as const,
     coordinateSystem: 'geo',
     zlevel: 2,
+    showEffectOn: motion ? ('render' as const) : ('emphasis' as const),
     rippleEffect: { brushType: 'stroke' as const, scale: 3.5 },
     itemStyle: { color: v.pointColor, shadowColor: v.pointColor, shadowBlur: 8 },
     label: { show: v.showLabel, position: 'right' as const, formatter: '{b}', color: v.labelColor, fontSize: v.labelSize, fontFamily: SCREEN_FONT },
@@ -87,13 +93,14 @@ export function FlyLineMap({ viewProps: v, data }: WidgetKindProps<Props>) {
   const { areaColor, borderColor, lineColor, pointColor, labelColor, showLabel, labelSize, curveness, effectSpeed, zoom, chartOption } = v;
   const { routes, unknown } = useMemo(() => flyLineRoutes(data), [data]);
   const trail = pickRenderer(useContext(ChartRendererContext)) === 'canvas';
+  const motion = useWidgetMotion();
   const option = useMemo(
     () =>
       mergeOption(
-        flyLineOption({ areaColor, borderColor, lineColor, pointColor, labelColor, showLabel, labelSize, curveness, effectSpeed, zoom }, routes, { trail }),
+        flyLineOption({ areaColor, borderColor, lineColor, pointColor, labelColor, showLabel, labelSize, curveness, effectSpeed, zoom }, routes, { trail, motion }),
         chartOption,
       ) as EChartsOption,
-    [routes, trail, areaColor, borderColor, lineColor, pointColor, labelColor, showLabel, labelSize, curveness, effectSpeed, zoom, chartOption],
+    [routes, trail, motion, areaColor, borderColor, lineColor, pointColor, labelColor, showLabel, labelSize, curveness, effectSpeed, zoom, chartOption],
   );
   const { ref } = useEChart(option, v.width, v.height);
   return (
