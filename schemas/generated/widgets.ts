@@ -3831,6 +3831,114 @@ export interface MultiLineTextDatasourceProps {
   };
 }
 
+export interface PagedTableViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 每页行数
+   */
+  pageSize?: number;
+  /**
+   * 行高
+   */
+  rowHeight?: number;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 表头背景
+   */
+  headerBackground?: string;
+  /**
+   * 表头文字颜色
+   */
+  headerColor?: string;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 奇数行背景
+   */
+  oddRowBackground?: string;
+  /**
+   * 偶数行背景
+   */
+  evenRowBackground?: string;
+  /**
+   * 分页文字颜色
+   */
+  pagerColor?: string;
+  /**
+   * 显示序号
+   */
+  showIndex?: boolean;
+}
+
+export interface PagedTableDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface PieChartViewProps {
   /**
    * 宽度
@@ -5199,6 +5307,7 @@ export interface WidgetViewPropsByName {
   liquidFill: LiquidFillViewProps;
   marquee: MarqueeViewProps;
   multiLineText: MultiLineTextViewProps;
+  pagedTable: PagedTableViewProps;
   pieChart: PieChartViewProps;
   progressBar: ProgressBarViewProps;
   progressRing: ProgressRingViewProps;
