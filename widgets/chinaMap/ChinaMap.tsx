@@ -36,8 +36,9 @@ export function chinaMapOption(v: Style, data: MappedData) {
         type: 'map' as const,
         map: CHINA_MAP,
         zoom: v.zoom,
-        // the islands inset sits low on the right: the map a little up so it stays inside the box
-        layoutCenter: ['50%', '54%'],
+        // the islands inset sits low on the right: the map a little up so it stays inside the box; right of the
+        // value range when that shows (bottom left)
+        layoutCenter: [v.showVisualMap ? '56%' : '50%', '54%'],
         layoutSize: '100%',
         aspectScale: 0.8,
         roam: false,

@@ -56,7 +56,7 @@ export function flyLineOption(v: Style, routes: Route[], { trail = true, motion 
     zlevel: 1,
     // a trail behind the arrow is drawn only on a canvas (ECharts' SVG renderer has none and says so)
     effect: { show: motion, period: v.effectSpeed, trailLength: trail ? 0.35 : 0, symbol: 'arrow', symbolSize: 6, color: v.lineColor },
-    lineStyle: { color: v.lineColor, width: 1.2, opacity: 0.55, curveness: v.curveness },
+    lineStyle: { color: v.lineColor, width: 1.5, opacity: 0.75, curveness: v.curveness },
     tooltip: { formatter: '{b}' },
     data: routes.map((r) => ({ name: `${r.from} → ${r.to}：${r.value}`, coords: r.coords, value: r.value })),
   };
