@@ -13,7 +13,7 @@ import { describeBrowser, launchBrowser, newPage } from './lib/browser';
 const root = path.resolve(import.meta.dirname, '..');
 const SHOTS = path.join(root, '.test-results', 'story-shots');
 const CDN = /https?:\/\/(unpkg\.com|cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com|fonts\.googleapis\.com|fonts\.gstatic\.com|gw\.alipayobjects\.com)/;
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.png': 'image/png' };
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.png': 'image/png', '.webm': 'video/webm' };
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -41,7 +41,7 @@ describeBrowser('Storybook', () => {
   let out = '';
   let browser: Browser | undefined;
   let served: { server: Server; url: string } | undefined;
-  let index: { entries: Record<string, { id: string; type: string; title: string; importPath: string }> } = { entries: {} };
+  let index: { entries: Record<string, { id: string; type: string; title: string; name: string; importPath: string }> } = { entries: {} };
 
   beforeAll(async () => {
     out = mkdtempSync(path.join(os.tmpdir(), 'storybook-'));
@@ -66,6 +66,34 @@ describeBrowser('Storybook', () => {
     for (const kind of kinds) expect(imports, `no story for ${kind}`).toContain(`./widgets/${kind}/${kind}.stories.tsx`);
     const withCdn = files(out).filter((f) => /\.(html|js|css)$/.test(f) && CDN.test(readFileSync(f, 'utf8')));
     expect(withCdn).toEqual([]);
+  });
+
+  it('lays out the word cloud in Chromium: words on the canvas, and in the picture the designer shows', async () => {
+    const story = (suffix: string) => Object.values(index.entries).find((e) => e.title === '部件/词云' && e.id.endsWith(suffix))!.id;
+    const page = await newPage(browser!, { viewport: { width: 800, height: 600 } });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
+    await page.goto(`${served!.url}/iframe.html?id=${encodeURIComponent(story('--default'))}&viewMode=story`);
+    // the words are drawn: at least 3% of the chart's canvas is painted (it is transparent where there is no word)
+    const painted = () =>
+      page.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-widget="wordCloud"] canvas');
+        const ctx = canvas?.getContext('2d');
+        if (!canvas || !ctx) return 0;
+        const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+        let n = 0;
+        for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+        return n / (canvas.width * canvas.height);
+      });
+    await expect.poll(painted, { timeout: 10_000 }).toBeGreaterThan(0.03);
+    // the designer's canvas draws the chart as one SVG picture: the words are in it once laid out
+    await page.goto(`${served!.url}/iframe.html?id=${encodeURIComponent(story('--as-picture'))}&viewMode=story`);
+    const picture = () => page.evaluate(() => decodeURIComponent(document.querySelector('[data-widget="wordCloud"] img')?.getAttribute('src') ?? ''));
+    await expect.poll(picture, { timeout: 10_000 }).toContain('数据治理');
+    expect(await picture()).toContain('大屏');
+    await page.close();
+    expect(problems).toEqual([]);
   });
 
   it('renders every story without a page error or a console error', { timeout: 600_000 }, async () => {

@@ -744,6 +744,118 @@ export interface CarouselDatasourceProps {
   };
 }
 
+export interface ChinaMapViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 无数据区域颜色
+   */
+  areaColor?: string;
+  /**
+   * 边界颜色
+   */
+  borderColor?: string;
+  /**
+   * 低值颜色
+   */
+  lowColor?: string;
+  /**
+   * 高值颜色
+   */
+  highColor?: string;
+  /**
+   * 高亮区域颜色
+   */
+  emphasisColor?: string;
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示地区名
+   */
+  showLabel?: boolean;
+  /**
+   * 地区名字号
+   */
+  labelSize?: number;
+  /**
+   * 显示图例（数值范围）
+   */
+  showVisualMap?: boolean;
+  /**
+   * 缩放
+   */
+  zoom?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface ChinaMapDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface ClockDateViewProps {
   /**
    * 宽度
@@ -1352,6 +1464,118 @@ export interface DoughnutChartViewProps {
 }
 
 export interface DoughnutChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FlyLineMapViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 地图区域颜色
+   */
+  areaColor?: string;
+  /**
+   * 边界颜色
+   */
+  borderColor?: string;
+  /**
+   * 飞线颜色
+   */
+  lineColor?: string;
+  /**
+   * 地点颜色
+   */
+  pointColor?: string;
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示地点名
+   */
+  showLabel?: boolean;
+  /**
+   * 地点名字号
+   */
+  labelSize?: number;
+  /**
+   * 飞线弧度
+   */
+  curveness?: number;
+  /**
+   * 飞行时长（秒）
+   */
+  effectSpeed?: number;
+  /**
+   * 缩放
+   */
+  zoom?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface FlyLineMapDatasourceProps {
   /**
    * 数据源类型
    */
@@ -3299,6 +3523,122 @@ export interface LineChartDatasourceProps {
   };
 }
 
+export interface LiquidFillViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 数值除以满值即水位（如 100 表示数值为百分数）
+   */
+  valueMax?: number;
+  /**
+   * 形状
+   */
+  shape?: ('circle' | 'rect' | 'roundRect' | 'triangle' | 'diamond' | 'pin') & string;
+  /**
+   * 水波颜色
+   */
+  waveColor?: string;
+  /**
+   * 后层水波颜色
+   */
+  waveColor2?: string;
+  /**
+   * 球内背景
+   */
+  backgroundColor?: string;
+  /**
+   * 外框颜色
+   */
+  borderColor?: string;
+  /**
+   * 文字颜色（水面以上）
+   */
+  labelColor?: string;
+  /**
+   * 文字颜色（水面以下）
+   */
+  insideLabelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 水波层数
+   */
+  waveCount?: number;
+  /**
+   * 波幅（%）
+   */
+  amplitude?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface LiquidFillDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface MarqueeViewProps {
   /**
    * 宽度
@@ -3443,6 +3783,114 @@ export interface MultiLineTextViewProps {
 }
 
 export interface MultiLineTextDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface PagedTableViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 每页行数
+   */
+  pageSize?: number;
+  /**
+   * 行高
+   */
+  rowHeight?: number;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 表头背景
+   */
+  headerBackground?: string;
+  /**
+   * 表头文字颜色
+   */
+  headerColor?: string;
+  /**
+   * 文字颜色
+   */
+  color?: string;
+  /**
+   * 奇数行背景
+   */
+  oddRowBackground?: string;
+  /**
+   * 偶数行背景
+   */
+  evenRowBackground?: string;
+  /**
+   * 分页文字颜色
+   */
+  pagerColor?: string;
+  /**
+   * 显示序号
+   */
+  showIndex?: boolean;
+}
+
+export interface PagedTableDatasourceProps {
   /**
    * 数据源类型
    */
@@ -4719,6 +5167,106 @@ export interface VideoViewDatasourceProps {
   };
 }
 
+export interface WordCloudViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 形状
+   */
+  shape?: ('circle' | 'cardioid' | 'diamond' | 'triangle-forward' | 'pentagon' | 'star') & string;
+  /**
+   * 最小字号
+   */
+  minFontSize?: number;
+  /**
+   * 最大字号
+   */
+  maxFontSize?: number;
+  /**
+   * 最大旋转角度
+   */
+  rotation?: number;
+  /**
+   * 词间距
+   */
+  gridSize?: number;
+  /**
+   * 粗体
+   */
+  bold?: boolean;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface WordCloudDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 /** Each kind's view props by its widgetName (widgets/viewPropTypes.ts: ViewPropsOf<'barChart'>). */
 export interface WidgetViewPropsByName {
   activeRing: ActiveRingViewProps;
@@ -4729,6 +5277,7 @@ export interface WidgetViewPropsByName {
   borderBox3: BorderBox3ViewProps;
   borderBox4: BorderBox4ViewProps;
   carousel: CarouselViewProps;
+  chinaMap: ChinaMapViewProps;
   clockDate: ClockDateViewProps;
   countdown: CountdownViewProps;
   decorationCorner: DecorationCornerViewProps;
@@ -4736,6 +5285,7 @@ export interface WidgetViewPropsByName {
   decorationGlow: DecorationGlowViewProps;
   decorationLine: DecorationLineViewProps;
   doughnutChart: DoughnutChartViewProps;
+  flyLineMap: FlyLineMapViewProps;
   formCheckbox: FormCheckboxViewProps;
   formDate: FormDateViewProps;
   formDateRange: FormDateRangeViewProps;
@@ -4754,8 +5304,10 @@ export interface WidgetViewPropsByName {
   imageView: ImageViewViewProps;
   kpiNumber: KpiNumberViewProps;
   lineChart: LineChartViewProps;
+  liquidFill: LiquidFillViewProps;
   marquee: MarqueeViewProps;
   multiLineText: MultiLineTextViewProps;
+  pagedTable: PagedTableViewProps;
   pieChart: PieChartViewProps;
   progressBar: ProgressBarViewProps;
   progressRing: ProgressRingViewProps;
@@ -4768,4 +5320,5 @@ export interface WidgetViewPropsByName {
   stackedBarChart: StackedBarChartViewProps;
   trendNumber: TrendNumberViewProps;
   videoView: VideoViewViewProps;
+  wordCloud: WordCloudViewProps;
 }

@@ -1,12 +1,20 @@
 import { useContext } from 'react';
 import { WidgetMotionContext } from '../timing/sharedInterval';
 import type { WidgetKindProps } from '../types';
+import { BUILTIN_VIDEO_PREFIX, builtinVideoUrl } from './assets';
 import type { ViewPropsOf } from '../viewPropTypes';
 
-/** The address when it is a same-origin path or an http(s) URL to an .mp4 / .webm file; otherwise why not (Chinese). */
+/**
+ * The address when it is the shipped sample (`builtin:videoView/<file>`), a same-origin path or an http(s) URL to an
+ * .mp4 / .webm file; otherwise why not (Chinese).
+ */
 export function checkVideoUrl(raw: unknown): { src: string } | { refused: string } {
   const text = raw == null ? '' : String(raw).trim();
   if (!text) return { refused: '请填写视频地址' };
+  if (text.startsWith(BUILTIN_VIDEO_PREFIX)) {
+    const src = builtinVideoUrl(text);
+    return src ? { src } : { refused: '找不到该示例视频' };
+  }
   let url: URL;
   try {
     if (text.startsWith('/') && /^\/[/\\]/.test(text)) throw new Error('other host');

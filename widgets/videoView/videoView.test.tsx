@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { createWidget, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
@@ -30,5 +32,23 @@ describe('videoView', () => {
       expect(screen.getByRole('note')).toHaveTextContent(/视频/);
       unmount();
     }
+  });
+});
+
+describe('videoView sample', () => {
+  it('a new video widget plays the shipped sample, a small WebM', () => {
+    const { container } = renderKind();
+    const src = container.querySelector('video')!.getAttribute('src')!;
+    expect(src).toMatch(/sample\.webm$/);
+    const file = readFileSync(path.join(import.meta.dirname, 'assets', 'sample.webm'));
+    expect(file.length).toBeLessThan(300 * 1024);
+    // EBML header: a Matroska/WebM file
+    expect(file.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+  });
+
+  it('refuses a builtin name that does not ship', () => {
+    const { container } = renderKind({ url: 'builtin:videoView/none.webm' });
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('找不到该示例视频');
   });
 });

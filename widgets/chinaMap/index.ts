@@ -1,0 +1,2 @@
+// The chinaMap kind's component, found by the registry (widgets/registry.ts) through this file.
+export { ChinaMap as default } from './ChinaMap';
