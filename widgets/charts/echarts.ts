@@ -1,8 +1,8 @@
 // Only the charts and components the widgets use are bundled (echarts/core + use()).
 import { createContext } from 'react';
 import * as echarts from 'echarts/core';
-import { BarChart, FunnelChart, GaugeChart, LineChart, PieChart, RadarChart, ScatterChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, FunnelChart, GaugeChart, HeatmapChart, LineChart, PieChart, RadarChart, SankeyChart, ScatterChart, TreemapChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, RadarComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
 echarts.use([
@@ -13,10 +13,14 @@ echarts.use([
   RadarChart,
   FunnelChart,
   GaugeChart,
+  HeatmapChart,
+  TreemapChart,
+  SankeyChart,
   GridComponent,
   LegendComponent,
   RadarComponent,
   TooltipComponent,
+  VisualMapComponent,
   CanvasRenderer,
   SVGRenderer,
 ]);
