@@ -44,18 +44,21 @@ export function buildTree(data: MappedData): TreeNode[] {
   return roots;
 }
 
-/** Each block translucent in its top-level block's colour (the larger, the more opaque) and outlined in it. */
+/** How much of its colour a parent block shows behind its children. */
+export const PARENT_TINT = 0.1;
+
+/**
+ * Each block translucent in its top-level block's colour, the larger the more opaque (at most `blockOpacity`: the
+ * labels stay readable on the canvas showing through).
+ */
 function paint(nodes: TreeNode[], v: Pick<Props, 'colors' | 'blockOpacity'>, color?: string): object[] {
   const sorted = [...nodes].sort((a, b) => (b.value ?? 0) - (a.value ?? 0));
   return nodes.map((n, i) => {
     const c = color ?? (v.colors.length ? v.colors[i % v.colors.length] : '#3BA0FF');
-    if (n.children?.length) {
-      // a parent's own fill shows in the gaps between its children and behind its name: none
-      return { name: n.name, value: n.value, itemStyle: { color: 'transparent', borderColor: 'transparent' }, children: paint(n.children, v, c) };
-    }
+    // a parent's own fill (its border colour) shows in the gaps between its children and behind its name: a tint
+    if (n.children?.length) return { name: n.name, value: n.value, itemStyle: { borderColor: echarts.color.modifyAlpha(c, PARENT_TINT) }, children: paint(n.children, v, c) };
     const rank = nodes.length > 1 ? sorted.indexOf(n) / (nodes.length - 1) : 0;
-    const alpha = v.blockOpacity * (1 - 0.4 * rank);
-    return { name: n.name, value: n.value, itemStyle: { color: echarts.color.modifyAlpha(c, alpha), borderColor: c, borderWidth: 1 } };
+    return { name: n.name, value: n.value, itemStyle: { color: echarts.color.modifyAlpha(c, v.blockOpacity * (1 - 0.4 * rank)), borderColor: 'transparent', borderRadius: 2 } };
   });
 }
 
@@ -80,7 +83,7 @@ const build: OptionBuilder<Props> = (v, data) => {
         breadcrumb: { show: false },
         leafDepth: null,
         label: { show: true, color: v.labelColor, fontSize: 12, formatter: v.showValue ? '{b}\n{c}' : '{b}', lineHeight: 16 },
-        upperLabel: { show: v.showUpperLabel, height: 22, color: v.labelColor, fontWeight: 'bold' },
+        upperLabel: { show: v.showUpperLabel, height: 22, padding: [0, 6], color: v.labelColor, fontWeight: 'bold' },
         itemStyle: { gapWidth: v.gap, borderWidth: 0, borderColor: 'transparent' },
         // the top level draws no name band above itself (it has no parent block)
         levels: [{ upperLabel: { show: false } }],
