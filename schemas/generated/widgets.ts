@@ -280,6 +280,118 @@ export interface BarChartDatasourceProps {
   };
 }
 
+export interface BarLineChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 坐标轴与图例颜色
+   */
+  axisColor?: string;
+  /**
+   * 显示图例
+   */
+  showLegend?: boolean;
+  /**
+   * 显示数值
+   */
+  showLabel?: boolean;
+  /**
+   * 左轴名称（柱）
+   */
+  barAxisName?: string;
+  /**
+   * 右轴名称（线）
+   */
+  lineAxisName?: string;
+  /**
+   * 柱宽
+   */
+  barWidth?: number;
+  /**
+   * 平滑曲线
+   */
+  smooth?: boolean;
+  /**
+   * 线宽
+   */
+  lineWidth?: number;
+  /**
+   * 显示数据点
+   */
+  showSymbol?: boolean;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface BarLineChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface BorderBoxViewProps {
   /**
    * 宽度
@@ -3031,6 +3143,106 @@ export interface GaugeChartDatasourceProps {
   };
 }
 
+export interface HeatmapChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 色阶（从低到高）
+   */
+  colors?: string[];
+  /**
+   * 坐标轴与色条文字颜色
+   */
+  axisColor?: string;
+  /**
+   * 显示色条
+   */
+  showVisualMap?: boolean;
+  /**
+   * 显示数值
+   */
+  showLabel?: boolean;
+  /**
+   * 格间距
+   */
+  cellGap?: number;
+  /**
+   * 格间距颜色
+   */
+  gapColor?: string;
+  /**
+   * 格圆角
+   */
+  cellRadius?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface HeatmapChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface HorizontalBarChartViewProps {
   /**
    * 宽度
@@ -4571,6 +4783,106 @@ export interface RoseChartDatasourceProps {
   };
 }
 
+export interface SankeyChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 显示标签
+   */
+  showLabel?: boolean;
+  /**
+   * 方向
+   */
+  orient?: ('horizontal' | 'vertical') & string;
+  /**
+   * 节点宽度
+   */
+  nodeWidth?: number;
+  /**
+   * 节点间距
+   */
+  nodeGap?: number;
+  /**
+   * 连线不透明度
+   */
+  linkOpacity?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface SankeyChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface ScatterChartViewProps {
   /**
    * 宽度
@@ -4895,6 +5207,102 @@ export interface StackedBarChartViewProps {
 }
 
 export interface StackedBarChartDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface TreemapChartViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 配色
+   */
+  colors?: string[];
+  /**
+   * 文字颜色
+   */
+  labelColor?: string;
+  /**
+   * 色块不透明度
+   */
+  blockOpacity?: number;
+  /**
+   * 显示上级名称
+   */
+  showUpperLabel?: boolean;
+  /**
+   * 显示数值
+   */
+  showValue?: boolean;
+  /**
+   * 色块间距
+   */
+  gap?: number;
+  /**
+   * 与默认 ECharts 配置合并，覆盖同名项
+   */
+  chartOption?: {};
+}
+
+export interface TreemapChartDatasourceProps {
   /**
    * 数据源类型
    */
@@ -5272,6 +5680,7 @@ export interface WidgetViewPropsByName {
   activeRing: ActiveRingViewProps;
   areaChart: AreaChartViewProps;
   barChart: BarChartViewProps;
+  barLineChart: BarLineChartViewProps;
   borderBox: BorderBoxViewProps;
   borderBox2: BorderBox2ViewProps;
   borderBox3: BorderBox3ViewProps;
@@ -5299,6 +5708,7 @@ export interface WidgetViewPropsByName {
   formTextarea: FormTextareaViewProps;
   funnelChart: FunnelChartViewProps;
   gaugeChart: GaugeChartViewProps;
+  heatmapChart: HeatmapChartViewProps;
   horizontalBarChart: HorizontalBarChartViewProps;
   iframeView: IframeViewViewProps;
   imageView: ImageViewViewProps;
@@ -5314,10 +5724,12 @@ export interface WidgetViewPropsByName {
   radarChart: RadarChartViewProps;
   rankingBoard: RankingBoardViewProps;
   roseChart: RoseChartViewProps;
+  sankeyChart: SankeyChartViewProps;
   scatterChart: ScatterChartViewProps;
   scrollTable: ScrollTableViewProps;
   singleLineTitle: SingleLineTitleViewProps;
   stackedBarChart: StackedBarChartViewProps;
+  treemapChart: TreemapChartViewProps;
   trendNumber: TrendNumberViewProps;
   videoView: VideoViewViewProps;
   wordCloud: WordCloudViewProps;

@@ -20,6 +20,10 @@ const SAMPLES: Record<string, string[]> = {
   radarChart: ['销售', '市场', '预算', '开销'],
   funnelChart: ['展现', '订单'],
   gaugeChart: ['完成率', '72%'],
+  barLineChart: ['1月', '7月', '销售额', '同比增长', '万元', '%'],
+  heatmapChart: ['0时', '21时', '周一', '周日'],
+  treemapChart: ['华东', '上海', '四川'],
+  sankeyChart: ['搜索引擎', '首页', '商品页', '下单', '跳出'],
 };
 
 function draw(name: string, datasource?: Record<string, unknown>) {

@@ -1,7 +1,7 @@
 // Only the charts and components the widgets use are bundled (echarts/core + use()).
 import * as echarts from 'echarts/core';
-import { BarChart, FunnelChart, GaugeChart, LineChart, PieChart, RadarChart, ScatterChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, FunnelChart, GaugeChart, HeatmapChart, LineChart, PieChart, RadarChart, SankeyChart, ScatterChart, TreemapChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, RadarComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 
 echarts.use([
@@ -12,10 +12,14 @@ echarts.use([
   RadarChart,
   FunnelChart,
   GaugeChart,
+  HeatmapChart,
+  TreemapChart,
+  SankeyChart,
   GridComponent,
   LegendComponent,
   RadarComponent,
   TooltipComponent,
+  VisualMapComponent,
   CanvasRenderer,
   SVGRenderer,
 ]);

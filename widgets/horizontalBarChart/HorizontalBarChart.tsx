@@ -1,32 +1,21 @@
-import { useMemo } from 'react';
-import { mergeOption, type EChartsOption } from '../charts/echarts';
-import { categoryOption } from '../charts/options';
-import { useEChart } from '../charts/useEChart';
+import { categoryChart, ChartWidget } from '../charts/ChartWidget';
 import type { WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
+type Props = ViewPropsOf<'horizontalBarChart'>;
+
 /** Bars lying down: categories on y from mapping prop `x` (the first row on top), a bar series per other mapping entry. */
-export function HorizontalBarChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'horizontalBarChart'>>) {
-  const { colors, axisColor, showLegend, showLabel, barWidth, chartOption } = v;
-  const option = useMemo(
-    () =>
-      mergeOption(
-        categoryOption(
-          { colors, axisColor, showLegend, showLabel },
-          data,
-          (values) => ({
-            type: 'bar',
-            barWidth,
-            itemStyle: { borderRadius: [0, 2, 2, 0] },
-            label: { show: showLabel, position: 'right', color: axisColor },
-            data: values,
-          }),
-          { horizontal: true },
-        ),
-        chartOption,
-      ) as EChartsOption,
-    [data, colors, axisColor, showLegend, showLabel, barWidth, chartOption],
-  );
-  const { ref } = useEChart(option, v.width, v.height);
-  return <div ref={ref} data-widget="horizontalBarChart" style={{ width: '100%', height: '100%' }} />;
+const build = categoryChart<Props>(
+  (v, values) => ({
+    type: 'bar',
+    barWidth: v.barWidth,
+    itemStyle: { borderRadius: [0, 2, 2, 0] },
+    label: { show: v.showLabel, position: 'right', color: v.axisColor },
+    data: values,
+  }),
+  { horizontal: true },
+);
+
+export function HorizontalBarChart({ viewProps, data }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="horizontalBarChart" viewProps={viewProps} data={data} build={build} />;
 }

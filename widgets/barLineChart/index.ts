@@ -1,0 +1,2 @@
+// The barLineChart kind's component, found by the registry (widgets/registry.ts) through this file.
+export { BarLineChart as default } from './BarLineChart';

@@ -1,0 +1,2 @@
+// The treemapChart kind's component, found by the registry (widgets/registry.ts) through this file.
+export { TreemapChart as default } from './TreemapChart';
