@@ -7,4 +7,5 @@ export { applyMapping, describeProblem } from './data/mapping';
 export { WidgetIcon } from './icons';
 export { ChartRendererContext, liveChartCount, type ChartRenderer } from './charts/echarts';
 export { SCREEN_FONT } from './theme';
+export { DEFAULT_THEME, SCREEN_THEMES, ScreenThemeContext, screenTheme, type ScreenTheme } from './charts/themes';
 export { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';
