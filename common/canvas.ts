@@ -1,5 +1,5 @@
 // A screen's or form's page as the designer, the preview and the form-fill page read it (spec §3 "Preview"):
-// the canvas (width, height, background colour, refresh seconds; the property panel's declaration is
+// the canvas (width, height, theme, background colour and image, refresh seconds; the property panel's declaration is
 // schemas/widgets/canvas.panel.json) with the page's id, name and revision. Framework-free, so the designer,
 // the widgets' stage (widgets/stage) and the runtime share one copy without importing each other.
 
@@ -8,6 +8,13 @@ export interface CanvasProps {
   height: number;
   backgroundColor: string;
   refreshSeconds: number | null;
+  /**
+   * The screen theme's id (widgets/charts/themes.ts): the background when backgroundColor is empty, and the
+   * charts' colours. Absent (a page saved before themes) or unknown: the default, 深蓝科技.
+   */
+  theme?: string;
+  /** An image over the background colour, covering the canvas (the image rules of widgets/imageView). */
+  backgroundImage?: string;
 }
 
 /** Spec: an empty background falls back to the dark default. */

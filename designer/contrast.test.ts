@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AA_TEXT, contrastRatio, parseColor, type Rgba } from '../widgets/contrast';
+import { SCREEN_THEMES, themeColour } from '../widgets/charts/themes';
 import { canvasDefaults, DEFAULT_CANVAS_BACKGROUND } from './panel/canvasPanel';
 
 type Designer = 'screen' | 'form';
@@ -93,5 +94,32 @@ describe('readable defaults (WCAG AA)', () => {
     const light = kind({ viewProps: { properties: { labelColor: { default: '#D6E4FF' }, fill: { default: '#000' } } } });
     expect(colourFaults(light, canvasOf)).toEqual([]);
     expect(colourFaults(light, () => '#FFFFFF').length).toBe(2); // one per designer
+  });
+
+  // issue 22 §2: each screen theme's text and axis colours on its own background, and the charts' text under it
+  describe('screen themes', () => {
+    for (const theme of SCREEN_THEMES) {
+      it(`${theme.title}: its text and axis colours, and every chart kind’s default text colours, reach 4.5:1 on its background`, () => {
+        const bg = parseColor(theme.background)!;
+        expect(bg[3]).toBe(1);
+        const faults: string[] = [];
+        for (const role of ['axis', 'text', 'strong'] as const) {
+          const ratio = contrastRatio(parseColor(theme[role])!, [bg]);
+          if (ratio < AA_TEXT) faults.push(`${theme.title} ${role} ${theme[role]} 于 ${theme.background}：${ratio.toFixed(2)}:1`);
+        }
+        // the ECharts kinds (those with 图表配置（高级）): their text colours as the theme turns them, on the theme's canvas
+        const charts = declarations.filter((d) => 'chartOption' in d.viewProps.properties && d.catalogue.designers?.includes('screen') !== false);
+        expect(charts.length).toBeGreaterThan(5);
+        for (const d of charts) {
+          for (const t of d.colors?.text ?? []) {
+            const v = String(d.viewProps.properties[t.color]?.default);
+            const layers = [bg, ...(t.on ?? []).map((k) => parseColor(themeColour(String(d.viewProps.properties[k]?.default), theme))!)];
+            const ratio = contrastRatio(parseColor(themeColour(v, theme))!, layers);
+            if (ratio < AA_TEXT) faults.push(`${theme.title} ${d.widgetName}.${t.color} ${themeColour(v, theme)}：${ratio.toFixed(2)}:1`);
+          }
+        }
+        expect(faults).toEqual([]);
+      });
+    }
   });
 });

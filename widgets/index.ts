@@ -8,4 +8,5 @@ export { WidgetIcon } from './icons';
 // from charts/renderer, not charts/echarts: importing widgets/ must not load echarts (kindCode.ts)
 export { ChartRendererContext, liveChartCount, type ChartRenderer } from './charts/renderer';
 export { SCREEN_FONT } from './theme';
+export { DEFAULT_THEME, SCREEN_THEMES, ScreenThemeContext, screenTheme, type ScreenTheme } from './charts/themes';
 export { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';

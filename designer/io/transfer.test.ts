@@ -1,7 +1,7 @@
 import { createWidget } from '../../widgets';
 import { exportDoc, importDoc } from './transfer';
 
-const doc = () => ({ canvas: { width: 1280, height: 720, backgroundColor: '#000', refreshSeconds: 30 }, widgets: [createWidget('singleLineTitle', { pageId: '1', top: 5, left: 6 }), createWidget('barChart', { pageId: '1' })] });
+const doc = () => ({ canvas: { width: 1280, height: 720, backgroundColor: '#000', refreshSeconds: 30, theme: 'fresh', backgroundImage: '/files/gemini/bg.png' }, widgets: [createWidget('singleLineTitle', { pageId: '1', top: 5, left: 6 }), createWidget('barChart', { pageId: '1' })] });
 
 describe('export and import', () => {
   it('round-trips a canvas with its widgets, giving them new ids on the importing page', () => {

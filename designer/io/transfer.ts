@@ -81,5 +81,5 @@ export function importDoc(text: string, pageId: string): { doc: Doc } | { faults
   if (badGroup) faults.push(badGroup);
   if (faults.length) return { faults: faults.slice(0, 50) };
   const p = file.page;
-  return { doc: { canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null }, widgets } };
+  return { doc: { canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme ?? undefined, backgroundImage: p.backgroundImage ?? '' }, widgets } };
 }

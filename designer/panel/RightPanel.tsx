@@ -1,7 +1,7 @@
 // The designers' right panel: 视图样式 / 数据源 for the selected widget, canvas props otherwise.
 import { Tabs } from 'antd';
 import { memo, useCallback } from 'react';
-import { getWidgetKind, type DatasourceProps, type SelectedTab, type ViewProps, type WidgetEntity } from '../../widgets';
+import { getWidgetKind, screenTheme, type DatasourceProps, type SelectedTab, type ViewProps, type WidgetEntity } from '../../widgets';
 import { canvasSchema, canvasUiSchema, type CanvasProps } from './canvasPanel';
 import { SchemaPanel } from './SchemaPanel';
 import type { PanelServices } from './services';
@@ -31,13 +31,20 @@ export const RightPanel = memo(function RightPanel({ widget, canvas, onWidgetCha
   const onView = useCallback((viewProps: ViewProps) => id && onWidgetChange(id, { viewProps }), [id, onWidgetChange]);
   const onData = useCallback((datasourceProps: DatasourceProps) => id && onWidgetChange(id, { datasourceProps }), [id, onWidgetChange]);
   const onTab = useCallback((selectedTab: string) => id && onWidgetChange(id, { selectedTab: selectedTab as SelectedTab }), [id, onWidgetChange]);
+  // choosing a theme shows its background: the canvas's own colour is cleared (its image stays)
+  // (a page saved before themes has none: the panel's default, 深蓝科技, is no change)
+  const canvasTheme = screenTheme(canvas.theme).id;
+  const onCanvas = useCallback(
+    (next: CanvasProps) => onCanvasChange(screenTheme(next.theme).id !== canvasTheme && next.backgroundColor ? { ...next, backgroundColor: '' } : next),
+    [canvasTheme, onCanvasChange],
+  );
 
   const kind = widget ? getWidgetKind(widget.widgetName) : undefined;
   if (!widget || !kind) {
     return (
       <div className="right-panel" style={{ padding: '0 12px' }}>
         <TabBar items={CANVAS_ITEMS} active="canvas" />
-        <SchemaPanel schema={canvasSchema} uiSchema={canvasUiSchema} value={canvas} onChange={onCanvasChange} services={services} />
+        <SchemaPanel schema={canvasSchema} uiSchema={canvasUiSchema} value={canvas} onChange={onCanvas} services={services} />
       </div>
     );
   }

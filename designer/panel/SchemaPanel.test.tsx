@@ -198,7 +198,30 @@ describe('canvas properties and the right panel', () => {
     expect(input('宽度').value).toBe('1920');
     expect(input('高度').getAttribute('maxlength')).toBe('6');
     type('刷新间隔（秒）', '30');
-    expect(onChange).toHaveBeenLastCalledWith({ width: 1920, height: 1080, backgroundColor: '', refreshSeconds: 30 });
+    expect(onChange).toHaveBeenLastCalledWith({ width: 1920, height: 1080, theme: 'techBlue', backgroundColor: '', backgroundImage: '', refreshSeconds: 30 });
+  });
+
+  it('picks the background image from the image library, or takes a typed address', async () => {
+    const onChange = vi.fn();
+    const listImages = vi.fn(async (search: string) => [{ name: `背景${search}.png`, url: '/files/gemini/bg.png' }]);
+    render(<SchemaPanel schema={canvasSchema} uiSchema={canvasUiSchema} value={canvasDefaults} onChange={onChange} services={{ listImages }} />);
+    type('背景图片', 'https://example.com/a.png');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ backgroundImage: 'https://example.com/a.png' }));
+    fireEvent.click(screen.getByRole('button', { name: '图片库' }));
+    fireEvent.click(await screen.findByTitle('背景.png'));
+    expect(listImages).toHaveBeenCalledWith('');
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ backgroundImage: '/files/gemini/bg.png' }));
+  });
+
+  it('clears the canvas’s own background colour when another theme is chosen, and keeps it otherwise', () => {
+    const onCanvas = vi.fn();
+    const canvas = { ...canvasDefaults, backgroundColor: '#000000' };
+    render(<RightPanel widget={null} canvas={canvas} onWidgetChange={vi.fn()} onCanvasChange={onCanvas} />);
+    type('刷新间隔（秒）', '30');
+    expect(onCanvas).toHaveBeenLastCalledWith(expect.objectContaining({ theme: 'techBlue', backgroundColor: '#000000', refreshSeconds: 30 }));
+    fireEvent.mouseDown(within(screen.getByText('主题').closest('.ant-form-item')!).getByRole('combobox'));
+    fireEvent.click(screen.getByTitle('明亮'));
+    expect(onCanvas).toHaveBeenLastCalledWith(expect.objectContaining({ theme: 'bright', backgroundColor: '' }));
   });
 
   it('shows canvas props with no selection and the two tabs for a widget', () => {

@@ -10,7 +10,15 @@ export interface ApiOption {
   respResult?: string;
 }
 
+/** An image of the platform's image library (图片库): its file name and address. */
+export interface ImageOption {
+  name: string;
+  url: string;
+}
+
 export interface PanelServices {
+  /** The image library's images whose name contains `search` (POST /file/image/searchImageList). */
+  listImages?: (search: string) => Promise<ImageOption[]>;
   /** Published APIs to choose from (spec "API picker", GET .../api/query?search). */
   listApis?: (search: string) => Promise<ApiOption[]>;
   /** Runs a published API; the same function the widgets use. */

@@ -2,7 +2,7 @@
 // forms — the same shapes under two prefixes — plus the API picker and published-API calls for widgets.
 import type { CanvasProps, DesignerPage } from '../../common/canvas';
 import type { DesignerServices } from '../../designer/Designer';
-import type { CatalogueEntry, DataRow, WidgetEntity } from '../../widgets';
+import { DEFAULT_THEME, type CatalogueEntry, type DataRow, type WidgetEntity } from '../../widgets';
 import { get, post, request } from '../core/request';
 import { discardOnUnload, discardWidgets, flushDiscarded, forgetDiscarded } from './discard';
 
@@ -16,16 +16,21 @@ export interface ServerPage {
   height: number;
   backgroundColor: string | null;
   refreshSeconds: number | null;
+  /** the screen theme's id; absent from pages saved before themes */
+  theme?: string | null;
+  backgroundImage?: string | null;
   revision: number;
 }
 export type ServerWidget = Omit<WidgetEntity, 'id' | 'pageId'> & { id: string | number; pageId: string | number };
 
 /** A page's canvas settings, one way for what is read and what is saved (no background is ''). */
-const canvasOf = (p: Pick<ServerPage, 'width' | 'height' | 'backgroundColor' | 'refreshSeconds'>): CanvasProps => ({
+const canvasOf = (p: Pick<ServerPage, 'width' | 'height' | 'backgroundColor' | 'refreshSeconds' | 'theme' | 'backgroundImage'>): CanvasProps => ({
   width: p.width,
   height: p.height,
   backgroundColor: p.backgroundColor ?? '',
   refreshSeconds: p.refreshSeconds ?? null,
+  theme: p.theme || DEFAULT_THEME.id,
+  backgroundImage: p.backgroundImage ?? '',
 });
 
 export const pageOf = (p: ServerPage): DesignerPage => ({ id: String(p.id), pageName: p.pageName, ...canvasOf(p), revision: p.revision });
@@ -41,6 +46,13 @@ export const listApis = async (search: string) =>
     apiComment: a.apiComment,
     reqParams: a.reqParams,
     respResult: a.respResult ?? undefined,
+  }));
+
+/** The image library's images for the panel's picker (the image list's own search call; newest first, up to 60). */
+export const listImages = async (search: string) =>
+  (await post<{ records: Array<{ fileName: string; fileUrl: string }> }>('/file/image/searchImageList', { search: search.slice(0, 20), pageNum: 1, pageSize: 60 })).records.map((r) => ({
+    name: r.fileName,
+    url: r.fileUrl,
   }));
 
 export function designerServices(kind: DesignKind): DesignerServices {
@@ -66,7 +78,7 @@ export function designerServices(kind: DesignKind): DesignerServices {
     },
     discardWidgets: (_pageId, ids) => discardWidgets(P, ids),
     discardOnUnload: (_pageId, ids) => discardOnUnload(P, ids),
-    panel: { listApis, fetchApiData },
+    panel: { listApis, fetchApiData, listImages },
     // a screen's picture for the list, taken by the designer at each save (issue 22); forms have none
     ...(kind === 'screen'
       ? {

@@ -22,6 +22,8 @@ export interface ScreenExport {
     height: number;
     backgroundColor?: string | null;
     refreshSeconds?: number | null;
+    theme?: string | null;
+    backgroundImage?: string | null;
   };
   /**
    * @maxItems 2000

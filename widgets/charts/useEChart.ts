@@ -1,5 +1,6 @@
-import { useCallback, useContext, useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { ChartRendererContext, echarts, pickRenderer, trackChart, untrackChart, type ECharts, type EChartsOption } from './echarts';
+import { echartsThemeOf, ScreenThemeContext, themeOption } from './themes';
 
 /**
  * One ECharts instance per mounted element: created on mount, fed `option`,
@@ -8,14 +9,20 @@ import { ChartRendererContext, echarts, pickRenderer, trackChart, untrackChart, 
  * With the 'image' renderer the instance has no DOM of its own (ECharts' server-side mode): after every change
  * the chart is drawn as an SVG string into one <img> in the element. `redraw` is for callers that change the
  * chart behind ECharts' back (dispatchAction); it does nothing with the live renderers.
+ *
+ * The screen theme (`ScreenThemeContext`, themes.ts) is applied here, for every kind: the option's default-theme
+ * colours become the theme's, and the instance is made with the theme's ECharts theme (a new theme, a new instance).
  */
-export function useEChart(option: EChartsOption, width: number, height: number) {
+export function useEChart(rawOption: EChartsOption, width: number, height: number) {
   const ref = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
   const drawRef = useRef<(() => void) | null>(null);
   /** The last option without its data arrays (see frameOf). */
   const frameRef = useRef<string | null>(null);
   const renderer = pickRenderer(useContext(ChartRendererContext));
+  const theme = useContext(ScreenThemeContext);
+  const option = useMemo(() => themeOption(rawOption, theme), [rawOption, theme]);
+  const themeName = echartsThemeOf(theme);
   const sizeRef = useRef({ width, height });
   sizeRef.current = { width, height };
 
@@ -24,8 +31,8 @@ export function useEChart(option: EChartsOption, width: number, height: number) 
     if (!el) return;
     const picture = renderer === 'image';
     const chart = picture
-      ? echarts.init(null, undefined, { renderer: 'svg', ssr: true, ...sizeRef.current })
-      : echarts.init(el, undefined, { renderer, ...sizeRef.current });
+      ? echarts.init(null, themeName, { renderer: 'svg', ssr: true, ...sizeRef.current })
+      : echarts.init(el, themeName, { renderer, ...sizeRef.current });
     if (picture) {
       const img = document.createElement('img');
       img.alt = '';
@@ -55,7 +62,7 @@ export function useEChart(option: EChartsOption, width: number, height: number) 
       drawRef.current = null;
       if (picture) el.replaceChildren();
     };
-  }, [renderer]);
+  }, [renderer, themeName]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -69,7 +76,7 @@ export function useEChart(option: EChartsOption, width: number, height: number) 
     chart.setOption(next, { notMerge: frame !== frameRef.current });
     frameRef.current = frame;
     drawRef.current?.();
-  }, [option, renderer]);
+  }, [option, renderer, themeName]);
 
   useEffect(() => {
     const chart = chartRef.current;

@@ -24,7 +24,7 @@ describe('CanvasStage', () => {
     expect(onSelect).toHaveBeenLastCalledWith('w2');
     fireEvent.mouseDown(container.querySelector('[data-testid="canvas-stage"]')!);
     expect(onSelect).toHaveBeenLastCalledWith(null);
-    expect((container.querySelector('[data-testid="canvas-stage"]') as HTMLElement).style.background).toBe('rgb(29, 32, 45)');
+    expect((container.querySelector('[data-testid="canvas-stage"]') as HTMLElement).style.backgroundColor).toBe('rgb(29, 32, 45)');
   });
 
   it('scales by transform by default, and not by transform when the designer asks for zoom', () => {

@@ -1,7 +1,9 @@
 // The stage the designer edits on and the previews show (read-only without onSelect): each widget absolutely placed by width, height, top, left (spec "Preview").
 // Widgets are memoized on their entity object, so an edit to one widget re-renders only it.
 import { memo, useCallback, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
-import { DEFAULT_CANVAS_BACKGROUND, type CanvasProps } from '../../common/canvas';
+import type { CanvasProps } from '../../common/canvas';
+import { screenTheme, ScreenThemeContext } from '../charts/themes';
+import { checkImageUrl } from '../imageView/checkImageUrl';
 import type { WidgetEntity } from '../types';
 import { SCREEN_FONT } from '../theme';
 import { WidgetView } from '../WidgetView';
@@ -32,31 +34,46 @@ export interface CanvasStageProps {
   scaleBy?: 'transform' | 'zoom';
 }
 
+/**
+ * The canvas's background: its own colour, else its theme's; its image (when the address passes the image rules)
+ * over it, covering the canvas.
+ */
+export function canvasBackground(canvas: Pick<CanvasProps, 'backgroundColor' | 'backgroundImage' | 'theme'>): CSSProperties {
+  const color = canvas.backgroundColor || screenTheme(canvas.theme).background;
+  const image = canvas.backgroundImage ? checkImageUrl(canvas.backgroundImage) : null;
+  if (!image || !('src' in image)) return { backgroundColor: color };
+  return { backgroundColor: color, backgroundImage: `url(${JSON.stringify(image.src)})`, backgroundSize: '100% 100%', backgroundRepeat: 'no-repeat' };
+}
+
 export const CanvasStage = memo(function CanvasStage({ canvas, widgets, selectedId, onSelect, scale = 1, selectedIds, stageRef, children, scaleBy = 'transform' }: CanvasStageProps) {
   const onBackground = useCallback((e: MouseEvent) => e.target === e.currentTarget && onSelect?.(null), [onSelect]);
+  // the charts below follow the canvas's theme (one context, read by useEChart)
+  const theme = screenTheme(canvas.theme);
   return (
-    <div style={{ width: canvas.width * scale, height: canvas.height * scale, overflow: 'hidden' }}>
-      <div
-        ref={stageRef}
-        data-testid="canvas-stage"
-        className="canvas-stage"
-        onMouseDown={onBackground}
-        style={{
-          position: 'relative',
-          width: canvas.width,
-          height: canvas.height,
-          background: canvas.backgroundColor || DEFAULT_CANVAS_BACKGROUND,
-          ...(scale === 1 ? {} : scaleBy === 'zoom' ? { zoom: scale } : { transform: `scale(${scale})`, transformOrigin: '0 0' }),
-          fontFamily: SCREEN_FONT,
-        }}
-      >
-        {widgets.map((w) =>
-          // a hidden layer (designer flag) is drawn nowhere
-          w.widgetProps.hidden ? null : <PlacedWidget key={w.id} widget={w} selected={w.id === selectedId || Boolean(selectedIds?.includes(w.id))} onSelect={onSelect} />,
-        )}
-        {children}
+    <ScreenThemeContext.Provider value={theme}>
+      <div style={{ width: canvas.width * scale, height: canvas.height * scale, overflow: 'hidden' }}>
+        <div
+          ref={stageRef}
+          data-testid="canvas-stage"
+          className="canvas-stage"
+          onMouseDown={onBackground}
+          style={{
+            position: 'relative',
+            width: canvas.width,
+            height: canvas.height,
+            ...canvasBackground(canvas),
+            ...(scale === 1 ? {} : scaleBy === 'zoom' ? { zoom: scale } : { transform: `scale(${scale})`, transformOrigin: '0 0' }),
+            fontFamily: SCREEN_FONT,
+          }}
+        >
+          {widgets.map((w) =>
+            // a hidden layer (designer flag) is drawn nowhere
+            w.widgetProps.hidden ? null : <PlacedWidget key={w.id} widget={w} selected={w.id === selectedId || Boolean(selectedIds?.includes(w.id))} onSelect={onSelect} />,
+          )}
+          {children}
+        </div>
       </div>
-    </div>
+    </ScreenThemeContext.Provider>
   );
 });
 

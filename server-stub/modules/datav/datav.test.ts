@@ -87,6 +87,19 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
       const again = (await edit({ refreshSeconds: null })).body.data;
       expect(again).toMatchObject({ pageName: '运营总览2', width: 1280, height: 720, refreshSeconds: null, presetLine: [{ type: 'h', site: 100 }], revision: 8 });
       expect((await d().post('/info/save', { id: 999999, pageName: 'x' })).body).toMatchObject({ status: 1, msg: `${noun}不存在` });
+
+      // issue 22: the theme and the background image (none until set; the image kind's address rules)
+      expect(again).toMatchObject({ theme: '', backgroundImage: '' });
+      expect((await edit({ theme: 'bad theme!' })).body).toMatchObject({ status: 1, msg: '主题不正确' });
+      for (const backgroundImage of ['javascript:alert(1)', '//evil.example/x.png', 'data:image/png;base64,AA', 'x.png']) {
+        expect((await edit({ backgroundImage })).body, backgroundImage).toMatchObject({ status: 1, msg: expect.stringContaining('背景图片地址不正确') });
+      }
+      const themed = (await edit({ theme: 'bright', backgroundImage: '/files/gemini/bg.png' })).body.data;
+      expect(themed).toMatchObject({ theme: 'bright', backgroundImage: '/files/gemini/bg.png', backgroundColor: '' });
+      // a save without them (a client from before themes) keeps them
+      expect((await edit({ refreshSeconds: 5 })).body.data).toMatchObject({ theme: 'bright', backgroundImage: '/files/gemini/bg.png' });
+      expect((await d().get(`/info/get?id=${page.id}`)).body.data).toMatchObject({ theme: 'bright', backgroundImage: '/files/gemini/bg.png' });
+      expect((await edit({ theme: '', backgroundImage: null })).body.data).toMatchObject({ theme: '', backgroundImage: '' });
     });
 
     it('keeps screens and forms apart', async () => {

@@ -78,6 +78,8 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
         width: page.width,
         height: page.height,
         backgroundColor: page.background_color ?? '',
+        theme: page.theme ?? '',
+        backgroundImage: page.background_image ?? '',
         fillAccess: page.fill_access,
         accepting: Number(page.accepting),
       },

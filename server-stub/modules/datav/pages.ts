@@ -25,6 +25,21 @@ const RGB_COLOR = new RegExp(String.raw`^rgb\(${CHANNEL},${CHANNEL},${CHANNEL}\)
 
 export const isColor = (s: string) => HEX_COLOR.test(s) || RGB_COLOR.test(s);
 
+/** A theme id as the canvas panel offers them (an id the browser does not know is drawn as the default). */
+const THEME_ID = /^[a-zA-Z][a-zA-Z0-9]*$/;
+
+/** The image kind's address rules (widgets/imageView/checkImageUrl.ts): a shipped sample, a same-origin path or http(s). */
+export function isImageAddress(s: string): boolean {
+  if (/^builtin:[\w./-]+$/.test(s)) return true;
+  if (s.startsWith('/')) return !/^\/[/\\]/.test(s);
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 interface SaveBody {
   id?: number | null;
   pageName?: string | null;
@@ -32,6 +47,8 @@ interface SaveBody {
   height?: number | string | null;
   backgroundColor?: string | null;
   refreshSeconds?: number | string | null;
+  theme?: string | null;
+  backgroundImage?: string | null;
   presetLine?: unknown[] | null;
   revision?: number | null;
   /** screens, a new one only: the shipped template it starts from ('' / null: a blank screen) */
@@ -62,6 +79,8 @@ function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages, isForm: bool
     height?: number;
     background_color?: string | null;
     refresh_seconds?: number | null;
+    theme?: string | null;
+    background_image?: string | null;
     preset_line?: string;
     fill_access?: FillAccess;
     accepting?: number;
@@ -89,6 +108,17 @@ function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages, isForm: bool
     const c = (b.backgroundColor ?? '').trim();
     if (c && (c.length > LIMITS.color || !isColor(c))) throw new BizError(msg.color);
     out.background_color = c || null;
+  }
+  // absent keeps the stored value (a client from before themes), '' or null is none
+  if (b.theme !== undefined || isNew) {
+    const t = (b.theme ?? '').trim();
+    if (t && (t.length > LIMITS.theme || !THEME_ID.test(t))) throw new BizError(msg.theme);
+    out.theme = t || null;
+  }
+  if (b.backgroundImage !== undefined || isNew) {
+    const u = (b.backgroundImage ?? '').trim();
+    if (u && (u.length > LIMITS.backgroundImage || !isImageAddress(u))) throw new BizError(msg.backgroundImage);
+    out.background_image = u || null;
   }
   if (b.refreshSeconds !== undefined || isNew) {
     const v = b.refreshSeconds;
@@ -175,6 +205,8 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       height: int('高度'),
       backgroundColor: { type: ['string', 'null'], maxLength: 200, title: '背景颜色' },
       refreshSeconds: int('刷新间隔（秒）'),
+      theme: { type: ['string', 'null'], maxLength: 50, title: '主题' },
+      backgroundImage: { type: ['string', 'null'], maxLength: 4000, title: '背景图片' },
       presetLine: { type: ['array', 'null'], maxItems: LIMITS.presetLines, title: '参考线' },
       revision: optionalId('版本', 0),
       template: { type: ['string', 'null'], maxLength: 200, title: '模板' },
@@ -205,6 +237,9 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
             height: canvas?.height ?? f.height!,
             background_color: canvas ? canvas.background_color : (f.background_color ?? null),
             refresh_seconds: canvas ? canvas.refresh_seconds : (f.refresh_seconds ?? null),
+            // a template is drawn for the default theme; a blank screen takes what the dialog chose
+            theme: canvas ? null : (f.theme ?? null),
+            background_image: canvas ? null : (f.background_image ?? null),
             preset_line: f.preset_line ?? '[]',
             ...(f.fill_access ? { fill_access: f.fill_access } : {}),
             ...(f.accepting !== undefined ? { accepting: f.accepting } : {}),

@@ -55,6 +55,9 @@ export function presentPage(r: PageRow, count: number, entries = 0) {
     // spec §3: empty when none is set (the canvas then falls back to #1D202D)
     backgroundColor: r.background_color ?? '',
     refreshSeconds: r.refresh_seconds,
+    // issue 22: '' when none is set (the default theme, no image)
+    theme: r.theme ?? '',
+    backgroundImage: r.background_image ?? '',
     widgetCount: count,
     status: r.status,
     revision: r.revision,

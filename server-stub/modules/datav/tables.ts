@@ -46,6 +46,10 @@ export interface DatavPageTable extends Omit<TableRow<typeof datavPages>, 'kind'
   fill_access: Generated<FillAccess>;
   /** forms: 1 while submissions are taken, 0 once closed */
   accepting: Generated<number>;
+  /** the screen theme's id (issue 22 §2; widgets/charts/themes.ts); null: the default, 深蓝科技 */
+  theme: string | null;
+  /** an image over the background colour (the image kind's address rules); null: none */
+  background_image: string | null;
 }
 
 export type FillAccess = 'login' | 'public';
@@ -176,5 +180,10 @@ export const datavMigrations = {
       .addColumn('update_user', 'varchar(64)', (c) => c.notNull())
       .addColumn('update_time', 'varchar(19)', (c) => c.notNull())
       .execute();
+  }),
+  // issue 22 §2: a page's screen theme and background image
+  '20261125_40_datav_theme': migration(async (db) => {
+    await db.schema.alterTable('datav_page').addColumn('theme', 'varchar(20)').execute();
+    await db.schema.alterTable('datav_page').addColumn('background_image', 'varchar(2000)').execute();
   }),
 };
