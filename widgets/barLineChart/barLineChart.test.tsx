@@ -3,6 +3,10 @@ import { echarts } from '../charts/echarts';
 import { createWidget } from '../registry';
 import type { DatasourceProps } from '../types';
 import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+
+// the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
+beforeAll(() => preloadWidgetKinds(['barLineChart']), 60_000);
 
 /** The kind drawn with its defaults (and `ds` over its data source): the option ECharts holds. */
 function option(ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {

@@ -6,6 +6,10 @@ import { createWidget } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { parseChinaGeoJson, PROVINCES, provinceName } from '../maps/china';
 import { chinaMapOption } from './ChinaMap';
+import { preloadWidgetKinds } from '../registry';
+
+// the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
+beforeAll(() => preloadWidgetKinds(['chinaMap']), 60_000);
 
 function draw(datasource?: Record<string, unknown>, view?: Record<string, unknown>) {
   const w = createWidget('chinaMap', { pageId: 'p' });

@@ -5,6 +5,10 @@ import { createWidget } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { CITY_COORDS, placeCoords } from '../maps/cities';
 import { flyLineOption, flyLineRoutes } from './FlyLineMap';
+import { preloadWidgetKinds } from '../registry';
+
+// the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
+beforeAll(() => preloadWidgetKinds(['flyLineMap']), 60_000);
 
 const mapping = [
   { id: '1', prop: 'from', label: '起点', field: 'a' },

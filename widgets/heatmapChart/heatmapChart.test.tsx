@@ -3,6 +3,10 @@ import { echarts } from '../charts/echarts';
 import { createWidget } from '../registry';
 import type { DatasourceProps } from '../types';
 import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+
+// the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
+beforeAll(() => preloadWidgetKinds(['heatmapChart']), 60_000);
 
 function draw(ds?: Partial<DatasourceProps>) {
   const w = createWidget('heatmapChart', { pageId: 'p' });

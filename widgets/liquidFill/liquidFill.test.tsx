@@ -4,6 +4,10 @@ import { render } from '@testing-library/react';
 import { createWidget } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { liquidFillOption, liquidLevel } from './LiquidFill';
+import { preloadWidgetKinds } from '../registry';
+
+// the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
+beforeAll(() => preloadWidgetKinds(['liquidFill']), 60_000);
 
 function draw(datasource?: Record<string, unknown>, view?: Record<string, unknown>) {
   const w = createWidget('liquidFill', { pageId: 'p' });

@@ -3,6 +3,10 @@ import { echarts } from '../charts/echarts';
 import { createWidget } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { buildFlows } from './SankeyChart';
+import { preloadWidgetKinds } from '../registry';
+
+// the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
+beforeAll(() => preloadWidgetKinds(['sankeyChart']), 60_000);
 
 const rows = (list: Array<[string, string, unknown]>) => ({ mapping: [], rows: list.map(([source, target, value]) => ({ source, target, value })) });
 

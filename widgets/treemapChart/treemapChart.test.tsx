@@ -5,6 +5,10 @@ import { AA_TEXT, contrastRatio, parseColor, type Rgba } from '../contrast';
 import { createWidget, getWidgetKind } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { buildTree, PARENT_TINT } from './TreemapChart';
+import { preloadWidgetKinds } from '../registry';
+
+// the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
+beforeAll(() => preloadWidgetKinds(['treemapChart']), 60_000);
 
 const rows = (list: Array<[string, number, string?]>) => ({ mapping: [], rows: list.map(([name, value, parent]) => ({ name, value, parent })) });
 

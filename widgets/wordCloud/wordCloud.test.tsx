@@ -8,6 +8,10 @@ import { WidgetView } from '../WidgetView';
 import { DEFAULT_CANVAS_BACKGROUND } from '../../common/canvas';
 import { wordCloudOption } from './WordCloud';
 import { canLayOutWords, loadWordCloudSeries } from './wordCloudSeries';
+import { preloadWidgetKinds } from '../registry';
+
+// the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
+beforeAll(() => preloadWidgetKinds(['wordCloud']), 60_000);
 
 const defaults = () => createWidget('wordCloud', { pageId: 'p' }).widgetProps;
 

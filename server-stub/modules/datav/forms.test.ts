@@ -200,7 +200,7 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       expect((await fill('POST', `/fill/submit?id=${form.id}`, { values: {} })).http).toBe(401);
       const signed = await fill('GET', `/fill/get?id=${form.id}`, undefined, biz);
       expect(signed.body.status).toBe(0);
-      expect(signed.body.data.page).toEqual({ id: form.id, pageName: '仅登录', width: 1920, height: 1080, backgroundColor: '', fillAccess: 'login', accepting: 1 });
+      expect(signed.body.data.page).toEqual({ id: form.id, pageName: '仅登录', width: 1920, height: 1080, backgroundColor: '', theme: '', backgroundImage: '', fillAccess: 'login', accepting: 1 });
       expect(signed.body.data.widgets).toEqual(await select(form.id));
       await post(`${F}/info/save`, { id: form.id, fillAccess: 'public' });
       expect((await fill('GET', `/fill/get?id=${form.id}`)).body.status).toBe(0);
