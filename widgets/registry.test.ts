@@ -82,7 +82,11 @@ const shipped = (tree: ReturnType<typeof widgetCatalogueTree>) =>
 describe('registry', () => {
   it('holds the six display kinds and the eleven form controls in catalogue order', () => {
     expect(widgetNames.filter((n) => SHIPPED.includes(n))).toEqual(SHIPPED);
-    for (const k of Object.values(widgetRegistry)) expect(hasIcon(k.catalogue.icon)).toBe(true);
+    // each kind's folder holds its icon (icon.ts), the one its declaration names
+    for (const k of Object.values(widgetRegistry)) {
+      expect(hasIcon(k.widgetName), k.widgetName).toBe(true);
+      expect(readFileSync(join(__dirname, k.widgetName, 'icon.ts'), 'utf8')).toContain(`{ ${k.catalogue.icon} as default }`);
+    }
   });
 
   it('builds the catalogue tree: folders M with components C', () => {

@@ -209,7 +209,7 @@ export const LayerList = memo(function LayerList({ designer }: { designer: Desig
                   <GroupOutlined />
                 </>
               ) : (
-                <WidgetIcon name={w.icon} />
+                <WidgetIcon kind={w.widgetName} />
               )}
               {nameOf(entry.key, title, g ? GROUP_NAME_MAX : 100, (name) => (g ? designer.renameGroup(g.id, name) : designer.rename(w.id, name)))}
               {flagButtons(title, ids, entry.members)}
@@ -218,7 +218,7 @@ export const LayerList = memo(function LayerList({ designer }: { designer: Desig
               <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`分组 ${title} 的图层`}>
                 {entry.members.map((m) => (
                   <li key={m.id} data-layer-id={m.id} aria-label={`图层 ${m.widgetTitle}`} style={rowStyle(m.id, chosen.has(m.id), Boolean(m.widgetProps.hidden), 24)} onClick={(e) => (e.stopPropagation(), toggle([m.id], e.shiftKey))}>
-                    <WidgetIcon name={m.icon} />
+                    <WidgetIcon kind={m.widgetName} />
                     {nameOf(m.id, m.widgetTitle, 100, (name) => designer.rename(m.id, name))}
                     {flagButtons(m.widgetTitle, [m.id], [m])}
                   </li>

@@ -75,7 +75,7 @@ export const TemplateList = memo(function TemplateList({ catalogue, used }: Temp
                         style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: '10px 4px', textAlign: 'center', cursor: full ? 'not-allowed' : 'grab', opacity: full ? 0.5 : 1, background: '#fff', userSelect: 'none' }}
                       >
                         <div style={{ fontSize: 22, color: '#1677ff' }}>
-                          <WidgetIcon name={c.icon} />
+                          <WidgetIcon kind={c.widgetName} />
                         </div>
                         <Typography.Text style={{ fontSize: 12 }}>{c.widgetTitle}</Typography.Text>
                       </div>
