@@ -272,9 +272,10 @@ describe('row actions declared with when, and a value revealed once', () => {
     renderPage(apiApprove as PageDeclaration, services);
     const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
     const labels = async (name: string) => within(await rowOf(name)).queryAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''));
-    expect(await labels('waiting_api')).toEqual(['审批']);
-    expect(await labels('passed_api')).toEqual(['上线']);
-    expect(await labels('online_api')).toEqual(['下线']);
+    // 限流 (the API's limits) has no when: every row
+    expect(await labels('waiting_api')).toEqual(['审批', '限流']);
+    expect(await labels('passed_api')).toEqual(['上线', '限流']);
+    expect(await labels('online_api')).toEqual(['限流', '下线']);
   });
 
   it('shows the new key the save answered once, copyable, and closes without fetching it again', async () => {
