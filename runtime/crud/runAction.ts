@@ -113,9 +113,9 @@ export function actionRunner(ctx: ActionContext) {
           if (!rows.length) return void messageApi.warning('请至少选择一条记录');
           return confirmThen(a, {}, `确定要删除选中的${rows.length}条记录吗？`, async () => {
             // each refusal was shown by the request layer; success is said only for what was deleted
-            let refused = 0;
-            for (const x of rows) await runCall(a, x, api.delete).catch(() => void refused++);
-            if (refused < rows.length) messageApi.success(refused ? `已删除${rows.length - refused}条，${refused}条未删除` : (a.success ?? msg('deleteSuccess')));
+            let notDeleted = 0;
+            for (const x of rows) await runCall(a, x, api.delete).catch(() => void notDeleted++);
+            if (notDeleted < rows.length) messageApi.success(notDeleted ? `已删除${rows.length - notDeleted}条，${notDeleted}条未删除` : (a.success ?? msg('deleteSuccess')));
             ctx.clearSelection();
             ctx.reload();
           });
