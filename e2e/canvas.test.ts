@@ -229,7 +229,10 @@ describeBrowser('画布：对话框在上、预览可见全部、默认颜色可
     const VALUES: Record<string, Record<string, unknown>> = { formInput: { defaultValue: '示例文字' }, formTextarea: { defaultValue: '多行示例' }, formNumber: { defaultValue: 42 }, formDate: { defaultValue: '2026-11-25' } };
     const place = (kinds: string[]) => kinds.map((widgetName, i) => ({ widgetName, left: 40 + Math.floor(i / 6) * 560, top: 20 + (i % 6) * 170, viewProps: VALUES[widgetName] }));
     const form = await makePage(token, 'form', { pageName: `e2e可读${run}` }, place(formKinds));
-    const screen = await makePage(token, 'screen', { pageName: `e2e可读${run}` }, place(screenKinds));
+    // screen kinds are larger (maps, tables up to 560 × 440): a cell of 600 × 470 each, five a row, on a canvas
+    // that holds them all, so no kind's text lies over another kind
+    const screenPlaced = screenKinds.map((widgetName, i) => ({ widgetName, left: 20 + (i % 5) * 600, top: 20 + Math.floor(i / 5) * 470 }));
+    const screen = await makePage(token, 'screen', { pageName: `e2e可读${run}`, width: 3040, height: 40 + Math.ceil(screenKinds.length / 5) * 470 }, screenPlaced);
     const page = await newPage(browser, { viewport: { width: 1600, height: 900 } });
     await login(page, inject('baseURL'), 'developer', inject('demoPassword'));
     const faults: string[] = [];
