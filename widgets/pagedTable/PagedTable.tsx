@@ -34,12 +34,13 @@ export function PagedTable({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'
         font: 'inherit',
         color: v.pagerColor,
         background: 'transparent',
-        border: `1px solid ${v.pagerColor}`,
+        // a disabled button says so by its dashed border and cursor; its text stays readable (≥ 4.5:1)
+        border: `1px ${disabled ? 'dashed' : 'solid'} ${v.pagerColor}`,
         borderRadius: 3,
         padding: '0 10px',
         height: Math.min(26, PAGER_HEIGHT - 8),
         cursor: disabled ? 'default' : 'pointer',
-        opacity: disabled ? 0.45 : 1,
+        opacity: disabled ? 0.8 : 1,
       }}
     >
       {label}
