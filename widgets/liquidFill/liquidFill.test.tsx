@@ -1,10 +1,9 @@
 // The liquid fill draws its ball and the level as a percentage (echarts-liquidfill registered on our echarts, no
 // ECharts complaint), from the mapped value over the full value.
 import { render } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { liquidFillOption, liquidLevel } from './LiquidFill';
-import { preloadWidgetKinds } from '../registry';
 
 // the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
 beforeAll(() => preloadWidgetKinds(['liquidFill']), 60_000);

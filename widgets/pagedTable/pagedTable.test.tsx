@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
-import { preloadWidgetKinds } from '../registry';
 
 // the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
 beforeAll(() => preloadWidgetKinds(['pagedTable']), 60_000);

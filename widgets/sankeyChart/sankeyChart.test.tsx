@@ -1,9 +1,8 @@
 import { render } from '@testing-library/react';
 import { echarts } from '../charts/echarts';
-import { createWidget } from '../registry';
+import { createWidget, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { buildFlows } from './SankeyChart';
-import { preloadWidgetKinds } from '../registry';
 
 // the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
 beforeAll(() => preloadWidgetKinds(['sankeyChart']), 60_000);

@@ -2,10 +2,9 @@ import { render } from '@testing-library/react';
 import { DEFAULT_CANVAS_BACKGROUND } from '../../common/canvas';
 import { echarts } from '../charts/echarts';
 import { AA_TEXT, contrastRatio, parseColor, type Rgba } from '../contrast';
-import { createWidget, getWidgetKind } from '../registry';
+import { createWidget, getWidgetKind, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { buildTree, PARENT_TINT } from './TreemapChart';
-import { preloadWidgetKinds } from '../registry';
 
 // the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
 beforeAll(() => preloadWidgetKinds(['treemapChart']), 60_000);

@@ -3,12 +3,11 @@
 // Chromium (e2e/stories.test.ts) checks that the words are drawn.
 import { render, screen } from '@testing-library/react';
 import { contrastRatio, parseColor, AA_TEXT } from '../contrast';
-import { createWidget, getWidgetKind } from '../registry';
+import { createWidget, getWidgetKind, preloadWidgetKinds } from '../registry';
 import { WidgetView } from '../WidgetView';
 import { DEFAULT_CANVAS_BACKGROUND } from '../../common/canvas';
 import { wordCloudOption } from './WordCloud';
 import { canLayOutWords, loadWordCloudSeries } from './wordCloudSeries';
-import { preloadWidgetKinds } from '../registry';
 
 // the kind's code loads on first use (widgets/kindCode.ts): loaded before the tests render it
 beforeAll(() => preloadWidgetKinds(['wordCloud']), 60_000);
