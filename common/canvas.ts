@@ -1,3 +1,5 @@
+import type { ScreenVariable } from './variables';
+
 // A screen's or form's page as the designer, the preview and the form-fill page read it (spec §3 "Preview"):
 // the canvas (width, height, theme, background colour and image, refresh seconds; the property panel's declaration is
 // schemas/widgets/canvas.panel.json) with the page's id, name and revision. Framework-free, so the designer,
@@ -15,6 +17,8 @@ export interface CanvasProps {
   theme?: string;
   /** An image over the background colour, covering the canvas (the image rules of widgets/imageView). */
   backgroundImage?: string;
+  /** The screen's variables (issue 23 §1; common/variables.ts); absent: none. */
+  variables?: ScreenVariable[];
 }
 
 /** Spec: an empty background falls back to the dark default. */

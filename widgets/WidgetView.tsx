@@ -1,5 +1,6 @@
 // Renders one widget by name: looks the kind up, resolves its data, flags mapping faults.
 import { memo, Suspense } from 'react';
+import './WidgetView.css';
 import { useWidgetData } from './data/useWidgetData';
 import { WidgetNotice } from './data/WidgetNotice';
 import { getWidgetKind } from './registry';
@@ -20,6 +21,14 @@ function Loading({ widgetName }: { widgetName: string }) {
   return <div data-widget-loading={widgetName} aria-busy="true" style={{ width: '100%', height: '100%' }} />;
 }
 
+/**
+ * New rows are on their way for changed variables (issue 23 §1): the current rows stay, a thin moving bar on the
+ * widget's top edge says more are coming.
+ */
+function Refetching() {
+  return <div data-testid="widget-refetching" role="progressbar" aria-label="加载中" className="dsc-widget-refetching" />;
+}
+
 export const WidgetView = memo(function WidgetView({ widgetName, viewProps, datasourceProps }: WidgetViewProps) {
   const kind = getWidgetKind(widgetName);
   const data = useWidgetData(datasourceProps);
@@ -31,6 +40,7 @@ export const WidgetView = memo(function WidgetView({ widgetName, viewProps, data
         <Component viewProps={viewProps} data={data} />
       </Suspense>
       <WidgetNotice problems={data.problems} notice={data.notice} />
+      {data.loading && data.bound.length > 0 && <Refetching />}
     </div>
   );
 });

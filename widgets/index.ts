@@ -10,3 +10,4 @@ export { ChartRendererContext, liveChartCount, type ChartRenderer } from './char
 export { SCREEN_FONT } from './theme';
 export { DEFAULT_THEME, SCREEN_THEMES, ScreenThemeContext, screenTheme, type ScreenTheme } from './charts/themes';
 export { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';
+export { VariablesContext, createVariableStore, useVariable, useVariableStore, NO_VARIABLES, type VariableStore } from './data/variables';

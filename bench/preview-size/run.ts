@@ -137,7 +137,8 @@ async function main() {
     const onlyAll = all.filter((s) => !one.some((o) => o.path === s.path)).sort((a, b) => b.bytes - a.bytes);
     const onlyOne = one.filter((s) => !all.some((o) => o.path === s.path));
     console.log(`\npreview JavaScript transferred (Chromium, cache off, brotli as served; ${kinds.length} screen kinds)`);
-    console.log(`  one title            : ${kb(sum(one))} in ${one.length} files`);
+    console.log(`  one title            : ${kb(sum(one))} in ${one.length} files; largest:`);
+    for (const s of [...one].sort((a, b) => b.bytes - a.bytes).slice(0, 6)) console.log(`    ${String(s.bytes).padStart(8)}  ${s.path}`);
     console.log(`  one of every kind    : ${kb(sum(all))} in ${all.length} files`);
     console.log(`  ratio every / title  : ${(sum(all) / sum(one)).toFixed(2)}`);
     console.log(`  only in every-kind   : ${kb(sum(onlyAll))} in ${onlyAll.length} files; largest:`);

@@ -6,6 +6,7 @@ import meta from '../../schemas/meta/screen-export.schema.json';
 import { getWidgetKind, type WidgetEntity } from '../../widgets';
 import type { Doc } from '../editor/history';
 import { groupFault } from '../../common/groups';
+import { variablesFault, variablesOf } from '../../common/variables';
 
 export const EXPORT_FORMAT = 'dsc-designer';
 
@@ -79,7 +80,9 @@ export function importDoc(text: string, pageId: string): { doc: Doc } | { faults
   // layer groups as the server checks them (adjacent, one name, two members at least)
   const badGroup = groupFault(file.widgets);
   if (badGroup) faults.push(badGroup);
+  const badVariables = variablesFault(file.page.variables ?? null);
+  if (badVariables) faults.push(badVariables);
   if (faults.length) return { faults: faults.slice(0, 50) };
   const p = file.page;
-  return { doc: { canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme ?? undefined, backgroundImage: p.backgroundImage ?? '' }, widgets } };
+  return { doc: { canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme ?? undefined, backgroundImage: p.backgroundImage ?? '', variables: variablesOf(p.variables) }, widgets } };
 }

@@ -1,6 +1,7 @@
 // The designers' and previews' calls over HTTP (spec §7): /datav/screen/* for screens, /jimu/form/* for
 // forms — the same shapes under two prefixes — plus the API picker and published-API calls for widgets.
 import type { CanvasProps, DesignerPage } from '../../common/canvas';
+import type { ScreenVariable } from '../../common/variables';
 import type { DesignerServices } from '../../designer/Designer';
 import { DEFAULT_THEME, type CatalogueEntry, type DataRow, type WidgetEntity } from '../../widgets';
 import { get, post, request } from '../core/request';
@@ -19,18 +20,21 @@ export interface ServerPage {
   /** the screen theme's id; absent from pages saved before themes */
   theme?: string | null;
   backgroundImage?: string | null;
+  /** the screen's variables (issue 23); absent from pages saved before them */
+  variables?: ScreenVariable[] | null;
   revision: number;
 }
 export type ServerWidget = Omit<WidgetEntity, 'id' | 'pageId'> & { id: string | number; pageId: string | number };
 
 /** A page's canvas settings, one way for what is read and what is saved (no background is ''). */
-const canvasOf = (p: Pick<ServerPage, 'width' | 'height' | 'backgroundColor' | 'refreshSeconds' | 'theme' | 'backgroundImage'>): CanvasProps => ({
+const canvasOf = (p: Pick<ServerPage, 'width' | 'height' | 'backgroundColor' | 'refreshSeconds' | 'theme' | 'backgroundImage' | 'variables'>): CanvasProps => ({
   width: p.width,
   height: p.height,
   backgroundColor: p.backgroundColor ?? '',
   refreshSeconds: p.refreshSeconds ?? null,
   theme: p.theme || DEFAULT_THEME.id,
   backgroundImage: p.backgroundImage ?? '',
+  variables: p.variables ?? [],
 });
 
 export const pageOf = (p: ServerPage): DesignerPage => ({ id: String(p.id), pageName: p.pageName, ...canvasOf(p), revision: p.revision });

@@ -1,6 +1,8 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { boundVariables, resolveParams } from '../../common/variables';
 import type { DataRow, DatasourceProps } from '../types';
 import { applyMapping, type MappingProblem } from './mapping';
+import { useVariableValues } from './variables';
 import { useWidgetDataServices } from './WidgetDataContext';
 
 export interface WidgetData {
@@ -9,7 +11,10 @@ export interface WidgetData {
   problems: MappingProblem[];
   /** A state worth telling the user about (no API chosen, fetch failed…). */
   notice?: string;
+  /** Rows are on their way: none yet, or new ones for changed variables (the current rows stay meanwhile). */
   loading: boolean;
+  /** The variables this widget's data source is bound to (issue 23 §1), each once. */
+  bound: string[];
 }
 
 interface ApiState {
@@ -20,7 +25,14 @@ interface ApiState {
 }
 
 const EMPTY: DataRow[] = [];
+const NONE: string[] = [];
 const NO_SIGNAL = () => () => {};
+const apiOf = (key: string) => key.slice(0, Math.max(0, key.indexOf('\u0000')));
+/**
+ * A variable change waits this long before the widget fetches: a filter typed into or several variables set by
+ * one click make one request. The first fetch of a widget does not wait.
+ */
+export const VARIABLE_DEBOUNCE_MS = 150;
 
 export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
   const { fetchApiData, refresh } = useWidgetDataServices();
@@ -30,24 +42,41 @@ export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
   const refreshTick = useSyncExternalStore(listens?.subscribe ?? NO_SIGNAL, () => listens?.count() ?? 0);
   const api = ds?.dataConfig?.datasource ?? '';
   const reqParams = ds?.dataConfig?.reqParams;
-  const apiKey = type === 'API' ? `${api}\u0000${JSON.stringify(reqParams ?? {})}` : '';
+  const paramsJson = JSON.stringify(reqParams ?? {});
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- paramsJson stands for reqParams by value
+  const bound = useMemo(() => (type === 'API' ? boundVariables(reqParams) : NONE), [type, paramsJson]);
+  // only the bound variables: a change of any other variable does not re-render this widget
+  const { key: varKey, values } = useVariableValues(bound);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- varKey stands for values by value
+  const params = useMemo(() => resolveParams(reqParams ?? {}, values), [paramsJson, varKey]);
+  const apiKey = type === 'API' ? `${api}\u0000${JSON.stringify(params)}` : '';
   const [apiState, setApiState] = useState<ApiState>({ key: '', rows: EMPTY, loading: false });
+  const fetchedApi = useRef<string | null>(null);
 
   useEffect(() => {
     if (type !== 'API' || !api || !fetchApiData) return;
     let alive = true;
-    // a refresh keeps showing the current rows until the new ones arrive
-    setApiState((prev) => (prev.key === apiKey ? prev : { key: apiKey, rows: EMPTY, loading: true }));
-    fetchApiData({ datasource: api, reqParams: reqParams ?? {} }).then(
-      (rows) => alive && setApiState({ key: apiKey, rows: Array.isArray(rows) ? rows : EMPTY, loading: false }),
-      (err: unknown) =>
-        alive &&
-        setApiState({ key: apiKey, rows: EMPTY, loading: false, notice: `接口调用失败：${err instanceof Error ? err.message : String(err)}` }),
-    );
+    // the same API with other variable values: the rows shown stay until the new ones arrive (marked loading);
+    // a refresh keeps them too
+    const sameApi = fetchedApi.current === api;
+    setApiState((prev) => (prev.key === apiKey ? prev : { key: apiKey, rows: apiOf(prev.key) === api ? prev.rows : EMPTY, loading: true }));
+    const run = () => {
+      fetchedApi.current = api;
+      fetchApiData({ datasource: api, reqParams: params }).then(
+        // an answer for values that have changed since is dropped (alive is false by then)
+        (rows) => alive && setApiState({ key: apiKey, rows: Array.isArray(rows) ? rows : EMPTY, loading: false }),
+        (err: unknown) =>
+          alive &&
+          setApiState({ key: apiKey, rows: EMPTY, loading: false, notice: `接口调用失败：${err instanceof Error ? err.message : String(err)}` }),
+      );
+    };
+    const timer = sameApi && bound.length ? setTimeout(run, VARIABLE_DEBOUNCE_MS) : null;
+    if (!timer) run();
     return () => {
       alive = false;
+      if (timer) clearTimeout(timer);
     };
-    // apiKey captures api and reqParams by value.
+    // apiKey captures api and the resolved params by value.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [type, apiKey, fetchApiData, refreshTick]);
 
@@ -62,8 +91,8 @@ export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
     else if (!api) notice = '未选择接口';
     else if (!fetchApiData) notice = '接口数据尚未接入';
     else if (apiState.key === apiKey) ({ rows, notice, loading } = apiState);
-    else loading = true;
+    else ({ rows, loading } = { rows: apiOf(apiState.key) === api ? apiState.rows : EMPTY, loading: true });
     const mapped = applyMapping(rows, mapping);
-    return { ...mapped, notice, loading };
-  }, [type, staticRows, mappingList, api, fetchApiData, apiState, apiKey]);
+    return { ...mapped, notice, loading, bound };
+  }, [type, staticRows, mappingList, api, fetchApiData, apiState, apiKey, bound]);
 }

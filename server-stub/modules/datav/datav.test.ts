@@ -100,6 +100,27 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
       expect((await edit({ refreshSeconds: 5 })).body.data).toMatchObject({ theme: 'bright', backgroundImage: '/files/gemini/bg.png' });
       expect((await d().get(`/info/get?id=${page.id}`)).body.data).toMatchObject({ theme: 'bright', backgroundImage: '/files/gemini/bg.png' });
       expect((await edit({ theme: '', backgroundImage: null })).body.data).toMatchObject({ theme: '', backgroundImage: '' });
+
+      // issue 23: the screen's variables, checked by common/variables.ts; absent keeps them, [] or null clears
+      expect(again).toMatchObject({ variables: [] });
+      const variables = [
+        { name: 'region', title: '大区', type: 'string', default: "east' OR 1=1" },
+        { name: 'cities', type: 'list', default: '杭州,宁波' },
+      ];
+      expect((await edit({ variables })).body.data).toMatchObject({ variables });
+      expect((await edit({ refreshSeconds: 6 })).body.data).toMatchObject({ variables });
+      expect((await d().get(`/info/get?id=${page.id}`)).body.data).toMatchObject({ variables });
+      for (const [bad, says] of [
+        [[{ name: 'a b', type: 'string' }], '名称不合法'],
+        [[{ name: 'a', type: 'string' }, { name: 'a', type: 'string' }], '变量名称【a】重复'],
+        [[{ name: 'n', type: 'number', default: '1; drop table x' }], '变量【n】的默认值不是数字'],
+        [[{ name: 'n', type: 'string', sql: 'x' }], '未知的属性'],
+        [[{ name: 'pageId', type: 'string' }], '预览地址自用'],
+        ['x', '变量'],
+      ] as const) {
+        expect((await edit({ variables: bad })).body, JSON.stringify(bad)).toMatchObject({ status: 1, msg: expect.stringContaining(says) });
+      }
+      expect((await edit({ variables: null })).body.data).toMatchObject({ variables: [] });
     });
 
     it('keeps screens and forms apart', async () => {

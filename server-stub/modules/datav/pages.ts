@@ -12,6 +12,7 @@ import { LIMITS, PAGE_DEFAULTS, type KindConfig, type KindMessages } from './kin
 import { entryCount, findPage, pageWidgets, presentPage, presentPageFull, widgetCount } from './store.js';
 import type { FillAccess } from './tables.js';
 import { placeTemplate, templateOf, type Templates } from './templates.js';
+import { VARIABLES_MAX, variablesFault } from '../../../common/variables.js';
 
 const COPY_SUFFIX = '-副本';
 const SORTABLE: Record<string, string> = { pageName: 'p.page_name', createTime: 'p.create_time', widgetCount: 'widget_count' };
@@ -49,6 +50,7 @@ interface SaveBody {
   refreshSeconds?: number | string | null;
   theme?: string | null;
   backgroundImage?: string | null;
+  variables?: unknown[] | null;
   presetLine?: unknown[] | null;
   revision?: number | null;
   /** screens, a new one only: the shipped template it starts from ('' / null: a blank screen) */
@@ -81,6 +83,7 @@ function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages, isForm: bool
     refresh_seconds?: number | null;
     theme?: string | null;
     background_image?: string | null;
+    variables?: string | null;
     preset_line?: string;
     fill_access?: FillAccess;
     accepting?: number;
@@ -119,6 +122,12 @@ function pageFields(b: SaveBody, isNew: boolean, msg: KindMessages, isForm: bool
     const u = (b.backgroundImage ?? '').trim();
     if (u && (u.length > LIMITS.backgroundImage || !isImageAddress(u))) throw new BizError(msg.backgroundImage);
     out.background_image = u || null;
+  }
+  // absent keeps the stored list; null or [] is none
+  if (b.variables !== undefined) {
+    const fault = variablesFault(b.variables);
+    if (fault) throw new BizError(fault);
+    out.variables = b.variables && b.variables.length ? JSON.stringify(b.variables) : null;
   }
   if (b.refreshSeconds !== undefined || isNew) {
     const v = b.refreshSeconds;
@@ -207,6 +216,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       refreshSeconds: int('刷新间隔（秒）'),
       theme: { type: ['string', 'null'], maxLength: 50, title: '主题' },
       backgroundImage: { type: ['string', 'null'], maxLength: 4000, title: '背景图片' },
+      variables: { type: ['array', 'null'], maxItems: VARIABLES_MAX, title: '变量' },
       presetLine: { type: ['array', 'null'], maxItems: LIMITS.presetLines, title: '参考线' },
       revision: optionalId('版本', 0),
       template: { type: ['string', 'null'], maxLength: 200, title: '模板' },
@@ -240,6 +250,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
             // a template is drawn for the default theme; a blank screen takes what the dialog chose
             theme: canvas ? null : (f.theme ?? null),
             background_image: canvas ? null : (f.background_image ?? null),
+            variables: f.variables ?? null,
             preset_line: f.preset_line ?? '[]',
             ...(f.fill_access ? { fill_access: f.fill_access } : {}),
             ...(f.accepting !== undefined ? { accepting: f.accepting } : {}),

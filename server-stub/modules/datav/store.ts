@@ -4,6 +4,7 @@ import type { Dialect } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import type { WidgetProps } from './declarations.js';
 import type { DatavPageTable, DatavWidgetTable, PageKind } from './tables.js';
+import { variablesOf } from '../../../common/variables.js';
 
 export type PageRow = Selectable<DatavPageTable>;
 export type WidgetRow = Selectable<DatavWidgetTable>;
@@ -58,6 +59,8 @@ export function presentPage(r: PageRow, count: number, entries = 0) {
     // issue 22: '' when none is set (the default theme, no image)
     theme: r.theme ?? '',
     backgroundImage: r.background_image ?? '',
+    // issue 23: [] when none are declared
+    variables: variablesOf(parseJson<unknown>(r.variables ?? null, [])),
     widgetCount: count,
     status: r.status,
     revision: r.revision,

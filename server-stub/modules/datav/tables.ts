@@ -50,6 +50,8 @@ export interface DatavPageTable extends Omit<TableRow<typeof datavPages>, 'kind'
   theme: string | null;
   /** an image over the background colour (the image kind's address rules); null: none */
   background_image: string | null;
+  /** the screen's variables as JSON (issue 23 §1; common/variables.ts); null: none */
+  variables: string | null;
 }
 
 export type FillAccess = 'login' | 'public';
@@ -185,5 +187,9 @@ export const datavMigrations = {
   '20261125_40_datav_theme': migration(async (db) => {
     await db.schema.alterTable('datav_page').addColumn('theme', 'varchar(20)').execute();
     await db.schema.alterTable('datav_page').addColumn('background_image', 'varchar(2000)').execute();
+  }),
+  // issue 23 §1: a screen's variables (JSON, checked by common/variables.ts variablesFault)
+  '20261126_10_datav_variables': migration(async (db) => {
+    await db.schema.alterTable('datav_page').addColumn('variables', 'text').execute();
   }),
 };
