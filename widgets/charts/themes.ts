@@ -7,7 +7,6 @@
 // `themeOption`). So a colour left at its default follows the theme, and a colour the designer changed (or set in
 // 图表配置（高级）to anything else) wins. Screens saved before themes have none and look as they did.
 import { createContext } from 'react';
-import { echarts } from './echarts';
 
 /** The colours of a theme, by role. */
 export interface ScreenTheme {
@@ -153,39 +152,3 @@ export function themeOption<T>(option: T, theme: ScreenTheme): T {
   };
   return walk(option) as T;
 }
-
-/**
- * The ECharts theme of a screen theme, registered on first use: the colours a chart leaves unset (a palette
- * where a kind names none, legend and axis text, split lines) come from the screen theme too. The default theme
- * has none (charts keep ECharts' own defaults there, as before themes).
- */
-export function echartsThemeOf(theme: ScreenTheme): string | undefined {
-  if (theme === DEFAULT_THEME) return undefined;
-  const name = `screen-${theme.id}`;
-  if (!registered.has(name)) {
-    const axis = {
-      axisLine: { lineStyle: { color: theme.axis } },
-      axisTick: { lineStyle: { color: theme.axis } },
-      axisLabel: { color: theme.axis },
-      splitLine: { lineStyle: { color: [theme.track] } },
-      nameTextStyle: { color: theme.axis },
-    };
-    echarts.registerTheme(name, {
-      color: [...theme.palette],
-      backgroundColor: 'transparent',
-      textStyle: { color: theme.text },
-      title: { textStyle: { color: theme.strong }, subtextStyle: { color: theme.axis } },
-      legend: { textStyle: { color: theme.axis } },
-      categoryAxis: axis,
-      valueAxis: axis,
-      logAxis: axis,
-      timeAxis: axis,
-      radar: { axisName: { color: theme.axis } },
-      visualMap: { textStyle: { color: theme.axis } },
-      dataZoom: { textStyle: { color: theme.axis } },
-    });
-    registered.add(name);
-  }
-  return name;
-}
-const registered = new Set<string>();

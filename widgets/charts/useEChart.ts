@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { ChartRendererContext, echarts, pickRenderer, trackChart, untrackChart, type ECharts, type EChartsOption } from './echarts';
-import { echartsThemeOf, ScreenThemeContext, themeOption } from './themes';
+import { DEFAULT_THEME, ScreenThemeContext, themeOption, type ScreenTheme } from './themes';
 
 /**
  * One ECharts instance per mounted element: created on mount, fed `option`,
@@ -93,3 +93,39 @@ export function useEChart(rawOption: EChartsOption, width: number, height: numbe
 function frameOf(option: EChartsOption): string {
   return JSON.stringify(option, (key, value: unknown) => (key === 'data' && Array.isArray(value) ? '[data]' : value));
 }
+
+/**
+ * The ECharts theme of a screen theme, registered on first use: the colours a chart leaves unset (a palette
+ * where a kind names none, legend and axis text, split lines) come from the screen theme too. The default theme
+ * has none (charts keep ECharts' own defaults there, as before themes).
+ */
+export function echartsThemeOf(theme: ScreenTheme): string | undefined {
+  if (theme === DEFAULT_THEME) return undefined;
+  const name = `screen-${theme.id}`;
+  if (!registered.has(name)) {
+    const axis = {
+      axisLine: { lineStyle: { color: theme.axis } },
+      axisTick: { lineStyle: { color: theme.axis } },
+      axisLabel: { color: theme.axis },
+      splitLine: { lineStyle: { color: [theme.track] } },
+      nameTextStyle: { color: theme.axis },
+    };
+    echarts.registerTheme(name, {
+      color: [...theme.palette],
+      backgroundColor: 'transparent',
+      textStyle: { color: theme.text },
+      title: { textStyle: { color: theme.strong }, subtextStyle: { color: theme.axis } },
+      legend: { textStyle: { color: theme.axis } },
+      categoryAxis: axis,
+      valueAxis: axis,
+      logAxis: axis,
+      timeAxis: axis,
+      radar: { axisName: { color: theme.axis } },
+      visualMap: { textStyle: { color: theme.axis } },
+      dataZoom: { textStyle: { color: theme.axis } },
+    });
+    registered.add(name);
+  }
+  return name;
+}
+const registered = new Set<string>();
