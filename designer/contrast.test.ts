@@ -7,6 +7,9 @@ import path from 'node:path';
 import { AA_TEXT, contrastRatio, parseColor, type Rgba } from '../widgets/contrast';
 import { SCREEN_THEMES, themeColour } from '../widgets/charts/themes';
 import { canvasDefaults, DEFAULT_CANVAS_BACKGROUND } from './panel/canvasPanel';
+import { defaultsOf } from '../common/widgets';
+import { themedTextColours } from '../widgets/themedText';
+import type { ViewProps, WidgetKind } from '../widgets/types';
 
 type Designer = 'screen' | 'form';
 const DESIGNERS: Designer[] = ['screen', 'form'];
@@ -118,6 +121,22 @@ describe('readable defaults (WCAG AA)', () => {
             if (ratio < AA_TEXT) faults.push(`${theme.title} ${d.widgetName}.${t.color} ${themeColour(v, theme)}：${ratio.toFixed(2)}:1`);
           }
         }
+        expect(faults).toEqual([]);
+      });
+
+      it(`${theme.title}: every other screen kind’s default text reads at 4.5:1 on its background, as WidgetView draws it`, () => {
+        const faults: string[] = [];
+        const others = declarations.filter((d) => !('chartOption' in d.viewProps.properties) && (d.catalogue.designers ?? DESIGNERS).includes('screen'));
+        for (const d of others) {
+          const defaults = defaultsOf(d.viewProps as never) as ViewProps;
+          const shown = themedTextColours({ colors: d.colors as WidgetKind['colors'], defaults: { viewProps: defaults, datasourceProps: {} as never } }, defaults, theme, theme.background);
+          for (const t of d.colors?.text ?? []) {
+            const layers = [parseColor(theme.background)!, ...(t.on ?? []).map((k) => parseColor(String(shown[k]))!)];
+            const ratio = contrastRatio(parseColor(String(shown[t.color]))!, layers);
+            if (ratio < AA_TEXT) faults.push(`${theme.title} ${d.widgetName}.${t.color} ${String(shown[t.color])}：${ratio.toFixed(2)}:1`);
+          }
+        }
+        expect(others.length).toBeGreaterThan(15);
         expect(faults).toEqual([]);
       });
     }

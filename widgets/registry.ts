@@ -43,6 +43,7 @@ function toKind(d: WidgetDeclaration): WidgetKind {
       viewProps: defaultsOf(d.viewProps) as ViewProps,
       datasourceProps: defaultsOf(d.datasourceProps) as DatasourceProps,
     },
+    colors: d.colors,
   };
 }
 

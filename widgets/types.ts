@@ -112,4 +112,6 @@ export interface WidgetKind {
   catalogue: Required<WidgetDeclaration['catalogue']>;
   versionProps: VersionProps;
   defaults: { viewProps: ViewProps; datasourceProps: DatasourceProps };
+  /** What the kind's colour properties are for (its declaration's `colors`): text and what it lies on, decor. */
+  colors?: WidgetDeclaration['colors'];
 }

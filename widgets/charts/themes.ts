@@ -109,6 +109,8 @@ export function screenTheme(id: string | null | undefined): ScreenTheme {
 
 /** The theme the charts below follow; CanvasStage provides its canvas's. */
 export const ScreenThemeContext = createContext<ScreenTheme>(DEFAULT_THEME);
+/** The canvas's own colour where it has one, else its theme's background (what widgets' text lies on). */
+export const CanvasColourContext = createContext<string>(DEFAULT_THEME.background);
 
 const key = (c: string) => c.trim().toUpperCase();
 
