@@ -18,6 +18,7 @@ import { checkParamList, paramsObject, rowsOf, testValues, type ParamRow } from 
 import { PERM } from './perms.js';
 import type { ApiTable } from './tables.js';
 import { audit } from './audit.js';
+import { checkPagingConfig, presentPaging } from './paging.js';
 
 export const DESIGN_MSG = {
   groupRequired: '请选择分组',
@@ -121,6 +122,7 @@ export function presentConfig(r: ApiRow) {
     dsName: r.ds_name,
     cacheable: r.cacheable,
     cacheTime: r.cache_time,
+    ...presentPaging(r),
     script: r.script,
     reqParamList: req,
     respParamList: rowsOf(r.resp_params),
@@ -211,6 +213,9 @@ const configBody = {
     dsName: { type: ['string', 'null'], maxLength: 100, title: '数据源' },
     cacheable: { type: ['integer', 'boolean', 'null'], title: '缓存' },
     cacheTime: { type: ['integer', 'string', 'null'], maxLength: 5, title: '缓存时长' },
+    pageable: { type: ['integer', 'boolean', 'string', 'null'], maxLength: 1, title: '分页' },
+    pageSizeMax: { type: ['integer', 'string', 'null'], maxLength: 5, title: '每页最大条数' },
+    maxRows: { type: ['integer', 'string', 'null'], maxLength: 6, title: '最大返回行数' },
     script: { type: ['string', 'null'], maxLength: 100000, title: '脚本' },
     reqParamList: paramList,
     respParamList: paramList,
@@ -410,6 +415,7 @@ export function designRoutes(app: FastifyInstance) {
     const overrides = jsonOverrides(b.reqParams);
     const synced: ParamRow[] = reqRows.map((r) => (Object.hasOwn(overrides, r.paramName) ? { ...r, paramValue: overrides[r.paramName] as ParamRow['paramValue'] } : r));
     checkParamList(synced, 'request');
+    const paging = checkPagingConfig(b, script, synced.map((r) => r.paramName));
     const respRows = b.respParamList === undefined ? rowsOf(row.resp_params) : checkParamList(b.respParamList, 'response');
     const text = (v: unknown) => (v == null ? null : typeof v === 'string' ? v : JSON.stringify(v));
     await db.transaction().execute(async (trx) => {
@@ -419,6 +425,7 @@ export function designRoutes(app: FastifyInstance) {
           ds_name: ds.ds_name,
           cacheable,
           cache_time: cacheSeconds(cacheable, b.cacheTime),
+          ...paging,
           script,
           req_params: JSON.stringify(synced),
           resp_params: JSON.stringify(respRows),
