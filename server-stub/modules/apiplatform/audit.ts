@@ -10,7 +10,7 @@ import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { PERM } from './perms.js';
 
-export type AuditAction = 'create' | 'save' | 'config' | 'submit' | 'resolve' | 'reject' | 'online' | 'offline';
+export type AuditAction = 'create' | 'save' | 'config' | 'submit' | 'resolve' | 'reject' | 'online' | 'offline' | 'import';
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   create: '新建',
@@ -21,6 +21,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   reject: '审批驳回',
   online: '上线',
   offline: '下线',
+  import: '导入',
 };
 
 // the column request_id this migration adds is in ApiAuditTable (tables.ts)
