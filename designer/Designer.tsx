@@ -107,7 +107,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
         if (!live) return;
         setPage(p);
         setCatalogue(cat);
-        designer.load({ canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme, backgroundImage: p.backgroundImage ?? '' }, widgets: list });
+        designer.load({ canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme, backgroundImage: p.backgroundImage ?? '', variables: p.variables ?? [] }, widgets: list });
       },
       (err: unknown) => live && setFailed(err instanceof Error ? err.message : `${config.noun}不存在`),
     );
@@ -122,6 +122,9 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     return n;
   }, [widgets]);
   const dataServices = useMemo(() => ({ fetchApiData: services.panel?.fetchApiData }), [services]);
+  // the panel's pickers of a filter's variable and a parameter's binding offer the canvas's declared variables
+  const canvasVariables = canvas.variables;
+  const panelServices = useMemo(() => ({ ...services.panel, variables: canvasVariables ?? [] }), [services.panel, canvasVariables]);
 
   const onDropTemplate = useCallback(
     async (widgetName: string, left: number, top: number) => {
@@ -299,7 +302,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
                 (selected.length > 1 ? (
                   <Alert style={{ margin: 12 }} type="info" showIcon message={selectionNote(widgets, selected)} />
                 ) : (
-                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={services.panel} />
+                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={panelServices} />
                 ))}
             </aside>
           </div>
