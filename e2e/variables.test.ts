@@ -189,4 +189,31 @@ describeBrowser('大屏变量与筛选组件', () => {
     await shot(page, 'variables-preview-inspector');
     await page.context().close();
   });
+
+  it('the designer offers the declared variables: a filter’s 写入变量 and the table’s 参数绑定', async () => {
+    const page = await newPage(browser);
+    await login(page, inject('baseURL'), 'developer', inject('demoPassword'));
+    await page.goto(`${inject('baseURL')}/datav/screen/design?pageId=${pageId}`);
+    const placed = page.getByTestId('canvas-stage').locator('[data-widget-id]');
+    await expect.poll(() => placed.count(), { timeout: 30_000 }).toBe(4);
+    await page.waitForTimeout(500);
+    expect(await page.getByText('（未保存）').count(), 'opening the designer changes nothing').toBe(0);
+    // on the canvas a filter takes no input
+    expect(await placed.nth(1).locator('[data-widget="filterSelect"]').getAttribute('aria-disabled')).toBe('true');
+    await placed.nth(1).click();
+    const right = page.getByTestId('designer-right');
+    const variable = right.locator('.ant-select', { has: page.locator('#root_variable') });
+    await expect.poll(() => variable.locator('.ant-select-selection-item').textContent()).toBe('城市（city） · 文本');
+    await variable.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '省份（province）' }).waitFor();
+    await page.keyboard.press('Escape');
+    // the sales table: its two parameters are shown bound to the two variables
+    await placed.nth(2).click();
+    await right.getByRole('tab', { name: '数据源' }).click();
+    const bindings = right.getByTestId('param-bindings');
+    await bindings.waitFor();
+    expect(await bindings.locator('.ant-select-selection-item').allTextContents()).toEqual(['省份（province） · 文本', '城市（city） · 文本']);
+    await shot(page, 'variables-designer-bindings');
+    await page.context().close();
+  });
 });

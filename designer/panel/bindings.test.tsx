@@ -29,13 +29,19 @@ describe('choosing a filter’s variable', () => {
     render(
       <SchemaPanel schema={kind.viewSchema} uiSchema={kind.uiSchema.viewProps} value={createWidget('filterSelect', { pageId: 'p' }).widgetProps.viewProps} onChange={onChange} services={{ variables: VARIABLES }} />,
     );
-    const box = screen.getByLabelText('写入变量');
+    const box = screen.getByRole('combobox', { name: '写入变量' });
     await pick(box, '城市（city）');
     expect(onChange.mock.lastCall![0]).toMatchObject({ variable: 'city' });
+    // opened again with a value, every variable is still offered
+    await pick(box, '省份（province）');
+    expect(onChange.mock.lastCall![0]).toMatchObject({ variable: 'province' });
+    // a name not declared yet is typed
     fireEvent.change(box, { target: { value: 'district' } });
+    await pick(box, '使用输入的变量名：district');
     expect(onChange.mock.lastCall![0]).toMatchObject({ variable: 'district' });
     // not a variable name: the schema's message, nothing applied
     fireEvent.change(box, { target: { value: '9号' } });
+    await pick(box, '使用输入的变量名：9号');
     expect(await screen.findByText(/变量名以字母或下划线开头/)).toBeInTheDocument();
     expect(onChange.mock.lastCall![0]).toMatchObject({ variable: 'district' });
   });

@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { AutoComplete, Select } from 'antd';
+import { Select } from 'antd';
+import { useState } from 'react';
 import { VARIABLE_TYPES, type ScreenVariable } from '../../../common/variables';
 import type { PanelContext } from '../services';
 
@@ -18,6 +19,7 @@ export function VariableWidget({ id, value, onChange, disabled, readonly, schema
   const declared = (registry.formContext as PanelContext | undefined)?.services.variables ?? [];
   const options = declared.map(variableOption);
   const off = disabled || readonly;
+  const [search, setSearch] = useState('');
   if (schema.type === 'array') {
     return (
       <Select
@@ -33,18 +35,29 @@ export function VariableWidget({ id, value, onChange, disabled, readonly, schema
       />
     );
   }
+  const text = typeof value === 'string' ? value : '';
+  const extra = [
+    ...(search && !declared.some((v) => v.name === search) ? [{ value: search, label: `使用输入的变量名：${search}` }] : []),
+    ...(text && text !== search && !declared.some((v) => v.name === text) ? [{ value: text, label: `${text}（未声明）` }] : []),
+  ];
   return (
-    <AutoComplete
+    <Select
       id={id}
-      value={typeof value === 'string' ? value : ''}
-      disabled={off}
+      showSearch
       allowClear
+      value={text || undefined}
+      disabled={off}
       placeholder={placeholder || (declared.length ? '选择画布变量，或输入变量名' : '输入变量名（在画布属性的“变量”中声明）')}
       style={{ width: '100%' }}
-      options={options}
-      filterOption={(input, o) => !input || String(o?.value ?? '').toLowerCase().includes(input.toLowerCase()) || String(o?.label ?? '').includes(input)}
-      onChange={(v: string | undefined) => onChange(v ?? '')}
-      notFoundContent={declared.length ? undefined : '画布尚未声明变量'}
+      options={[...options, ...extra]}
+      searchValue={search}
+      onSearch={setSearch}
+      filterOption={(input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase()) || String(o?.label ?? '').includes(input)}
+      onChange={(v: string | undefined) => {
+        setSearch('');
+        onChange(v ?? '');
+      }}
+      notFoundContent={declared.length ? '无匹配的变量' : '画布尚未声明变量'}
     />
   );
 }
