@@ -57,6 +57,15 @@ function selectionNote(widgets: readonly WidgetEntity[], selected: readonly stri
   return `已选择 ${selected.length} 个图层：拖动可一起移动，方向键微调，Delete 删除；工具栏可对齐、分布，Ctrl+G 组合`;
 }
 
+/**
+ * The page's variables as the canvas panel holds them: every item with all its keys (title and default '' when
+ * absent). The panel fills missing keys with their schema defaults and reports that as an edit, so a page
+ * loaded without them would show as changed the moment it opens.
+ */
+function panelVariables(list: DesignerPage['variables']): NonNullable<DesignerPage['variables']> {
+  return (list ?? []).map((v) => ({ name: v.name, title: v.title ?? '', type: v.type, default: v.default ?? '' }));
+}
+
 export function Designer({ pageId, services, config, onBack, onGuard }: DesignerProps) {
   const { message } = App.useApp();
   const [designer] = useState(() => createDesigner());
@@ -107,7 +116,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
         if (!live) return;
         setPage(p);
         setCatalogue(cat);
-        designer.load({ canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme, backgroundImage: p.backgroundImage ?? '' }, widgets: list });
+        designer.load({ canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme, backgroundImage: p.backgroundImage ?? '', variables: panelVariables(p.variables) }, widgets: list });
       },
       (err: unknown) => live && setFailed(err instanceof Error ? err.message : `${config.noun}不存在`),
     );
@@ -122,6 +131,9 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     return n;
   }, [widgets]);
   const dataServices = useMemo(() => ({ fetchApiData: services.panel?.fetchApiData }), [services]);
+  // the panel's pickers of a filter's variable and a parameter's binding offer the canvas's declared variables
+  const canvasVariables = canvas.variables;
+  const panelServices = useMemo(() => ({ ...services.panel, variables: canvasVariables ?? [] }), [services.panel, canvasVariables]);
 
   const onDropTemplate = useCallback(
     async (widgetName: string, left: number, top: number) => {
@@ -299,7 +311,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
                 (selected.length > 1 ? (
                   <Alert style={{ margin: 12 }} type="info" showIcon message={selectionNote(widgets, selected)} />
                 ) : (
-                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={services.panel} />
+                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={panelServices} />
                 ))}
             </aside>
           </div>

@@ -198,7 +198,7 @@ describe('canvas properties and the right panel', () => {
     expect(input('宽度').value).toBe('1920');
     expect(input('高度').getAttribute('maxlength')).toBe('6');
     type('刷新间隔（秒）', '30');
-    expect(onChange).toHaveBeenLastCalledWith({ width: 1920, height: 1080, theme: 'techBlue', backgroundColor: '', backgroundImage: '', refreshSeconds: 30 });
+    expect(onChange).toHaveBeenLastCalledWith({ width: 1920, height: 1080, theme: 'techBlue', backgroundColor: '', backgroundImage: '', refreshSeconds: 30, variables: [] });
   });
 
   it('picks the background image from the image library, or takes a typed address', async () => {

@@ -18,13 +18,14 @@ import { ColorWidget } from './widgets/ColorWidget';
 import { DictWidget } from './widgets/DictWidget';
 import { ImageWidget } from './widgets/ImageWidget';
 import { NumberWidget } from './widgets/NumberWidget';
+import { VariableWidget } from './widgets/VariableWidget';
 
-const WIDGETS: RegistryWidgetsType = { color: ColorWidget, dict: DictWidget, number: NumberWidget, image: ImageWidget };
+const WIDGETS: RegistryWidgetsType = { color: ColorWidget, dict: DictWidget, number: NumberWidget, image: ImageWidget, variable: VariableWidget };
 const FIELDS: RegistryFieldsType = { json: JsonField, dataConfig: DataConfigField, dataMapping: DataMappingField };
 const NO_SERVICES: PanelServices = {};
 // Two columns for short inputs, full width for text, colours, lists and editors
 // (@rjsf/antd looks up ui:widget, then ui:field, then the schema type).
-const COL_SPAN = { json: 24, dataConfig: 24, dataMapping: 24, number: 12, dict: 12, image: 24, select: 12, checkbox: 12, integer: 12, boolean: 12, color: 24, string: 24, array: 24, object: 24 };
+const COL_SPAN = { json: 24, dataConfig: 24, dataMapping: 24, number: 12, dict: 12, image: 24, variable: 24, select: 12, checkbox: 12, integer: 12, boolean: 12, color: 24, string: 24, array: 24, object: 24 };
 
 export interface SchemaPanelProps<T> {
   schema: RJSFSchema;

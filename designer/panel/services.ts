@@ -1,6 +1,7 @@
 // What the host (designer, preview, stories) can hand the panel; nothing here is faked.
 import type { DataRow, FetchApiData } from '../../widgets';
 import type { DictItem } from './dicts';
+import type { ScreenVariable } from '../../common/variables';
 
 export interface ApiOption {
   apiName: string;
@@ -25,6 +26,11 @@ export interface PanelServices {
   fetchApiData?: FetchApiData;
   /** Dictionary items; defaults to the built-in schemas/dicts. */
   dict?: (type: string) => DictItem[];
+  /**
+   * The variables the canvas declares (issue 23), for the pickers of a filter's variable and of a request
+   * parameter's binding; the designer hands the current list.
+   */
+  variables?: readonly ScreenVariable[];
 }
 
 export interface PanelContext {

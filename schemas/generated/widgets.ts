@@ -1624,6 +1624,652 @@ export interface DoughnutChartDatasourceProps {
   };
 }
 
+export interface FilterButtonsViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 点中的按钮的值写入这个画布变量
+   */
+  variable?: string;
+  /**
+   * 样式
+   */
+  mode?: ('buttons' | 'tabs') & string;
+  /**
+   * 显示“全部”
+   */
+  allOption?: boolean;
+  /**
+   * “全部”的文字
+   */
+  allLabel?: string;
+  /**
+   * 显示在控件左侧；留空不显示
+   */
+  label?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 标题颜色
+   */
+  labelColor?: string;
+  /**
+   * 文字颜色
+   */
+  textColor?: string;
+  /**
+   * 底色
+   */
+  backgroundColor?: string;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 选中颜色
+   */
+  accentColor?: string;
+}
+
+export interface FilterButtonsDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FilterDateViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 选中的日期（YYYY-MM-DD）写入这个画布变量
+   */
+  variable?: string;
+  /**
+   * 占位提示
+   */
+  placeholder?: string;
+  /**
+   * 显示在控件左侧；留空不显示
+   */
+  label?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 标题颜色
+   */
+  labelColor?: string;
+  /**
+   * 文字颜色
+   */
+  textColor?: string;
+  /**
+   * 底色
+   */
+  backgroundColor?: string;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 选中颜色
+   */
+  accentColor?: string;
+}
+
+export interface FilterDateDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FilterDateRangeViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 开始日期（YYYY-MM-DD）写入这个画布变量
+   */
+  variable?: string;
+  /**
+   * 结束日期（YYYY-MM-DD）写入这个画布变量；两个变量分别绑定接口的开始、结束参数
+   */
+  endVariable?: string;
+  /**
+   * 开始占位提示
+   */
+  startPlaceholder?: string;
+  /**
+   * 结束占位提示
+   */
+  endPlaceholder?: string;
+  /**
+   * 显示在控件左侧；留空不显示
+   */
+  label?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 标题颜色
+   */
+  labelColor?: string;
+  /**
+   * 文字颜色
+   */
+  textColor?: string;
+  /**
+   * 底色
+   */
+  backgroundColor?: string;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 选中颜色
+   */
+  accentColor?: string;
+}
+
+export interface FilterDateRangeDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FilterResetViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 按钮文字
+   */
+  text?: string;
+  /**
+   * 留空时重置全部变量，回到预览打开时的值
+   *
+   * @maxItems 50
+   */
+  variables?: string[];
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 标题颜色
+   */
+  labelColor?: string;
+  /**
+   * 文字颜色
+   */
+  textColor?: string;
+  /**
+   * 底色
+   */
+  backgroundColor?: string;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 选中颜色
+   */
+  accentColor?: string;
+}
+
+export interface FilterResetDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FilterSearchViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 输入的文字写入这个画布变量（停止输入后写入，回车立即写入）
+   */
+  variable?: string;
+  /**
+   * 占位提示
+   */
+  placeholder?: string;
+  /**
+   * 输入停顿（毫秒）
+   */
+  debounceMs?: number;
+  /**
+   * 显示在控件左侧；留空不显示
+   */
+  label?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 标题颜色
+   */
+  labelColor?: string;
+  /**
+   * 文字颜色
+   */
+  textColor?: string;
+  /**
+   * 底色
+   */
+  backgroundColor?: string;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 选中颜色
+   */
+  accentColor?: string;
+}
+
+export interface FilterSearchDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FilterSelectViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 选中的值写入这个画布变量；多选时写入列表（变量类型选“列表（多选）”）
+   */
+  variable?: string;
+  /**
+   * 多选
+   */
+  multiple?: boolean;
+  /**
+   * 占位提示
+   */
+  placeholder?: string;
+  /**
+   * 显示在控件左侧；留空不显示
+   */
+  label?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+  /**
+   * 标题颜色
+   */
+  labelColor?: string;
+  /**
+   * 文字颜色
+   */
+  textColor?: string;
+  /**
+   * 底色
+   */
+  backgroundColor?: string;
+  /**
+   * 边框颜色
+   */
+  borderColor?: string;
+  /**
+   * 选中颜色
+   */
+  accentColor?: string;
+}
+
+export interface FilterSelectDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
 export interface FlyLineMapViewProps {
   /**
    * 宽度
@@ -5694,6 +6340,12 @@ export interface WidgetViewPropsByName {
   decorationGlow: DecorationGlowViewProps;
   decorationLine: DecorationLineViewProps;
   doughnutChart: DoughnutChartViewProps;
+  filterButtons: FilterButtonsViewProps;
+  filterDate: FilterDateViewProps;
+  filterDateRange: FilterDateRangeViewProps;
+  filterReset: FilterResetViewProps;
+  filterSearch: FilterSearchViewProps;
+  filterSelect: FilterSelectViewProps;
   flyLineMap: FlyLineMapViewProps;
   formCheckbox: FormCheckboxViewProps;
   formDate: FormDateViewProps;

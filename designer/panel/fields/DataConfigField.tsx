@@ -7,6 +7,8 @@ import { JsonEditor } from '../editor/JsonEditor';
 import type { ApiOption, PanelContext } from '../services';
 import { StaticDataEditor } from './StaticDataEditor';
 import { toJsonText, useJsonText } from './useJsonText';
+import { bindingOf, initialValues, resolveParams, type ScreenVariable } from '../../../common/variables';
+import { variableOption } from '../widgets/VariableWidget';
 
 /**
  * datasourceProps.dataConfig: STATIC rows, or an API with its request parameters
@@ -30,9 +32,59 @@ export function DataConfigField({ formData, onChange, fieldPathId, registry, uiS
 const NO_ROWS: DataRow[] = [];
 // A stable empty object: the JSON text state resets whenever its value's identity changes.
 const NO_PARAMS: Record<string, unknown> = {};
+const NO_VARIABLES: readonly ScreenVariable[] = [];
+const CONSTANT = '';
+
+/** The API's declared request parameters with their default values (its reqParams JSON text), or none. */
+function declaredParams(api: ApiOption | undefined): Record<string, unknown> {
+  try {
+    const v: unknown = api?.reqParams ? JSON.parse(api.reqParams) : null;
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : NO_PARAMS;
+  } catch {
+    return NO_PARAMS;
+  }
+}
+
+/**
+ * 参数绑定 (issue 23 §1, §6): each request parameter is a constant (its value in the JSON above) or bound to one of
+ * the canvas's variables, chosen here instead of typing `{{name}}`; back to 常量 restores the API's declared
+ * default. Shown when the canvas declares variables or a parameter is already bound.
+ */
+function ParamBindings({ reqParams, variables, declared, onChange }: { reqParams: Record<string, unknown>; variables: readonly ScreenVariable[]; declared: Record<string, unknown>; onChange: (p: Record<string, unknown>) => void }) {
+  const names = Object.keys(reqParams);
+  const bound = names.map((n) => bindingOf(reqParams[n]));
+  if (names.length === 0 || (variables.length === 0 && bound.every((b) => !b))) return null;
+  const options = [{ value: CONSTANT, label: '常量' }, ...variables.map(variableOption)];
+  return (
+    <PanelItem label="参数绑定" help={variables.length ? '参数取常量，或绑定画布变量：变量变化时本部件重新取数' : '画布尚未声明变量（画布属性 → 变量）'}>
+      <div data-testid="param-bindings" style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 3fr)', gap: 6, alignItems: 'center' }}>
+        {names.map((name, i) => {
+          const variable = bound[i];
+          const missing = variable && !variables.some((v) => v.name === variable);
+          return [
+            <Typography.Text key={`${name}:n`} ellipsis title={name}>
+              {name}
+            </Typography.Text>,
+            <Select
+              key={`${name}:v`}
+              size="small"
+              aria-label={`参数 ${name} 的取值`}
+              value={variable ?? CONSTANT}
+              status={missing ? 'warning' : undefined}
+              options={missing ? [...options, { value: variable, label: `${variable}（未声明）` }] : options}
+              onChange={(next: string) =>
+                onChange({ ...reqParams, [name]: next === CONSTANT ? (bindingOf(declared[name]) ? '' : (declared[name] ?? '')) : `{{${next}}}` })
+              }
+            />,
+          ];
+        })}
+      </div>
+    </PanelItem>
+  );
+}
 
 function ApiConfig({ value, set, ctx }: { value: DataConfig; set: (p: Partial<DataConfig>) => void; ctx: PanelContext }) {
-  const { listApis, fetchApiData } = ctx?.services ?? {};
+  const { listApis, fetchApiData, variables = NO_VARIABLES } = ctx?.services ?? {};
   const [search, setSearch] = useState('');
   const [apis, setApis] = useState<ApiOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -68,7 +120,9 @@ function ApiConfig({ value, set, ctx }: { value: DataConfig; set: (p: Partial<Da
   const viewResult = async () => {
     if (!fetchApiData || !value.datasource) return;
     try {
-      const rows = await fetchApiData({ datasource: value.datasource, reqParams: value.reqParams ?? {} });
+      // a parameter bound to a variable is sent with the variable's default, as a preview opened without URL
+      // parameters would send it (no default: left out)
+      const rows = await fetchApiData({ datasource: value.datasource, reqParams: resolveParams(value.reqParams ?? {}, initialValues(variables)) });
       setResult({ rows });
       set({ data: rows });
     } catch (e) {
@@ -100,6 +154,12 @@ function ApiConfig({ value, set, ctx }: { value: DataConfig; set: (p: Partial<Da
       <PanelItem label="请求参数" validateStatus={params.error ? 'error' : undefined} help={params.error || undefined}>
         <JsonEditor value={params.text} onChange={params.onText} height={120} ariaLabel="请求参数" />
       </PanelItem>
+      <ParamBindings
+        reqParams={value.reqParams ?? NO_PARAMS}
+        variables={variables}
+        declared={declaredParams(apis.find((a) => a.apiName === value.datasource))}
+        onChange={(reqParams) => set({ reqParams })}
+      />
       <Space direction="vertical" style={{ width: '100%' }}>
         <Button onClick={viewResult} disabled={!fetchApiData || !value.datasource}>
           查看结果

@@ -1,0 +1,15 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { WidgetStory, widgetArgs, widgetArgTypes, type WidgetStoryArgs } from '../../stories/widgetStory';
+
+const meta = {
+  title: '筛选组件/文本搜索',
+  component: WidgetStory,
+  args: widgetArgs('filterSearch'),
+  argTypes: widgetArgTypes('filterSearch'),
+} satisfies Meta<WidgetStoryArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** 默认属性（设计器画布上的样子：不接收输入）。 */
+export const Default: Story = {};
