@@ -24,6 +24,17 @@ export interface ScreenExport {
     refreshSeconds?: number | null;
     theme?: string | null;
     backgroundImage?: string | null;
+    /**
+     * @maxItems 50
+     */
+    variables?:
+      | {
+          name: string;
+          title?: string | null;
+          type: 'string' | 'number' | 'date' | 'list';
+          default?: string | null;
+        }[]
+      | null;
   };
   /**
    * @maxItems 2000
@@ -37,6 +48,10 @@ export interface ScreenExport {
       viewProps: {};
       datasourceProps: {};
       versionProps?: {};
+      /**
+       * 点击联动、下钻、跳转（common/interaction.ts，导入时按画布的变量检查）
+       */
+      interactionProps?: {} | null;
       locked?: boolean;
       hidden?: boolean;
       /**
