@@ -6,7 +6,9 @@ import { Result, Segmented, Spin } from "antd";
 import { useLocation } from "react-router-dom";
 import { CanvasStage } from "../../widgets/stage/CanvasStage";
 import {
+  createInteractionRuntime,
   createVariableStore,
+  InteractionContext,
   preloadWidgetKinds,
   useRefreshSignal,
   VariablesContext,
@@ -118,6 +120,11 @@ export function Preview({ kind }: { kind: DesignKind }) {
     // one store per loaded page; later URL changes are the page's own (a jump opens a new preview)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
+  // clicks (issue 23 §3–§5): linkage into the variables above, jumps; a form's preview has none
+  const interaction = useMemo(
+    () => (kind === "screen" ? createInteractionRuntime(variables) : null),
+    [kind, variables],
+  );
 
   useEffect(() => {
     if (!id) return;
@@ -142,58 +149,60 @@ export function Preview({ kind }: { kind: DesignKind }) {
   return (
     <WidgetDataContext.Provider value={services}>
       <VariablesContext.Provider value={variables}>
-        {/* Every fit mode scrolls what does not fit: the stage never shrinks (flex: none), and it is centred by
+        <InteractionContext.Provider value={interaction}>
+          {/* Every fit mode scrolls what does not fit: the stage never shrinks (flex: none), and it is centred by
           auto margins, which become 0 where the stage is larger than the window, so no side is cut off (centring
           by justify-content would push an overflowing left or top edge out of reach). */}
-        <div
-          data-testid="preview"
-          data-fit={fit}
-          data-scale={scale.toFixed(4)}
-          style={{
-            width: "100vw",
-            height: "100vh",
-            overflow: "auto",
-            background: "#0b0d13",
-            display: "flex",
-          }}
-        >
           <div
-            data-testid="preview-stage"
-            style={{ flex: "none", margin: "auto" }}
+            data-testid="preview"
+            data-fit={fit}
+            data-scale={scale.toFixed(4)}
+            style={{
+              width: "100vw",
+              height: "100vh",
+              overflow: "auto",
+              background: "#0b0d13",
+              display: "flex",
+            }}
           >
-            {kind === "form" ? (
-              <FormRunProvider
-                mode="preview"
-                submit={previewSubmit}
-                uploadImage={previewUpload}
-              >
+            <div
+              data-testid="preview-stage"
+              style={{ flex: "none", margin: "auto" }}
+            >
+              {kind === "form" ? (
+                <FormRunProvider
+                  mode="preview"
+                  submit={previewSubmit}
+                  uploadImage={previewUpload}
+                >
+                  <CanvasStage canvas={page} widgets={widgets} scale={scale} />
+                </FormRunProvider>
+              ) : (
                 <CanvasStage canvas={page} widgets={widgets} scale={scale} />
-              </FormRunProvider>
-            ) : (
-              <CanvasStage canvas={page} widgets={widgets} scale={scale} />
-            )}
+              )}
+            </div>
           </div>
-        </div>
-        <Segmented
-          aria-label="适配方式"
-          size="small"
-          value={fit}
-          options={FITS}
-          onChange={(v) => {
-            setFit(v as FitMode);
-            localStorage.setItem(FIT_KEY, String(v));
-          }}
-          style={{
-            position: "fixed",
-            top: 8,
-            right: 8,
-            zIndex: 10,
-            opacity: 0.85,
-          }}
-        />
-        {variables.declared.length > 0 && (
-          <VariableInspector store={variables} />
-        )}
+          <Segmented
+            aria-label="适配方式"
+            size="small"
+            value={fit}
+            options={FITS}
+            onChange={(v) => {
+              setFit(v as FitMode);
+              localStorage.setItem(FIT_KEY, String(v));
+            }}
+            style={{
+              position: "fixed",
+              top: 8,
+              right: 8,
+              zIndex: 10,
+              opacity: 0.85,
+            }}
+          />
+          {variables.declared.length > 0 && (
+            <VariableInspector store={variables} />
+          )}
+        </InteractionContext.Provider>
       </VariablesContext.Provider>
     </WidgetDataContext.Provider>
   );
