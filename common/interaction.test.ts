@@ -76,6 +76,8 @@ describe('click interactions (issue 23 §3–§5)', () => {
     expect(toggleLinkage(rules, bar, vars, { region: null, year: null, cities: null })).toEqual(set);
     expect(toggleLinkage(rules, bar, vars, set)).toEqual({ region: null, year: null, cities: null });
     expect(toggleLinkage(rules, { ...bar, region: '华南' }, vars, set)).toEqual({ ...set, region: '华南' });
+    // another item with the same values (a city of the chosen province) keeps them
+    expect(toggleLinkage(rules, bar, vars, set, false)).toEqual(set);
   });
 
   it('goes down the drill path and back, adding each level’s parameter', () => {

@@ -193,14 +193,21 @@ const sameValue = (a: VariableValue | undefined, b: VariableValue | undefined) =
   (isEmptyValue(a) && isEmptyValue(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * What a click does to the variables: the linkage's values, or — when the variables already hold exactly these
- * values (the same item clicked again) — none of them (cleared).
+ * What a click does to the variables: the linkage's values, or — when the same item is clicked again (`sameItem`,
+ * the widget's last click) and the variables still hold exactly its values — none of them (cleared). Another item
+ * that gives the same values (a city of the province already chosen, after a drill-down) keeps them.
  */
-export function toggleLinkage(rules: readonly LinkageRule[] | undefined, item: ClickItem, declared: readonly ScreenVariable[], current: VariableValues): Record<string, VariableValue> {
+export function toggleLinkage(
+  rules: readonly LinkageRule[] | undefined,
+  item: ClickItem,
+  declared: readonly ScreenVariable[],
+  current: VariableValues,
+  sameItem = true,
+): Record<string, VariableValue> {
   const next = linkageValues(rules, item, declared);
   const keys = Object.keys(next);
   if (keys.length === 0) return next;
-  const again = keys.every((k) => sameValue(current[k], next[k])) && keys.some((k) => !isEmptyValue(next[k]));
+  const again = sameItem && keys.every((k) => sameValue(current[k], next[k])) && keys.some((k) => !isEmptyValue(next[k]));
   return again ? Object.fromEntries(keys.map((k) => [k, null])) : next;
 }
 

@@ -1,5 +1,5 @@
 // Renders one widget by name: looks the kind up, resolves its data, flags mapping faults.
-import { memo, Suspense, useCallback, useMemo, useState } from 'react';
+import { memo, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import './WidgetView.css';
 import { drillCrumbs, drillDown, drillParams, interactionOf, isInteractive, type ClickItem, type DrillLevel, type DrillPath, type InteractionProps } from '../common/interaction';
 import { valueText } from '../common/variables';
@@ -92,11 +92,18 @@ export const WidgetView = memo(function WidgetView({ widgetName, viewProps, data
   const shownPath = useMemo(() => path.slice(0, depth), [path, depth]);
   const extra = useMemo(() => (levels && depth ? drillParams(levels, shownPath) : undefined), [levels, depth, shownPath]);
   const data = useWidgetData(datasourceProps, extra);
+  // the last item clicked (with the level it was on): clicking it again clears its linkage
+  const lastClick = useRef('');
+  const pathRef = useRef(shownPath);
+  pathRef.current = shownPath;
   const onItemClick = useMemo(() => {
     if (!rt || !ip || !isInteractive(ip)) return undefined;
     return (item: ClickItem) => {
+      const key = JSON.stringify([pathRef.current, item]);
+      const sameItem = key === lastClick.current;
+      lastClick.current = key;
       if (ip.drill?.length) setPath((p) => drillDown(ip.drill, p, item) ?? p);
-      rt.click(ip, item);
+      rt.click(ip, item, sameItem);
     };
   }, [rt, ip]);
   const back = useCallback((to: number) => setPath((p) => p.slice(0, to)), []);

@@ -9,8 +9,11 @@ import type { VariableStore } from './variables';
 
 export interface InteractionRuntime {
   readonly store: VariableStore;
-  /** What a click means besides drill-down (WidgetView keeps a widget's drill path): linkage, then a jump. */
-  click(props: InteractionProps, item: ClickItem): void;
+  /**
+   * What a click means besides drill-down (WidgetView keeps a widget's drill path): linkage, then a jump.
+   * `sameItem`: the widget's previous click was this item (a second click clears the linkage).
+   */
+  click(props: InteractionProps, item: ClickItem, sameItem?: boolean): void;
   /** The value a click set on a variable, when it still holds it (a filter that changed it since: none). */
   linkedValue(name: string): VariableValue;
   /** Clears a variable set by a click (the tag's ×). */
@@ -31,9 +34,9 @@ export function createInteractionRuntime(store: VariableStore, open: OpenUrl = o
   const same = (a: VariableValue, b: VariableValue | undefined) => JSON.stringify(a) === JSON.stringify(b ?? null);
   return {
     store,
-    click(props, item) {
+    click(props, item, sameItem = true) {
       if (props.linkage?.length) {
-        const next = toggleLinkage(props.linkage, item, store.declared, store.values());
+        const next = toggleLinkage(props.linkage, item, store.declared, store.values(), sameItem);
         for (const [k, v] of Object.entries(next)) {
           if (isEmptyValue(v)) linked.delete(k);
           else linked.set(k, v);
