@@ -107,7 +107,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
         if (!live) return;
         setPage(p);
         setCatalogue(cat);
-        designer.load({ canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme, backgroundImage: p.backgroundImage ?? '' }, widgets: list });
+        designer.load({ canvas: { width: p.width, height: p.height, backgroundColor: p.backgroundColor ?? '', refreshSeconds: p.refreshSeconds ?? null, theme: p.theme, backgroundImage: p.backgroundImage ?? '', variables: p.variables ?? [] }, widgets: list });
       },
       (err: unknown) => live && setFailed(err instanceof Error ? err.message : `${config.noun}不存在`),
     );

@@ -1,4 +1,6 @@
 // Clicks on a screen (issue 23 §3–§5, "How it will be checked"), in Chromium over published APIs on a SQLite file:
+//  - the designer's 交互 tab shows a chart's declared clicks (the linkage's variable among the canvas's variables);
+//    a javascript: address is refused at save in Chinese, an https one is saved;
 //  - a bar chart whose click sets the variable `province` (linkage) and drills its own API down province → city →
 //    district; a table bound to `province` filters and shows 筛选：省份=浙江 ×; the chart goes down two levels and
 //    back up with its breadcrumb while the table stays filtered; × clears the filter;
@@ -16,7 +18,7 @@ import {
   newPage,
   shot,
 } from "./lib/browser";
-import { must, signIn } from "./lib/calls";
+import { must, signIn, toast } from "./lib/calls";
 
 const run = Date.now().toString(36).slice(-4);
 const AREAS = `e2e_areas_${run}`;
@@ -205,7 +207,13 @@ describeBrowser("大屏交互：点击联动、下钻、跳转", () => {
       [
         {
           widgetName: "pagedTable",
-          viewProps: { left: 20, top: 20, width: 800, height: 400, showIndex: false },
+          viewProps: {
+            left: 20,
+            top: 20,
+            width: 800,
+            height: 400,
+            showIndex: false,
+          },
           api: ROWS,
           mapping: [
             ["c", "区县", "district"],
@@ -355,6 +363,97 @@ describeBrowser("大屏交互：点击联动、下钻、跳转", () => {
       .poll(() => rowsOf(page, detail.widgetIds[0]), { timeout: 30_000 })
       .toEqual(["西湖区100"]);
     await shot(page, "interaction-jumped");
+    await page.context().close();
+  });
+
+  it("the designer's 交互 tab shows a chart's clicks; a javascript: jump is refused at save, an https one saved", async () => {
+    const screen = await makeScreen(
+      token,
+      `e2e交互页签${run}`,
+      [{ name: "province", title: "省份", type: "string" }],
+      [
+        {
+          widgetName: "barChart",
+          viewProps: { left: 20, top: 20, width: 560, height: 400 },
+          api: AREAS,
+          mapping: [
+            ["x", "名称", "name"],
+            ["y", "金额", "value"],
+          ],
+          interactionProps: {
+            linkage: [{ field: "province", variable: "province" }],
+            drill: [{ title: "省份", field: "name", param: "province" }],
+          },
+        },
+      ],
+    );
+    const page = await newPage(browser);
+    await login(page, inject("baseURL"), "developer", inject("demoPassword"));
+    await page.goto(
+      `${inject("baseURL")}/datav/screen/design?pageId=${screen.id}`,
+    );
+    const chart = page
+      .getByTestId("canvas-stage")
+      .locator(`[data-widget-id="${screen.widgetIds[0]}"]`);
+    await chart.click();
+    const right = page.getByTestId("designer-right");
+    await right.getByRole("tab", { name: "交互" }).click();
+    await right.getByText("点击联动").first().waitFor();
+    await expect
+      .poll(() => right.locator("#root_linkage_0_field").inputValue())
+      .toBe("province");
+    // the linkage's variable is chosen among the canvas's variables
+    expect(
+      await right
+        .locator(".ant-select", {
+          has: page.locator("#root_linkage_0_variable"),
+        })
+        .textContent(),
+    ).toContain("省份（province）");
+    expect(await right.locator("#root_drill_0_param").inputValue()).toBe(
+      "province",
+    );
+    // the designer's canvas stays still: no click listeners there
+    expect(
+      await page
+        .getByTestId("canvas-stage")
+        .locator("[data-interactive]")
+        .count(),
+    ).toBe(0);
+    await right
+      .locator(".ant-select", { has: page.locator("#root_jump_target") })
+      .click();
+    await page
+      .locator(".ant-select-dropdown:visible .ant-select-item-option", {
+        hasText: "网址",
+      })
+      .click();
+    await right.locator("#root_jump_to").fill("javascript:alert(1)");
+    await shot(page, "interaction-designer-tab");
+    await page
+      .getByRole("button", { name: /保\s?存/ })
+      .first()
+      .click();
+    await toast(page, "跳转的网址只能是 http:// 或 https:// 开头的地址", {
+      prefix: "interaction",
+    });
+    await right
+      .locator("#root_jump_to")
+      .fill("https://report.example.com/detail");
+    await page
+      .getByRole("button", { name: /保\s?存/ })
+      .first()
+      .click();
+    await toast(page, "保存成功", { prefix: "interaction" });
+    const saved = await must(
+      `${P}/widget/select?pageId=${screen.id}`,
+      undefined,
+      token,
+    );
+    expect(saved[0].widgetProps.interactionProps.jump).toMatchObject({
+      target: "url",
+      to: "https://report.example.com/detail",
+    });
     await page.context().close();
   });
 });
