@@ -66,7 +66,7 @@ export interface LayoutProps {
 export interface WidgetPropsShape {
   widgetViewName: string;
   widgetFormName: string;
-  selectedTab: 'view' | 'datasource';
+  selectedTab: 'view' | 'datasource' | 'interaction';
   viewProps: Record<string, unknown>;
   versionProps: Record<string, unknown>;
   datasourceProps: Record<string, unknown>;

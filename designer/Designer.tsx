@@ -311,7 +311,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
                 (selected.length > 1 ? (
                   <Alert style={{ margin: 12 }} type="info" showIcon message={selectionNote(widgets, selected)} />
                 ) : (
-                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={panelServices} />
+                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={panelServices} interactions={config.kind === 'screen'} />
                 ))}
             </aside>
           </div>

@@ -11,3 +11,4 @@ export { SCREEN_FONT } from './theme';
 export { DEFAULT_THEME, SCREEN_THEMES, ScreenThemeContext, screenTheme, type ScreenTheme } from './charts/themes';
 export { liveIntervalCount, WidgetMotionContext } from './timing/sharedInterval';
 export { VariablesContext, createVariableStore, useVariable, useVariableStore, NO_VARIABLES, type VariableStore } from './data/variables';
+export { InteractionContext, createInteractionRuntime, openInBrowser, type InteractionRuntime, type OpenUrl } from './data/interaction';

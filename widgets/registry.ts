@@ -37,7 +37,7 @@ function toKind(d: WidgetDeclaration): WidgetKind {
       viewProps: d.uiSchema?.viewProps ?? {},
       datasourceProps: { ...DATASOURCE_UI, ...d.uiSchema?.datasourceProps },
     },
-    catalogue: { folderOrder: 0, order: 0, maxUse: 0, designers: ['screen', 'form'], ...d.catalogue },
+    catalogue: { folderOrder: 0, order: 0, maxUse: 0, interactions: false, designers: ['screen', 'form'], ...d.catalogue },
     versionProps: { upgrade: false, docUrl: '', ...d.versionProps },
     defaults: {
       viewProps: defaultsOf(d.viewProps) as ViewProps,

@@ -4,7 +4,7 @@
 // fall below WCAG AA (4.5:1) on what lies under it — the canvas, then the declared backgrounds — takes the theme's
 // text colour that reads there (black or white where none does). A colour the designer changed wins, and text on a kind's own opaque
 // background (a table header) keeps its colour, because it still reads.
-import { DEFAULT_THEME, type ScreenTheme } from './charts/themes';
+import { DEFAULT_THEME, themeColour, type ScreenTheme } from './charts/themes';
 import { AA_TEXT, contrastRatio, parseColor, type Rgba } from './contrast';
 import type { ViewProps, WidgetKind } from './types';
 
@@ -26,7 +26,8 @@ export function themedTextColours(kind: Pick<WidgetKind, 'colors' | 'defaults'>,
     const now = contrastRatio(fg, under);
     if (now >= AA_TEXT) continue;
     // the theme's own text colours first; black or white where none of them reads on a kind's own background
-    const candidates = [theme.strong, theme.text, theme.axis, '#000000', '#FFFFFF'].map((c) => ({ c, ratio: contrastRatio(parseColor(c)!, under) }));
+    // the theme's colour for the same role first (a chart's axis colour becomes the theme's axis colour)
+    const candidates = [themeColour(String(value), theme), theme.strong, theme.text, theme.axis, '#000000', '#FFFFFF'].map((c) => ({ c, ratio: contrastRatio(parseColor(c) ?? fg, under) }));
     const best = candidates.find((x) => x.ratio >= AA_TEXT) ?? candidates.sort((x, y) => y.ratio - x.ratio)[0];
     if (best.ratio > now) (out ??= { ...viewProps })[t.color] = best.c;
   }

@@ -4,6 +4,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import type * as Gen from '../schemas/generated/widget';
 import type { WidgetGroup } from '../common/groups';
+import type { ClickItem, InteractionProps } from '../common/interaction';
 
 export type DatasourceType = 'STATIC' | 'API';
 
@@ -43,7 +44,7 @@ export type ViewProps = LayoutProps & Record<string, unknown>;
 
 export type VersionProps = Gen.WidgetDeclaration['versionProps'];
 
-export type SelectedTab = 'view' | 'datasource';
+export type SelectedTab = 'view' | 'datasource' | 'interaction';
 
 export interface WidgetProps {
   widgetViewName: string;
@@ -57,6 +58,8 @@ export interface WidgetProps {
   hidden?: boolean;
   /** Designer-only: the layer group this widget belongs to (common/groups.ts). */
   group?: WidgetGroup | null;
+  /** What a click does in the preview: linkage, drill-down, jump (common/interaction.ts; kinds with catalogue.interactions). */
+  interactionProps?: InteractionProps | null;
 }
 
 export interface WidgetEntity {
@@ -79,11 +82,19 @@ export interface MappedData {
   /** Rows keyed by mapping prop (only mapped props are present). */
   rows: DataRow[];
   mapping: DataMappingItem[];
+  /** The rows as the data source gave them, index for index with `rows` (a click hands the clicked row's fields on). */
+  source?: DataRow[];
 }
 
 export interface WidgetKindProps<V extends ViewProps = ViewProps> {
   viewProps: V;
   data: MappedData;
+  /**
+   * Given only in the preview, to a widget whose interaction does something (issue 23 §3–§5): the kind calls it
+   * with the clicked item's fields (its row's fields, plus name / series / value where it has them) and shows a
+   * pointer where it is clickable. Kinds hold no HTTP or navigation code: WidgetView does what the click means.
+   */
+  onItemClick?: (item: ClickItem) => void;
 }
 
 /**

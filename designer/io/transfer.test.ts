@@ -8,7 +8,7 @@ describe('export and import', () => {
     const d = doc();
     const r = importDoc(exportDoc(d, 'screen', '销售'), '9');
     if (!('doc' in r)) throw new Error(r.faults.join());
-    expect(r.doc.canvas).toEqual(d.canvas);
+    expect(r.doc.canvas).toEqual({ ...d.canvas, variables: [] });
     expect(r.doc.widgets.map((w) => w.widgetName)).toEqual(['singleLineTitle', 'barChart']);
     expect(r.doc.widgets[0].widgetProps.viewProps).toMatchObject({ top: 5, left: 6 });
     expect(r.doc.widgets.every((w) => w.pageId === '9' && !d.widgets.some((o) => o.id === w.id))).toBe(true);
@@ -30,6 +30,24 @@ describe('export and import', () => {
     unknown.widgets[1].widgetName = 'rocket';
     expect(faultsOf(unknown)).toContain('/widgets/1 未知部件：rocket');
     expect(faultsOf({ ...file, widgets: [{ widgetName: '__proto__', widgetProps: { viewProps: {}, datasourceProps: {} } }] })).toContain('未知部件');
+  });
+
+  it('keeps a widget’s click interactions; refuses an undeclared variable, a javascript: address or a kind without clicks', () => {
+    const d = doc();
+    const canvas = { ...d.canvas, variables: [{ name: 'region', type: 'string' as const }] };
+    const ip = { linkage: [{ field: 'name', variable: 'region' }], jump: { target: 'screen' as const, to: '3', newTab: false, params: [{ field: 'name', param: 'region' }] } };
+    d.widgets[1] = { ...d.widgets[1], widgetProps: { ...d.widgets[1].widgetProps, interactionProps: ip } };
+    const r = importDoc(exportDoc({ ...d, canvas }, 'screen', '销售'), '9');
+    if (!('doc' in r)) throw new Error(r.faults.join());
+    expect(r.doc.widgets[1].widgetProps.interactionProps).toEqual(ip);
+    const faultsOf = (canvasOf: object, widgetIp: unknown, at = 1) => {
+      const widgets = d.widgets.map((w, i) => (i === at ? { ...w, widgetProps: { ...w.widgetProps, interactionProps: widgetIp as never } } : w));
+      const res = importDoc(exportDoc({ canvas: { ...d.canvas, ...canvasOf }, widgets }, 'screen', 'x'), '1');
+      return 'faults' in res ? res.faults.join('\n') : '';
+    };
+    expect(faultsOf({}, ip)).toBe('/widgets/1/widgetProps/interactionProps 联动第 1 条的变量【region】未在画布的变量中声明');
+    expect(faultsOf(canvas, { jump: { target: 'url', to: 'javascript:alert(1)' } })).toContain('跳转的网址只能是 http:// 或 https:// 开头的地址');
+    expect(faultsOf(canvas, ip, 0)).toBe('/widgets/0/widgetProps/interactionProps 此部件不支持点击交互');
   });
 
   it('keeps layer groups and layer names through export and import; refuses a split group', () => {

@@ -7,6 +7,7 @@ import { getWidgetKind, type WidgetEntity } from '../../widgets';
 import type { Doc } from '../editor/history';
 import { groupFault } from '../../common/groups';
 import { variablesFault, variablesOf } from '../../common/variables';
+import { interactionFault } from '../../common/interaction';
 
 export const EXPORT_FORMAT = 'dsc-designer';
 
@@ -59,9 +60,16 @@ export function importDoc(text: string, pageId: string): { doc: Doc } | { faults
   const file = data as { page: Doc['canvas']; widgets: Array<Pick<WidgetEntity, 'widgetName' | 'widgetTitle' | 'icon' | 'widgetProps'>> };
   const faults: string[] = [];
   const widgets: WidgetEntity[] = [];
+  const declared = variablesOf(file.page.variables);
   file.widgets.forEach((w, i) => {
     const kind = getWidgetKind(w.widgetName);
     if (!kind) return void faults.push(`/widgets/${i} 未知部件：${w.widgetName}`);
+    // clicks as the server checks them: a kind that emits them, the file's own variables, safe targets
+    const ip = w.widgetProps.interactionProps;
+    if (ip != null) {
+      const bad = kind.catalogue.interactions ? interactionFault(ip, declared) : '此部件不支持点击交互';
+      if (bad) faults.push(`/widgets/${i}/widgetProps/interactionProps ${bad}`);
+    }
     const view = checkerFor(`${w.widgetName}:view`, kind.viewSchema);
     const data = checkerFor(`${w.widgetName}:ds`, kind.datasourceSchema);
     if (!view(w.widgetProps.viewProps)) faults.push(...(view.errors ?? []).map((e) => say(`/widgets/${i}/widgetProps/viewProps`, e)));

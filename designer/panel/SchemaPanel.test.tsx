@@ -240,4 +240,23 @@ describe('canvas properties and the right panel', () => {
     rerender(<RightPanel widget={{ ...w, widgetProps: { ...w.widgetProps, selectedTab: 'datasource' } }} canvas={canvasDefaults} onWidgetChange={noop} onCanvasChange={noop} />);
     expect(within(document.body).getByText('数据源类型')).toBeInTheDocument();
   });
+
+  it('shows a 交互 tab on screens for kinds that emit clicks, generated from its schema, the linkage offering the canvas’s variables', () => {
+    const noop = vi.fn();
+    const w = createWidget('barChart', { pageId: 'p', id: 'w1' });
+    const canvas = { ...canvasDefaults, variables: [{ name: 'region', title: '地区', type: 'string' as const }] };
+    const { rerender } = render(<RightPanel widget={w} canvas={canvas} onWidgetChange={noop} onCanvasChange={noop} interactions />);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['视图样式', '数据源', '交互']);
+    fireEvent.click(screen.getByRole('tab', { name: '交互' }));
+    expect(noop).toHaveBeenLastCalledWith('w1', { selectedTab: 'interaction' });
+    rerender(<RightPanel widget={{ ...w, widgetProps: { ...w.widgetProps, selectedTab: 'interaction' } }} canvas={canvas} onWidgetChange={noop} onCanvasChange={noop} interactions />);
+    for (const label of ['点击联动', '下钻层级', '点击跳转', '跳转到', '目标', '新标签页打开']) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
+    type('目标', 'https://report.example.com/');
+    expect(noop).toHaveBeenLastCalledWith('w1', { interactionProps: expect.objectContaining({ jump: expect.objectContaining({ to: 'https://report.example.com/' }) }) });
+    // a title takes no clicks; the form designer shows no 交互 tab
+    rerender(<RightPanel widget={createWidget('singleLineTitle', { pageId: 'p', id: 'w2' })} canvas={canvas} onWidgetChange={noop} onCanvasChange={noop} interactions />);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['视图样式', '数据源']);
+    rerender(<RightPanel widget={w} canvas={canvas} onWidgetChange={noop} onCanvasChange={noop} />);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['视图样式', '数据源']);
+  });
 });

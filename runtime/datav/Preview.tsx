@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Result, Segmented, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { CanvasStage } from '../../widgets/stage/CanvasStage';
-import { createVariableStore, preloadWidgetKinds, useRefreshSignal, VariablesContext, WidgetDataContext, type WidgetEntity } from '../../widgets';
+import { createInteractionRuntime, createVariableStore, InteractionContext, preloadWidgetKinds, useRefreshSignal, VariablesContext, WidgetDataContext, type WidgetEntity } from '../../widgets';
 import { initialValues } from '../../common/variables';
 import { VariableInspector } from './VariableInspector';
 import { FormRunProvider } from '../../widgets/formField/context';
@@ -84,6 +84,8 @@ export function Preview({ kind }: { kind: DesignKind }) {
     // one store per loaded page; later URL changes are the page's own (a jump opens a new preview)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
+  // clicks (issue 23 §3–§5): linkage into the variables above, jumps; a form's preview has none
+  const interaction = useMemo(() => (kind === 'screen' ? createInteractionRuntime(variables) : null), [kind, variables]);
 
   useEffect(() => {
     if (!id) return;
@@ -106,6 +108,7 @@ export function Preview({ kind }: { kind: DesignKind }) {
   return (
     <WidgetDataContext.Provider value={services}>
       <VariablesContext.Provider value={variables}>
+      <InteractionContext.Provider value={interaction}>
       {/* Every fit mode scrolls what does not fit: the stage never shrinks (flex: none), and it is centred by
           auto margins, which become 0 where the stage is larger than the window, so no side is cut off (centring
           by justify-content would push an overflowing left or top edge out of reach). */}
@@ -132,6 +135,7 @@ export function Preview({ kind }: { kind: DesignKind }) {
         style={{ position: 'fixed', top: 8, right: 8, zIndex: 10, opacity: 0.85 }}
       />
       {variables.declared.length > 0 && <VariableInspector store={variables} />}
+      </InteractionContext.Provider>
       </VariablesContext.Provider>
     </WidgetDataContext.Provider>
   );

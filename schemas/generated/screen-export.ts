@@ -48,6 +48,10 @@ export interface ScreenExport {
       viewProps: {};
       datasourceProps: {};
       versionProps?: {};
+      /**
+       * 点击联动、下钻、跳转（common/interaction.ts，导入时按画布的变量检查）
+       */
+      interactionProps?: {} | null;
       locked?: boolean;
       hidden?: boolean;
       /**

@@ -35,6 +35,10 @@ export interface WidgetDeclaration {
      */
     maxUse?: number;
     /**
+     * 点击可联动、下钻、跳转（设计器显示“交互”页签）：图表、表格和指标类部件
+     */
+    interactions?: boolean;
+    /**
      * 只在这些设计器的组件目录中出现（screen 大屏，form 表单）；缺省为两者
      *
      * @minItems 1

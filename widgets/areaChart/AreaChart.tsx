@@ -23,6 +23,6 @@ const build = categoryChart<Props>(
   { boundaryGap: false },
 );
 
-export function AreaChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="areaChart" viewProps={viewProps} data={data} build={build} />;
+export function AreaChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="areaChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} />;
 }

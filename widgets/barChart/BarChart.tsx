@@ -29,6 +29,6 @@ const build: OptionBuilder<Props> = (v, data) => {
   };
 };
 
-export function BarChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="barChart" viewProps={viewProps} data={data} build={build} />;
+export function BarChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="barChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} />;
 }

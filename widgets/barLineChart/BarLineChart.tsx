@@ -47,6 +47,6 @@ const build: OptionBuilder<Props> = (v, data) => {
   };
 };
 
-export function BarLineChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="barLineChart" viewProps={viewProps} data={data} build={build} />;
+export function BarLineChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="barLineChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} />;
 }

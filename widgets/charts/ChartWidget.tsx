@@ -1,6 +1,8 @@
 // The component every ECharts kind shares: the kind gives its option as a pure function of its look (the view
 // props but the box) and its data; the chart is fed that option with the user's chartOption merged over it.
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import type { ClickItem } from '../../common/interaction';
+import { chartClickItem, type ChartClickParams } from '../data/click';
 import { mergeOption, type EChartsOption } from './echarts';
 import { categoryOption, type CartesianProps, type MappedSeries } from './options';
 import { useEChart } from './useEChart';
@@ -33,13 +35,15 @@ export interface ChartWidgetProps<V> {
   viewProps: V;
   data: MappedData;
   build: OptionBuilder<V>;
+  /** The preview's click handler (WidgetKindProps.onItemClick): called with the clicked item's fields. */
+  onItemClick?: (item: ClickItem) => void;
 }
 
 /** One chart filling the widget's box: `build(look, data)` with the look's chartOption merged over it. */
-export function ChartWidget<V extends ViewProps & { chartOption?: Record<string, unknown> }>({ widget, viewProps, data, build }: ChartWidgetProps<V>) {
+export function ChartWidget<V extends ViewProps & { chartOption?: Record<string, unknown> }>({ widget, viewProps, data, build, onItemClick }: ChartWidgetProps<V>) {
   const look = useLook(viewProps);
   const option = useMemo(() => mergeOption(build(look, data), (look as { chartOption?: Record<string, unknown> }).chartOption) as EChartsOption, [build, look, data]);
-  const { ref } = useEChart(option, viewProps.width, viewProps.height);
+  const { ref } = useEChart(option, viewProps.width, viewProps.height, useChartClick(data, onItemClick));
   return <div ref={ref} data-widget={widget} style={{ width: '100%', height: '100%' }} />;
 }
 
@@ -55,4 +59,12 @@ export function categoryChart<V extends CartesianProps>(
   layout?: { horizontal?: boolean; boundaryGap?: boolean },
 ): OptionBuilder<V> {
   return (look, data) => categoryOption(look as CartesianProps, data, (values, s, i) => decorate(look, values, s, i), layout);
+}
+
+/** The chart click handler of a kind: the clicked item's fields for its onItemClick (none without one). */
+export function useChartClick(data: MappedData, onItemClick: ((item: ClickItem) => void) | undefined) {
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  const on = useCallback((p: ChartClickParams) => onItemClick?.(chartClickItem(p, dataRef.current)), [onItemClick]);
+  return onItemClick ? on : undefined;
 }

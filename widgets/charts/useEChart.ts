@@ -1,6 +1,7 @@
 import { useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { ChartRendererContext, echarts, pickRenderer, trackChart, untrackChart, type ECharts, type EChartsOption } from './echarts';
 import { DEFAULT_THEME, ScreenThemeContext, themeOption, type ScreenTheme } from './themes';
+import type { ChartClickParams } from '../data/click';
 
 /**
  * One ECharts instance per mounted element: created on mount, fed `option`,
@@ -13,7 +14,10 @@ import { DEFAULT_THEME, ScreenThemeContext, themeOption, type ScreenTheme } from
  * The screen theme (`ScreenThemeContext`, themes.ts) is applied here, for every kind: the option's default-theme
  * colours become the theme's, and the instance is made with the theme's ECharts theme (a new theme, a new instance).
  */
-export function useEChart(rawOption: EChartsOption, width: number, height: number) {
+export function useEChart(rawOption: EChartsOption, width: number, height: number, onClick?: (p: ChartClickParams) => void) {
+  // a click on a series item (issue 23 §3–§5), read at the time of the click; a picture has no events
+  const clickRef = useRef(onClick);
+  clickRef.current = onClick;
   const ref = useRef<HTMLDivElement>(null);
   const chartRef = useRef<ECharts | null>(null);
   const drawRef = useRef<(() => void) | null>(null);
@@ -42,6 +46,12 @@ export function useEChart(rawOption: EChartsOption, width: number, height: numbe
       drawRef.current = () => {
         img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(chart.renderToSVGString())}`;
       };
+    }
+    if (!picture) {
+      chart.on('click', (p: unknown) => {
+        const params = p as ChartClickParams;
+        if (params.componentType === 'series') clickRef.current?.(params);
+      });
     }
     trackChart(chart);
     chartRef.current = chart;

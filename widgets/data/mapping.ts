@@ -21,7 +21,7 @@ export function applyMapping(rows: DataRow[], mapping: DataMappingItem[]): Mappe
     for (const m of mapping) if (m.field && row != null && m.field in row) out[m.prop] = row[m.field];
     return out;
   });
-  return { rows: mapped, mapping, problems };
+  return { rows: mapped, mapping, problems, source: rows };
 }
 
 export function describeProblem(p: MappingProblem): string {

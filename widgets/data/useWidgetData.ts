@@ -34,7 +34,11 @@ const apiOf = (key: string) => key.slice(0, Math.max(0, key.indexOf('\u0000')));
  */
 export const VARIABLE_DEBOUNCE_MS = 150;
 
-export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
+/**
+ * `extraParams` are request parameters a widget adds to its own (a drill-down's levels, issue 23 §4), over the
+ * data source's constants and bound variables; compared by value.
+ */
+export function useWidgetData(ds: DatasourceProps | undefined, extraParams?: Readonly<Record<string, unknown>>): WidgetData {
   const { fetchApiData, refresh } = useWidgetDataServices();
   const type = ds?.datasourceType ?? 'STATIC';
   // only a widget reading an API listens to the refresh clock; the others are not even re-rendered by it
@@ -47,8 +51,12 @@ export function useWidgetData(ds: DatasourceProps | undefined): WidgetData {
   const bound = useMemo(() => (type === 'API' ? boundVariables(reqParams) : NONE), [type, paramsJson]);
   // only the bound variables: a change of any other variable does not re-render this widget
   const { key: varKey, values } = useVariableValues(bound);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- varKey stands for values by value
-  const params = useMemo(() => resolveParams(reqParams ?? {}, values), [paramsJson, varKey]);
+  const extraJson = extraParams ? JSON.stringify(extraParams) : '';
+  const params = useMemo(
+    () => (extraJson ? { ...resolveParams(reqParams ?? {}, values), ...(JSON.parse(extraJson) as Record<string, unknown>) } : resolveParams(reqParams ?? {}, values)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- varKey stands for values by value
+    [paramsJson, varKey, extraJson],
+  );
   const apiKey = type === 'API' ? `${api}\u0000${JSON.stringify(params)}` : '';
   const [apiState, setApiState] = useState<ApiState>({ key: '', rows: EMPTY, loading: false });
   const fetchedApi = useRef<string | null>(null);

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { legend, nameValueItems } from '../charts/options';
 import { useEChart } from '../charts/useEChart';
+import { useChartClick } from '../charts/ChartWidget';
 import type { WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 /** Stages of the mapped name/value rows, widest first; labels beside the funnel in the label colour. */
-export function FunnelChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'funnelChart'>>) {
+export function FunnelChart({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'funnelChart'>>) {
   const { colors, labelColor, showLegend, showLabel, sort, gap, chartOption } = v;
   const option = useMemo(() => {
     const items = nameValueItems(data);
@@ -38,6 +39,6 @@ export function FunnelChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<
       chartOption,
     ) as EChartsOption;
   }, [data, colors, labelColor, showLegend, showLabel, sort, gap, chartOption]);
-  const { ref } = useEChart(option, v.width, v.height);
+  const { ref } = useEChart(option, v.width, v.height, useChartClick(data, onItemClick));
   return <div ref={ref} data-widget="funnelChart" style={{ width: '100%', height: '100%' }} />;
 }

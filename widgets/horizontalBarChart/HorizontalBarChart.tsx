@@ -16,6 +16,6 @@ const build = categoryChart<Props>(
   { horizontal: true },
 );
 
-export function HorizontalBarChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="horizontalBarChart" viewProps={viewProps} data={data} build={build} />;
+export function HorizontalBarChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="horizontalBarChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} />;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useWidgetMotion } from '../timing/motion';
 import type { WidgetKindProps } from '../types';
+import { clickable, rowItem } from '../data/click';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
@@ -19,7 +20,7 @@ export function formatNumber(value: number, decimals: number, separator: boolean
  * 999 → 1000 adds a cell on the left and rolls the others. Still when the host holds widgets still or the viewer
  * asked for reduced motion.
  */
-export function KpiNumber({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'kpiNumber'>>) {
+export function KpiNumber({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'kpiNumber'>>) {
   const raw = Number(data.rows[0]?.value);
   const value = Number.isFinite(raw) ? raw : 0;
   const text = formatNumber(value, v.decimals, v.separator);
@@ -41,6 +42,7 @@ export function KpiNumber({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'k
   return (
     <div
       data-widget="kpiNumber"
+      {...clickable(onItemClick && (() => onItemClick(rowItem(data, 0))), true)}
       role="img"
       aria-label={label}
       title={label}

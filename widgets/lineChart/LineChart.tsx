@@ -18,6 +18,6 @@ const build = categoryChart<Props>(
   { boundaryGap: false },
 );
 
-export function LineChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="lineChart" viewProps={viewProps} data={data} build={build} />;
+export function LineChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="lineChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} />;
 }

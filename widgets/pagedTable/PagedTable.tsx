@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { SCREEN_FONT } from '../theme';
 import { fitText } from '../scrollTable/fitText';
 import type { WidgetKindProps } from '../types';
+import { clickable, rowItem } from '../data/click';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 /** Columns are the data mapping (label = header), `pageSize` rows a page, a pager below: 上一页 · n / m · 下一页. */
-export function PagedTable({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'pagedTable'>>) {
+export function PagedTable({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'pagedTable'>>) {
   const columns = data.mapping;
   const rows = data.rows;
   const size = Math.max(1, v.pageSize);
@@ -59,7 +60,13 @@ export function PagedTable({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'
         {shown.map((row, i) => {
           const index = page * size + i;
           return (
-            <div role="row" key={index} aria-rowindex={index + 2} style={{ ...line, background: i % 2 === 0 ? v.oddRowBackground : v.evenRowBackground }}>
+            <div
+              role="row"
+              key={index}
+              aria-rowindex={index + 2}
+              {...clickable(onItemClick && (() => onItemClick(rowItem(data, index))), true)}
+              style={{ ...line, background: i % 2 === 0 ? v.oddRowBackground : v.evenRowBackground }}
+            >
               {v.showIndex && <div role="cell" style={cell}>{index + 1}</div>}
               {columns.map((c) => (
                 <div role="cell" key={c.id} style={cell} {...fit(formatCell(row[c.prop]))} />

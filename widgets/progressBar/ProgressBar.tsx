@@ -1,4 +1,5 @@
 import type { WidgetKindProps } from '../types';
+import { clickable, rowItem } from '../data/click';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 /** The mapped `value` as a share of `max`, 0–1 (outside the range: clamped; no number: 0). */
@@ -9,12 +10,12 @@ export function shareOf(value: unknown, max: number): number {
 }
 
 /** 进度条: name and percentage above a gradient bar on its track. */
-export function ProgressBar({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'progressBar'>>) {
+export function ProgressBar({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'progressBar'>>) {
   const share = shareOf(data.rows[0]?.value, v.max);
   const percent = `${(share * 100).toFixed(v.decimals)}%`;
   const radius = v.rounded ? v.barHeight / 2 : 0;
   return (
-    <div data-widget="progressBar" style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 8, fontSize: v.fontSize }}>
+    <div data-widget="progressBar" {...clickable(onItemClick && (() => onItemClick(rowItem(data, 0))), true)} style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 8, fontSize: v.fontSize }}>
       {(v.label || v.showValue) && (
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, whiteSpace: 'nowrap' }}>
           <span style={{ color: v.textColor, overflow: 'hidden', textOverflow: 'ellipsis' }}>{v.label}</span>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { WidgetKindProps } from '../types';
+import { clickable, rowItem } from '../data/click';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 /** The mapped `value` as a share of `max`, 0–1 (clamped; no number: 0). */
@@ -10,7 +11,7 @@ function shareOf(value: unknown, max: number): number {
 }
 
 /** 进度环 (SVG): a gradient arc from twelve o'clock over its track, the percentage and name in the centre. */
-export function ProgressRing({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'progressRing'>>) {
+export function ProgressRing({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'progressRing'>>) {
   const gradient = `pr-${useId().replace(/:/g, '')}`;
   const share = shareOf(data.rows[0]?.value, v.max);
   const size = Math.max(Math.min(v.width, v.height), 1);
@@ -21,6 +22,7 @@ export function ProgressRing({ viewProps: v, data }: WidgetKindProps<ViewPropsOf
   return (
     <div
       data-widget="progressRing"
+      {...clickable(onItemClick && (() => onItemClick(rowItem(data, 0))), true)}
       role="progressbar"
       aria-label={v.label || '进度'}
       aria-valuemin={0}

@@ -1,9 +1,10 @@
 import type { WidgetKindProps } from '../types';
+import { clickable, rowItem } from '../data/click';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 /** 排行榜: the top N rows by value, each a rank, a name, a value with its unit and a bar relative to the largest. */
-export function RankingBoard({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'rankingBoard'>>) {
-  const rows = data.rows.map((r) => ({ name: r.name == null ? '' : String(r.name), value: Number(r.value) || 0 }));
+export function RankingBoard({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'rankingBoard'>>) {
+  const rows = data.rows.map((r, at) => ({ name: r.name == null ? '' : String(r.name), value: Number(r.value) || 0, at }));
   if (v.sort === 'desc') rows.sort((a, b) => b.value - a.value);
   else if (v.sort === 'asc') rows.sort((a, b) => a.value - b.value);
   const top = rows.slice(0, v.topN);
@@ -18,7 +19,7 @@ export function RankingBoard({ viewProps: v, data }: WidgetKindProps<ViewPropsOf
   return (
     <ol data-widget="rankingBoard" style={{ listStyle: 'none', margin: 0, padding: 0, width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'space-around', fontSize: v.fontSize, overflow: 'hidden' }}>
       {top.map((r, i) => (
-        <li key={i} style={{ display: 'flex', flexDirection: 'column', gap: 4, minHeight: 0 }}>
+        <li key={i} {...clickable(onItemClick && (() => onItemClick(rowItem(data, r.at))), true)} style={{ display: 'flex', flexDirection: 'column', gap: 4, minHeight: 0 }}>
           <div style={{ display: 'flex', alignItems: 'baseline', gap: 8, whiteSpace: 'nowrap' }}>
             <span style={{ color: i < 3 ? v.topRankColor : v.rankColor, fontWeight: 700, fontStyle: 'italic', minWidth: '2.4em' }}>NO.{i + 1}</span>
             <span style={{ color: v.nameColor, flex: 1, overflow: 'hidden', textOverflow: 'ellipsis' }}>{r.name}</span>

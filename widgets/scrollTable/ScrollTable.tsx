@@ -3,10 +3,11 @@ import { SCREEN_FONT } from '../theme';
 import { useSharedInterval } from '../timing/sharedInterval';
 import { fitText } from './fitText';
 import type { WidgetKindProps } from '../types';
+import { clickable, rowItem } from '../data/click';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 /** Columns are the data mapping (label = header); rows move up one at a time when they overflow. */
-export function ScrollTable({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'scrollTable'>>) {
+export function ScrollTable({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'scrollTable'>>) {
   const columns = data.mapping;
   const rows = data.rows;
   const visible = Math.max(1, Math.floor((v.height - v.rowHeight) / v.rowHeight));
@@ -37,7 +38,12 @@ export function ScrollTable({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<
         ))}
       </div>
       {shown.map((rowIndex, i) => (
-        <div role="row" key={`${rowIndex}`} style={{ ...line, background: i % 2 === 0 ? v.oddRowBackground : v.evenRowBackground }}>
+        <div
+          role="row"
+          key={`${rowIndex}`}
+          {...clickable(onItemClick && (() => onItemClick(rowItem(data, rowIndex))), true)}
+          style={{ ...line, background: i % 2 === 0 ? v.oddRowBackground : v.evenRowBackground }}
+        >
           {v.showIndex && <div role="cell" style={cell}>{rowIndex + 1}</div>}
           {columns.map((c) => (
             <div role="cell" key={c.id} style={cell} {...fit(formatCell(rows[rowIndex]?.[c.prop]))} />

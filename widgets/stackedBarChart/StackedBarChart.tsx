@@ -15,6 +15,6 @@ const build = categoryChart<Props>((v, values) => ({
   data: values,
 }));
 
-export function StackedBarChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="stackedBarChart" viewProps={viewProps} data={data} build={build} />;
+export function StackedBarChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="stackedBarChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} />;
 }

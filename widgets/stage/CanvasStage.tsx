@@ -86,7 +86,7 @@ interface PlacedWidgetProps {
 }
 
 export const PlacedWidget = memo(function PlacedWidget({ widget, selected, onSelect }: PlacedWidgetProps) {
-  const { viewProps, datasourceProps } = widget.widgetProps;
+  const { viewProps, datasourceProps, interactionProps } = widget.widgetProps;
   const style: CSSProperties = {
     position: 'absolute',
     left: viewProps.left,
@@ -102,7 +102,7 @@ export const PlacedWidget = memo(function PlacedWidget({ widget, selected, onSel
   };
   return (
     <div data-widget-id={widget.id} style={style} onMouseDown={onSelect ? () => onSelect(widget.id) : undefined}>
-      <WidgetView widgetName={widget.widgetName} viewProps={viewProps} datasourceProps={datasourceProps} />
+      <WidgetView widgetName={widget.widgetName} viewProps={viewProps} datasourceProps={datasourceProps} interactionProps={interactionProps} />
     </div>
   );
 });

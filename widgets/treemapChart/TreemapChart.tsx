@@ -94,6 +94,6 @@ const build: OptionBuilder<Props> = (v, data) => {
   };
 };
 
-export function TreemapChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="treemapChart" viewProps={viewProps} data={data} build={build} />;
+export function TreemapChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="treemapChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} />;
 }

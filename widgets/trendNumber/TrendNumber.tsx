@@ -1,4 +1,5 @@
 import type { WidgetKindProps } from '../types';
+import { clickable, rowItem } from '../data/click';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 const num = (x: unknown): number | null => {
@@ -9,7 +10,7 @@ const num = (x: unknown): number | null => {
 const fmt = (n: number, decimals: number) => n.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 
 /** 指标趋势: the mapped `value` with its unit, and its change against `previous` (arrow and colour by direction). */
-export function TrendNumber({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'trendNumber'>>) {
+export function TrendNumber({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'trendNumber'>>) {
   const row = data.rows[0] ?? {};
   const value = num(row.value);
   const previous = num(row.previous);
@@ -25,7 +26,7 @@ export function TrendNumber({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<
   const dirWord = dir === 'up' ? '上升' : dir === 'down' ? '下降' : '持平';
 
   return (
-    <div data-widget="trendNumber" style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 6, overflow: 'hidden', whiteSpace: 'nowrap' }}>
+    <div data-widget="trendNumber" {...clickable(onItemClick && (() => onItemClick(rowItem(data, 0))))} style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 6, overflow: 'hidden', whiteSpace: 'nowrap' }}>
       {v.title && <div style={{ color: v.titleColor, fontSize: v.titleFontSize, overflow: 'hidden', textOverflow: 'ellipsis' }}>{v.title}</div>}
       <div style={{ display: 'flex', alignItems: 'baseline', gap: 6 }}>
         <span style={{ color: v.valueColor, fontSize: v.fontSize, fontWeight: 700, lineHeight: 1.1, fontVariantNumeric: 'tabular-nums' }}>{value == null ? '--' : fmt(value, v.decimals)}</span>

@@ -90,7 +90,7 @@ export function presentWidget(r: WidgetRow, index: number, count: number) {
     ...props,
     widgetViewName: props.widgetViewName ?? '',
     widgetFormName: props.widgetFormName ?? 'SchemaPanel',
-    selectedTab: props.selectedTab === 'datasource' ? 'datasource' : 'view',
+    selectedTab: props.selectedTab === 'datasource' || props.selectedTab === 'interaction' ? props.selectedTab : 'view',
     viewProps: props.viewProps ?? {},
     versionProps: props.versionProps ?? {},
     datasourceProps: props.datasourceProps ?? {},

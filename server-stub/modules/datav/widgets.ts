@@ -11,9 +11,11 @@ import { judgePatterns, patternFault } from '../../core/patterns.js';
 import { allowedIn, catalogueOf, declarationOf, isFieldKind, maxUseOf, newWidgetProps, PropsValidators, type WidgetDeclaration, type WidgetProps } from './declarations.js';
 import { customPatternsOf, isReservedField, newFieldName } from './fields.js';
 import { groupFault } from '../../../common/groups.js';
+import { interactionFault } from '../../../common/interaction.js';
+import { variablesOf } from '../../../common/variables.js';
 import { intIn } from './pages.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
-import { findPage, pageWidgets, presentWidget, presentWidgets } from './store.js';
+import { findPage, pageWidgets, parseJson, presentWidget, presentWidgets } from './store.js';
 
 const MAX_ID = 2147483647;
 export const WIDGET_ID = /^[A-Za-z0-9-]+$/;
@@ -62,7 +64,7 @@ const widgetItem = {
       properties: {
         widgetViewName: text(100, '渲染组件名'),
         widgetFormName: text(100, '属性表单名'),
-        // 'view' | 'datasource'; anything else reads as 'view'
+        // 'view' | 'datasource' | 'interaction'; anything else reads as 'view'
         selectedTab: text(20, '属性页签'),
         viewProps: { type: 'object', title: '视图样式' },
         versionProps: { type: ['object', 'null'], title: '版本信息' },
@@ -72,6 +74,8 @@ const widgetItem = {
         hidden: { type: ['boolean', 'null'], title: '隐藏' },
         // the layer group (common/groups.ts), checked with the whole list below
         group: { type: ['object', 'null'], title: '分组' },
+        // what a click does in the preview (common/interaction.ts), checked against the page's variables below
+        interactionProps: { type: ['object', 'null'], title: '交互' },
       },
     },
     isHead: { type: ['boolean', 'null'], title: '是否顶层' },
@@ -257,7 +261,8 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     if (pageId === undefined) throw new BizError(msg.pageIdMissing);
     if (items.length > LIMITS.widgets) throw new BizError(msg.tooManyWidgets);
     const revision = bare ? undefined : (body.revision ?? undefined);
-    await loadPage(pageId);
+    const page = await loadPage(pageId);
+    const declared = variablesOf(parseJson<unknown>(page.variables ?? null, []));
 
     const time = now();
     const seen = new Set<string>();
@@ -277,7 +282,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
         ...extra,
         widgetViewName: typeof p.widgetViewName === 'string' && p.widgetViewName ? p.widgetViewName : d.widgetViewName,
         widgetFormName: typeof p.widgetFormName === 'string' && p.widgetFormName ? p.widgetFormName : (d.widgetFormName ?? 'SchemaPanel'),
-        selectedTab: p.selectedTab === 'datasource' ? 'datasource' : 'view',
+        selectedTab: p.selectedTab === 'datasource' || p.selectedTab === 'interaction' ? p.selectedTab : 'view',
         viewProps: p.viewProps,
         versionProps: p.versionProps ?? { upgrade: false, docUrl: '', ...d.versionProps },
         datasourceProps: p.datasourceProps,
@@ -285,6 +290,12 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       const json = JSON.stringify(props);
       if (Buffer.byteLength(json) > LIMITS.widgetPropsBytes) throw new BizError(msg.propsTooLarge(titleOf(d)));
       if (isFieldKind(d)) checkField(d, props.viewProps, `${at}/${i}/widgetProps/viewProps`, verdicts);
+      // clicks: only kinds that emit them, variables the page declares, same-origin or http(s) targets
+      if (p.interactionProps != null) {
+        if (!d.catalogue.interactions) throw new BizError(msg.badProps(labelOf(w), '此部件不支持点击交互'));
+        const bad = interactionFault(p.interactionProps, declared);
+        if (bad) throw new BizError(msg.badProps(labelOf(w), bad));
+      }
       const fault = validators.check(d, props, `${at}/${i}/widgetProps`);
       if (fault) throw new BizError(msg.badProps(titleOf(d), fault));
       perKind.set(d, (perKind.get(d) ?? 0) + 1);
