@@ -7,6 +7,7 @@ import { DownloadOutlined, EyeOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfo
 import { useStore } from '../runtime/core/store';
 import { preloadWidgetKinds, WidgetDataContext } from '../widgets';
 import { RightPanel } from './panel';
+import { pageFieldsOf } from './panel/formFields';
 import { EditableCanvas, type CanvasViewport } from './canvas/EditableCanvas';
 import { ViewTools } from './ViewTools';
 import { loadGridPref, saveGridPref, type GridPref } from './editor/prefs';
@@ -122,6 +123,8 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     return n;
   }, [widgets]);
   const dataServices = useMemo(() => ({ fetchApiData: services.panel?.fetchApiData }), [services]);
+  // the panel's field logic editor and cascade picker list the form's fields as they are now
+  const panelServices = useMemo(() => ({ ...services.panel, formFields: () => pageFieldsOf(designer.store.get().doc.widgets) }), [services.panel, designer]);
 
   const onDropTemplate = useCallback(
     async (widgetName: string, left: number, top: number) => {
@@ -299,7 +302,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
                 (selected.length > 1 ? (
                   <Alert style={{ margin: 12 }} type="info" showIcon message={selectionNote(widgets, selected)} />
                 ) : (
-                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={services.panel} />
+                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={panelServices} />
                 ))}
             </aside>
           </div>
