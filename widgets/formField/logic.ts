@@ -4,7 +4,7 @@
 // (a value no longer among them is cleared). The validator asks the same evaluation whether the field is
 // required at the moment it runs, so the message and the server's answer cannot differ.
 import type { Field, Form } from '@formily/core';
-import { evaluateLogic, type FieldState, type LogicField } from '../../common/formLogic';
+import { evaluateLogic, hasLogic, type FieldState, type LogicField } from '../../common/formLogic';
 import { fieldKindOf } from '../../common/fields';
 import { fieldDefFor, type FieldProps } from './rules';
 
@@ -31,7 +31,12 @@ export function logicFieldsOf(widgets: readonly LogicWidget[]): LogicField[] {
 }
 
 /** The state of one field now: from the page's fields, or (a field run alone, as in a story) from itself. */
+const withLogic = new WeakMap<readonly LogicField[], boolean>();
+
 export function stateNow(fields: readonly LogicField[], self: LogicField, values: Record<string, unknown>): FieldState {
+  // a page without any rule or cascade: each field is its own state (no field reads another's value)
+  if (!withLogic.has(fields)) withLogic.set(fields, hasLogic([...fields]));
+  if (!withLogic.get(fields) && !hasLogic([self])) return evaluateLogic([self], values).states[self.field];
   const list = fields.some((f) => f.field === self.field) ? fields.map((f) => (f.field === self.field ? self : f)) : [...fields, self];
   return evaluateLogic(list, values).states[self.field];
 }
