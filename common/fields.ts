@@ -22,6 +22,7 @@ export const FIELD_KINDS = {
   formDate: 'date',
   formDateRange: 'dateRange',
   formImage: 'image',
+  formSubTable: 'subTable',
 } as const;
 export type FieldWidgetName = keyof typeof FIELD_KINDS;
 export type FieldKind = (typeof FIELD_KINDS)[FieldWidgetName];
@@ -49,6 +50,8 @@ export const FORM_FILE_URL = /^\/files\/form\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4
 export interface FieldOption {
   label: string;
   value: string | number;
+  /** a cascading option: offered only while the field its options follow has this value (common/formLogic.ts) */
+  parent?: string;
 }
 
 /** Dictionaries by type, as schemas/dicts holds them. */
@@ -96,7 +99,10 @@ export function fieldOptions(props: Record<string, unknown>, dicts: DictTable): 
     return items.filter((i) => typeof i.value === 'string' || typeof i.value === 'number').map((i) => ({ value: i.value as string | number, label: String(i.label ?? i.value) }));
   }
   const typed = Array.isArray(props.options) ? props.options : [];
-  return typed.filter(isObject).filter((o) => typeof o.value === 'string').map((o) => ({ value: o.value as string, label: str(o.label) || String(o.value) }));
+  return typed
+    .filter(isObject)
+    .filter((o) => typeof o.value === 'string')
+    .map((o) => ({ value: o.value as string, label: str(o.label) || String(o.value), ...(str(o.parent) ? { parent: str(o.parent) } : {}) }));
 }
 
 /** A field of a widget: its kind, the label messages use, its options. Null for a kind that holds no value. */
@@ -111,6 +117,40 @@ export function fieldDefOf(widgetName: string, viewProps: unknown, fallbackLabel
 
 /** The kinds whose required message is 请选择…; the others (text and number boxes) say 请输入…. */
 const CHOOSE: ReadonlySet<FieldKind> = new Set(['select', 'radio', 'checkbox', 'switch', 'date', 'dateRange', 'image']);
+
+/** A sub-table's column kinds, and the field kind whose rules check each cell. */
+export const SUB_COLUMN_KINDS = { text: 'input', number: 'number', select: 'select', date: 'date' } as const;
+export type SubColumnKind = keyof typeof SUB_COLUMN_KINDS;
+
+/** One column of a sub-table as its view props declare it (formSubTable.widget.json, `columns`). */
+export interface SubColumn {
+  name: string;
+  label: string;
+  kind: SubColumnKind;
+  /** the cell's rules: the field kind's own props (required, maxLength, minimum, maximum, precision, options) */
+  def: FieldDef;
+}
+
+/** The columns of a sub-table (a column without a name or of an unknown kind is left out; a name met twice counts once). */
+export function subTableColumnsOf(props: Record<string, unknown>): SubColumn[] {
+  const list = Array.isArray(props.columns) ? props.columns : [];
+  const out: SubColumn[] = [];
+  const seen = new Set<string>();
+  for (const c of list) {
+    if (!isObject(c)) continue;
+    const name = str(c.name);
+    const kind = str(c.kind) as SubColumnKind;
+    if (!name || seen.has(name) || !Object.hasOwn(SUB_COLUMN_KINDS, kind)) continue;
+    seen.add(name);
+    const label = str(c.label).trim() || name;
+    // a number column keeps two decimals unless it says otherwise (a price, a weight)
+    const cellProps: Record<string, unknown> = { ...c, label, ...(kind === 'number' && num(c.precision) === undefined ? { precision: 2 } : {}) };
+    const def: FieldDef = { kind: SUB_COLUMN_KINDS[kind], label, props: cellProps };
+    if (kind === 'select') def.options = fieldOptions(cellProps, {});
+    out.push({ name, label, kind, def });
+  }
+  return out;
+}
 
 /**
  * Empty, as a required rule reads it: nothing, '', an empty list, and a date range with neither end chosen
@@ -177,6 +217,7 @@ export function checkField(def: FieldDef, v: unknown, env: RuleEnv): FieldCheck 
     if (typeof v !== 'boolean') return wrongType();
     return { value: v, text: v ? '是' : '否' };
   }
+  if (def.kind === 'subTable') return checkSubTable(def, v, env);
   if (isEmptyValue(def.kind, v)) return isRequired(def) ? fault(requiredMessageOf(def, env)) : null;
   switch (def.kind) {
     case 'input':
@@ -247,6 +288,45 @@ export function checkField(def: FieldDef, v: unknown, env: RuleEnv): FieldCheck 
       return { value: [...v], text: v.join('、') };
     }
   }
+}
+
+/**
+ * A sub-table's rows: a list of objects keyed by column name, each cell checked by its column's kind rules
+ * (the message says which row), at least `minRows` (once any row is given, or always when required) and at
+ * most `maxRows` rows. Stored: each row's non-empty cells as checked. Its text: one line per row,
+ * `[1] 名称：苹果；数量：3` (the column labels and option labels, as the other fields read).
+ */
+function checkSubTable(def: FieldDef, v: unknown, env: RuleEnv): FieldCheck {
+  const p = def.props;
+  const label = def.label;
+  const t = (key: string, vars: Record<string, string | number>) => fillMessage(env.messages[key] ?? key, vars);
+  if (v === undefined || v === null || (Array.isArray(v) && v.length === 0)) return isRequired(def) ? { fault: requiredMessageOf(def, env) } : null;
+  if (!Array.isArray(v) || v.some((r) => !isObject(r))) return { fault: t('fieldType', { label }) };
+  const min = Math.max(num(p.minRows) ?? 0, isRequired(def) ? 1 : 0);
+  const max = num(p.maxRows);
+  if (v.length < min) return { fault: t('subTableMinRows', { label, min }) };
+  if (max !== undefined && v.length > max) return { fault: t('subTableMaxRows', { label, max }) };
+  const cols = subTableColumnsOf(p);
+  const byName = new Map(cols.map((c) => [c.name, c]));
+  const rows: Array<Record<string, unknown>> = [];
+  const lines: string[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const row = v[i] as Record<string, unknown>;
+    const unknown = Object.keys(row).find((k) => !byName.has(k));
+    if (unknown !== undefined) return { fault: t('subTableColumn', { label, row: i + 1, column: unknown.length > 40 ? `${unknown.slice(0, 40)}…` : unknown }) };
+    const stored: Record<string, unknown> = {};
+    const cells: string[] = [];
+    for (const c of cols) {
+      const got = checkField(c.def, Object.hasOwn(row, c.name) ? row[c.name] : undefined, env);
+      if (got && 'fault' in got) return { fault: t('subTableCell', { label, row: i + 1, message: got.fault }) };
+      if (!got) continue;
+      stored[c.name] = got.value;
+      cells.push(`${c.label}：${got.text}`);
+    }
+    rows.push(stored);
+    lines.push(`[${i + 1}] ${cells.join('；')}`);
+  }
+  return { value: rows, text: lines.join('\n') };
 }
 
 /** The refusal of a value, or null when it passes (empty and not required included). */

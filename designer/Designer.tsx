@@ -7,6 +7,7 @@ import { DownloadOutlined, EyeOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfo
 import { useStore } from '../runtime/core/store';
 import { preloadWidgetKinds, WidgetDataContext } from '../widgets';
 import { RightPanel } from './panel';
+import { pageFieldsOf } from './panel/formFields';
 import { EditableCanvas, type CanvasViewport } from './canvas/EditableCanvas';
 import { ViewTools } from './ViewTools';
 import { loadGridPref, saveGridPref, type GridPref } from './editor/prefs';
@@ -131,9 +132,13 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     return n;
   }, [widgets]);
   const dataServices = useMemo(() => ({ fetchApiData: services.panel?.fetchApiData }), [services]);
-  // the panel's pickers of a filter's variable and a parameter's binding offer the canvas's declared variables
+  // the panel's pickers of a filter's variable and a parameter's binding offer the canvas's declared variables;
+  // its field logic editor and cascade picker list the form's fields as they are now
   const canvasVariables = canvas.variables;
-  const panelServices = useMemo(() => ({ ...services.panel, variables: canvasVariables ?? [] }), [services.panel, canvasVariables]);
+  const panelServices = useMemo(
+    () => ({ ...services.panel, variables: canvasVariables ?? [], formFields: () => pageFieldsOf(designer.store.get().doc.widgets) }),
+    [services.panel, canvasVariables, designer],
+  );
 
   const onDropTemplate = useCallback(
     async (widgetName: string, left: number, top: number) => {

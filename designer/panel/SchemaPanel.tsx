@@ -8,6 +8,7 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { deriveUiSchema } from './deriveUi';
 import { DataConfigField } from './fields/DataConfigField';
 import { DataMappingField } from './fields/DataMappingField';
+import { FormLogicField } from './fields/FormLogicField';
 import { JsonField } from './fields/JsonField';
 import { chineseErrors } from './messages';
 import type { PanelContext, PanelServices } from './services';
@@ -16,16 +17,17 @@ import { panelValidator } from './validator';
 import './SchemaPanel.css';
 import { ColorWidget } from './widgets/ColorWidget';
 import { DictWidget } from './widgets/DictWidget';
+import { FormFieldWidget } from './widgets/FormFieldWidget';
 import { ImageWidget } from './widgets/ImageWidget';
 import { NumberWidget } from './widgets/NumberWidget';
 import { VariableWidget } from './widgets/VariableWidget';
 
-const WIDGETS: RegistryWidgetsType = { color: ColorWidget, dict: DictWidget, number: NumberWidget, image: ImageWidget, variable: VariableWidget };
-const FIELDS: RegistryFieldsType = { json: JsonField, dataConfig: DataConfigField, dataMapping: DataMappingField };
+const WIDGETS: RegistryWidgetsType = { color: ColorWidget, dict: DictWidget, number: NumberWidget, image: ImageWidget, variable: VariableWidget, formField: FormFieldWidget };
+const FIELDS: RegistryFieldsType = { json: JsonField, dataConfig: DataConfigField, dataMapping: DataMappingField, formLogic: FormLogicField };
 const NO_SERVICES: PanelServices = {};
 // Two columns for short inputs, full width for text, colours, lists and editors
 // (@rjsf/antd looks up ui:widget, then ui:field, then the schema type).
-const COL_SPAN = { json: 24, dataConfig: 24, dataMapping: 24, number: 12, dict: 12, image: 24, variable: 24, select: 12, checkbox: 12, integer: 12, boolean: 12, color: 24, string: 24, array: 24, object: 24 };
+const COL_SPAN = { formLogic: 24, formField: 24, json: 24, dataConfig: 24, dataMapping: 24, number: 12, dict: 12, image: 24, variable: 24, select: 12, checkbox: 12, integer: 12, boolean: 12, color: 24, string: 24, array: 24, object: 24 };
 
 export interface SchemaPanelProps<T> {
   schema: RJSFSchema;
@@ -113,7 +115,7 @@ function SchemaPanelImpl<T>({ schema: declared, value, uiSchema, onChange, servi
   );
 }
 
-const ROOT_READING_FIELDS = new Set(['dataConfig', 'dataMapping']);
+const ROOT_READING_FIELDS = new Set(['dataConfig', 'dataMapping', 'formLogic']);
 
 function usesRootFields(ui: UiSchema): boolean {
   return Object.entries(ui).some(([k, v]) => (k === 'ui:field' && ROOT_READING_FIELDS.has(String(v))) || (v !== null && typeof v === 'object' && !k.startsWith('ui:') && usesRootFields(v as UiSchema)));

@@ -17,7 +17,18 @@ export interface ImageOption {
   url: string;
 }
 
+/** A field of the form being designed (for the field logic editor and the cascade picker). */
+export interface PageField {
+  field: string;
+  label: string;
+  widgetName: string;
+  /** a choice field's options */
+  options?: Array<{ label: string; value: string | number }>;
+}
+
 export interface PanelServices {
+  /** The form designer: the fields on the form now (bottom layer first). */
+  formFields?: () => PageField[];
   /** The image library's images whose name contains `search` (POST /file/image/searchImageList). */
   listImages?: (search: string) => Promise<ImageOption[]>;
   /** Published APIs to choose from (spec "API picker", GET .../api/query?search). */

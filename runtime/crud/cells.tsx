@@ -6,6 +6,7 @@ import { formatDate, formatSize, MASK, versionLabel } from '../ui/format';
 import { fill } from './template';
 import { useCrudServices } from './services';
 import { IMAGE_SIZE, ImagePlaceholder, RemoteImage } from './RemoteImage';
+import { RowsCell } from './RowsCell';
 
 type TagPart = NonNullable<ColumnDecl['tags']>[number];
 
@@ -47,6 +48,7 @@ export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Rec
       </Image.PreviewGroup>
     );
   }
+  if (col.type === 'rows') return <RowsCell col={col} value={value} />;
   if (col.tags) {
     const parts = tagPartsFor(col, row);
     // keyed by the parts shown, so a row whose parts change gets a fresh cell (its hooks in a fixed order)

@@ -6,7 +6,7 @@ import { useCrudServices } from './services';
 import { routeCall } from './template';
 import type { ColumnDecl } from './types';
 
-const KEYS: Array<keyof ColumnDecl> = ['title', 'field', 'type', 'width', 'ellipsis', 'dict', 'format', 'template', 'sortable', 'altField', 'options'];
+const KEYS: Array<keyof ColumnDecl> = ['title', 'field', 'type', 'width', 'ellipsis', 'dict', 'format', 'template', 'sortable', 'altField', 'options', 'columns'];
 
 /** An answered column, kept to the declaration keys a column may carry (and never another dynamic one). */
 function columnOf(raw: unknown): ColumnDecl | null {
@@ -15,7 +15,7 @@ function columnOf(raw: unknown): ColumnDecl | null {
   if (typeof r.title !== 'string' || typeof r.field !== 'string') return null;
   const out: Record<string, unknown> = {};
   for (const k of KEYS) if (r[k] !== undefined) out[k] = r[k];
-  if (!['text', 'image', undefined].includes(out.type as string)) delete out.type;
+  if (!['text', 'image', 'rows', undefined].includes(out.type as string)) delete out.type;
   return out as unknown as ColumnDecl;
 }
 

@@ -115,7 +115,7 @@ export function Preview({ kind }: { kind: DesignKind }) {
       <div data-testid="preview" data-fit={fit} data-scale={scale.toFixed(4)} style={{ width: '100vw', height: '100vh', overflow: 'auto', background: '#0b0d13', display: 'flex' }}>
         <div data-testid="preview-stage" style={{ flex: 'none', margin: 'auto' }}>
           {kind === 'form' ? (
-            <FormRunProvider mode="preview" submit={previewSubmit} uploadImage={previewUpload}>
+            <FormRunProvider mode="preview" submit={previewSubmit} uploadImage={previewUpload} widgets={widgets}>
               <CanvasStage canvas={page} widgets={widgets} scale={scale} />
             </FormRunProvider>
           ) : (

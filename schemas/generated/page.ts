@@ -261,7 +261,7 @@ export interface SideTree {
 export interface Column {
   title: string;
   field?: string;
-  type?: 'index' | 'selection' | 'text' | 'image' | 'actions' | 'dynamic' | 'switch';
+  type?: 'index' | 'selection' | 'text' | 'image' | 'actions' | 'dynamic' | 'switch' | 'rows';
   width?: number;
   ellipsis?: boolean;
   /**
@@ -377,6 +377,20 @@ export interface Column {
    * type=switch 时可切换所需的权限（持有其一）；没有时开关只读
    */
   perms?: string[];
+  /**
+   * type=rows 时每行数据的列（如表单子表的列）：单元格显示“n 行”，点击展开为小表格；不声明时取各行的键
+   */
+  columns?: {
+    title: string;
+    field: string;
+    /**
+     * 列内的取值标签（如表单选择字段的选项）：单元格显示 label；多个值以、连接
+     */
+    options?: {
+      label: string;
+      value: string | number | boolean;
+    }[];
+  }[];
 }
 export interface Action {
   action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList' | 'import';

@@ -2435,6 +2435,10 @@ export interface FormCheckboxViewProps {
      * 值
      */
     value: string;
+    /**
+     * 上级值
+     */
+    parent?: string;
   }[];
   /**
    * 字典（填写后代替选项）
@@ -2448,6 +2452,39 @@ export interface FormCheckboxViewProps {
    * 最多选几项
    */
   maxItems?: number;
+  /**
+   * 选定后只列出“上级值”等于该字段取值的选项（未填上级值的选项总是列出）；该字段改变时，不在新选项中的取值被清空
+   */
+  cascadeFrom?: string;
+  /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
   /**
    * 标签颜色
    */
@@ -2549,6 +2586,35 @@ export interface FormDateViewProps {
    */
   defaultValue?: string;
   /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
+  /**
    * 标签颜色
    */
   labelColor?: string;
@@ -2649,6 +2715,35 @@ export interface FormDateRangeViewProps {
    */
   endPlaceholder?: string;
   /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
+  /**
    * 标签颜色
    */
   labelColor?: string;
@@ -2744,6 +2839,35 @@ export interface FormImageViewProps {
    * 最多张数
    */
   maxCount?: number;
+  /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
   /**
    * 标签颜色
    */
@@ -2869,6 +2993,35 @@ export interface FormInputViewProps {
    */
   patternMessage?: string;
   /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
+  /**
    * 标签颜色
    */
   labelColor?: string;
@@ -2985,6 +3138,35 @@ export interface FormNumberViewProps {
    */
   rangeMessage?: string;
   /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
+  /**
    * 标签颜色
    */
   labelColor?: string;
@@ -3094,11 +3276,48 @@ export interface FormRadioViewProps {
      * 值
      */
     value: string;
+    /**
+     * 上级值
+     */
+    parent?: string;
   }[];
   /**
    * 字典（填写后代替选项）
    */
   dict?: '' | 'YES_OR_NO' | 'ENV_TYPE' | 'ROLE_TYPE' | 'DB_TYPE' | 'API_METHOD' | 'QUERY_TYPE';
+  /**
+   * 选定后只列出“上级值”等于该字段取值的选项（未填上级值的选项总是列出）；该字段改变时，不在新选项中的取值被清空
+   */
+  cascadeFrom?: string;
+  /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
   /**
    * 标签颜色
    */
@@ -3213,11 +3432,48 @@ export interface FormSelectViewProps {
      * 值
      */
     value: string;
+    /**
+     * 上级值
+     */
+    parent?: string;
   }[];
   /**
    * 字典（填写后代替选项）
    */
   dict?: '' | 'YES_OR_NO' | 'ENV_TYPE' | 'ROLE_TYPE' | 'DB_TYPE' | 'API_METHOD' | 'QUERY_TYPE';
+  /**
+   * 选定后只列出“上级值”等于该字段取值的选项（未填上级值的选项总是列出）；该字段改变时，不在新选项中的取值被清空
+   */
+  cascadeFrom?: string;
+  /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
   /**
    * 标签颜色
    */
@@ -3229,6 +3485,194 @@ export interface FormSelectViewProps {
 }
 
 export interface FormSelectDatasourceProps {
+  /**
+   * 数据源类型
+   */
+  datasourceType: 'STATIC' | 'API';
+  /**
+   * 数据映射
+   */
+  dataMapping: {
+    /**
+     * 编号
+     */
+    id: string;
+    /**
+     * 属性
+     */
+    prop: string;
+    /**
+     * 显示名
+     */
+    label: string;
+    /**
+     * 字段
+     */
+    field: string;
+  }[];
+  /**
+   * 数据配置
+   */
+  dataConfig: {
+    /**
+     * 静态数据
+     */
+    data?: {}[];
+    /**
+     * 接口
+     */
+    datasource?: string;
+    /**
+     * 接口名称
+     */
+    datasourceLabel?: string;
+    /**
+     * 请求参数
+     */
+    reqParams?: {};
+  };
+}
+
+export interface FormSubTableViewProps {
+  /**
+   * 宽度
+   */
+  width: number;
+  /**
+   * 高度
+   */
+  height: number;
+  /**
+   * 上边距
+   */
+  top: number;
+  /**
+   * 左边距
+   */
+  left: number;
+  /**
+   * 提交数据中的键：字母或下划线开头，字母、数字、下划线，最多 40 个字符；同一表单内不可重复
+   */
+  field?: string;
+  /**
+   * 标签
+   */
+  label?: string;
+  /**
+   * 必填时至少填写一行
+   */
+  required?: boolean;
+  /**
+   * 留空时为“请输入/请选择 + 标签”
+   */
+  requiredMessage?: string;
+  /**
+   * 列
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  columns?: {
+    /**
+     * 每行数据中的键：字母或下划线开头，字母、数字、下划线
+     */
+    name: string;
+    /**
+     * 列标题
+     */
+    label: string;
+    /**
+     * 类型
+     */
+    kind: ('text' | 'number' | 'select' | 'date') & string;
+    /**
+     * 必填
+     */
+    required?: boolean;
+    /**
+     * 最大长度（文本）
+     */
+    maxLength?: number;
+    /**
+     * 最小值（数字）
+     */
+    minimum?: number;
+    /**
+     * 最大值（数字）
+     */
+    maximum?: number;
+    /**
+     * 小数位数（数字，缺省 2）
+     */
+    precision?: number;
+    /**
+     * 选项（下拉选择）
+     *
+     * @maxItems 100
+     */
+    options?: {
+      /**
+       * 显示文字
+       */
+      label: string;
+      /**
+       * 值
+       */
+      value: string;
+    }[];
+  }[];
+  /**
+   * 填写了子表时至少的行数（必填时至少 1 行）
+   */
+  minRows?: number;
+  /**
+   * 最多行数
+   */
+  maxRows?: number;
+  /**
+   * 添加按钮文字
+   */
+  addText?: string;
+  /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
+  /**
+   * 标签颜色
+   */
+  labelColor?: string;
+  /**
+   * 字号
+   */
+  fontSize?: number;
+}
+
+export interface FormSubTableDatasourceProps {
   /**
    * 数据源类型
    */
@@ -3411,6 +3855,35 @@ export interface FormSwitchViewProps {
    */
   uncheckedText?: string;
   /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
+  /**
    * 标签颜色
    */
   labelColor?: string;
@@ -3526,6 +3999,35 @@ export interface FormTextareaViewProps {
    * 行数
    */
   rows?: number;
+  /**
+   * 按其他字段的取值显示、隐藏、必填或禁用本字段：有“显示”规则时，至少一条成立才显示；“隐藏”成立时隐藏（优先）。隐藏的字段不校验、不提交
+   *
+   * @maxItems 20
+   */
+  logic?: {
+    /**
+     * 条件字段
+     */
+    field: string;
+    /**
+     * 条件
+     */
+    op: ('eq' | 'neq' | 'in' | 'notIn' | 'empty' | 'notEmpty' | 'gt' | 'lt') & string;
+    /**
+     * 值
+     */
+    value?: string;
+    /**
+     * 值列表
+     *
+     * @maxItems 50
+     */
+    values?: string[];
+    /**
+     * 效果
+     */
+    effect: ('show' | 'hide' | 'require' | 'disable') & string;
+  }[];
   /**
    * 标签颜色
    */
@@ -6355,6 +6857,7 @@ export interface WidgetViewPropsByName {
   formNumber: FormNumberViewProps;
   formRadio: FormRadioViewProps;
   formSelect: FormSelectViewProps;
+  formSubTable: FormSubTableViewProps;
   formSubmit: FormSubmitViewProps;
   formSwitch: FormSwitchViewProps;
   formTextarea: FormTextareaViewProps;

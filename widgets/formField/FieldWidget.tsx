@@ -7,7 +7,10 @@ import { Field, FormProvider } from '@formily/react';
 import { FormItem } from '@formily/antd-v5';
 import { widgetDeclarations } from '../declarations';
 import { useFormRun } from './context';
-import { formilyRules, isFieldRequired, type FieldProps } from './rules';
+import { faultUnder, fieldDefFor, formilyRules, isFieldRequired, type FieldProps } from './rules';
+import { applyState, stateNow, valuesOf } from './logic';
+import type { Field as FormilyField } from '@formily/core';
+import type { LogicField } from '../../common/formLogic';
 import './fields.css';
 
 export interface FieldSpec {
@@ -28,14 +31,32 @@ interface ViewLike extends FieldProps {
 const emptyDefault = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 function TheField({ spec, v, fallbackLabel }: { spec: FieldSpec; v: ViewLike; fallbackLabel: string }) {
-  // the server's rules (common/fields.ts), required included: the asterisk is the decorator's, not a Formily rule
-  const rules = useMemo(() => formilyRules(spec.kind, v, fallbackLabel), [spec.kind, v, fallbackLabel]);
+  const run = useFormRun();
+  const name = v.field || 'field';
+  // the field as the logic reads it (common/formLogic.ts): its rules, its required, a cascade's options
+  const self = useMemo<LogicField>(() => ({ field: name, props: v as Record<string, unknown>, options: fieldDefFor(spec.kind, v)?.options }), [name, v, spec.kind]);
+  const fields = run?.fields;
+  // the server's rules (common/fields.ts), required as the logic says at the moment they run: the asterisk is
+  // the decorator's (set by the reaction), not a Formily rule
+  const rules = useMemo(() => {
+    if (!fields) return formilyRules(spec.kind, v, fallbackLabel);
+    return [
+      {
+        validator: (value: unknown, _rule: unknown, ctx: { form: FormilyField['form'] }) => {
+          return faultUnder(spec.kind, v, value, stateNow(fields, self, valuesOf(ctx.form)), fallbackLabel);
+        },
+      },
+    ];
+  }, [fields, self, spec.kind, v, fallbackLabel]);
+  // one reaction per field: its state from the whole form's values (Formily re-runs it when they change)
+  const reactions = useMemo(() => (fields ? (field: FormilyField) => applyState(field, stateNow(fields, self, valuesOf(field.form))) : undefined), [fields, self]);
   return (
     <Field
-      name={v.field || 'field'}
+      name={name}
       title={v.label}
       initialValue={emptyDefault(v.defaultValue) ? undefined : v.defaultValue}
       validator={rules as never}
+      reactions={reactions as never}
       decorator={[FormItem, { layout: 'vertical', colon: false, asterisk: isFieldRequired(spec.kind, v), labelStyle: { color: v.labelColor }, style: { marginBottom: 0 } }]}
       component={[spec.control, spec.props ?? {}]}
     />

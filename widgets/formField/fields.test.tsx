@@ -121,8 +121,10 @@ describe('on the designer canvas (no running form)', () => {
 });
 
 function runForm(fields: Array<ReturnType<typeof view>>, submit = vi.fn(async () => undefined)) {
+  // the page's widgets, as the fill-in page hands them over: the fields' logic runs over all of them
+  const widgets = fields.map((f) => ({ widgetName: f.widgetName, widgetProps: { viewProps: f.viewProps } }));
   const utils = render(
-    <FormRunProvider mode="fill" submit={submit} uploadImage={async () => ({ url: '/files/form/x.png' })}>
+    <FormRunProvider mode="fill" submit={submit} uploadImage={async () => ({ url: '/files/form/x.png' })} widgets={widgets}>
       {fields.map((f) => (
         <div key={String(f.viewProps.field)} style={{ width: 300, height: 80 }}>
           <WidgetView {...f} />
@@ -172,5 +174,73 @@ describe('in a running form (preview, fill-in)', () => {
     runForm([view('formInput', { field: 'mobile', label: '手机号码', defaultValue: '13800000000' })], submit);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /提\s?交/ })));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('手机号码格式不正确'));
+  });
+});
+
+describe('field logic and the sub-table in a running form (common/formLogic.ts)', () => {
+  // DOM queries: role queries over a whole form are slow in jsdom
+  const submitButton = () => document.querySelector('[data-widget="formSubmit"] button')!;
+  const addRow = () => screen.getByText(/添加一行/).closest('button')!;
+  const click = (el: Element) => act(async () => fireEvent.click(el));
+  const YES_NO = [{ label: '有', value: 'yes' }, { label: '无', value: 'no' }];
+
+  it('a choice shows and requires another field; hidden, it is neither required nor submitted', async () => {
+    const { submit } = runForm([
+      view('formRadio', { field: 'hasCar', label: '是否有车', options: YES_NO, defaultValue: 'no' }),
+      view('formInput', { field: 'plate', label: '车牌号', placeholder: '车牌', logic: [{ field: 'hasCar', op: 'eq', value: 'yes', effect: 'show' }, { field: 'hasCar', op: 'eq', value: 'yes', effect: 'require' }] }),
+    ]);
+    expect(screen.queryByPlaceholderText('车牌')).toBeNull();
+    await click(submitButton());
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect((submit.mock.calls[0] as unknown[])[0]).toEqual({ hasCar: 'no' });
+    await act(async () => fireEvent.click(screen.getByLabelText('有')));
+    expect(await screen.findByPlaceholderText('车牌')).toBeInTheDocument();
+    expect(document.querySelector('.ant-formily-item-asterisk')).not.toBeNull();
+    await click(submitButton());
+    await waitFor(() => expect(screen.getByText('请输入车牌号')).toBeInTheDocument());
+    expect(submit).toHaveBeenCalledTimes(1);
+    fireEvent.change(screen.getByPlaceholderText('车牌'), { target: { value: '浙A12345' } });
+    await click(submitButton());
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(2));
+    expect((submit.mock.calls[1] as unknown[])[0]).toEqual({ hasCar: 'yes', plate: '浙A12345' });
+  });
+
+  it('a cascade offers the options of the parent value and clears a value no longer among them', async () => {
+    const { submit } = runForm([
+      view('formRadio', { field: 'province', label: '省份', options: [{ label: '浙江', value: 'zj' }, { label: '江苏', value: 'js' }], defaultValue: 'zj' }),
+      view('formRadio', {
+        field: 'city',
+        label: '城市',
+        cascadeFrom: 'province',
+        options: [{ label: '杭州', value: 'hz', parent: 'zj' }, { label: '南京', value: 'nj', parent: 'js' }],
+        defaultValue: 'hz',
+      }),
+    ]);
+    expect(screen.getByLabelText('杭州')).toBeInTheDocument();
+    expect(screen.queryByLabelText('南京')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByLabelText('江苏')));
+    expect(await screen.findByLabelText('南京')).toBeInTheDocument();
+    expect(screen.queryByLabelText('杭州')).toBeNull();
+    await click(submitButton());
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect((submit.mock.calls[0] as unknown[])[0]).toEqual({ province: 'js' });
+  });
+
+  it('a sub-table: rows added, cells checked with the row named, rows submitted', async () => {
+    const { submit } = runForm([view('formSubTable', { field: 'items', label: '明细', required: true, maxRows: 2 })]);
+    await click(submitButton());
+    await waitFor(() => expect(screen.getByText('请输入明细')).toBeInTheDocument());
+    await click(addRow());
+    await click(addRow());
+    expect(addRow()).toBeDisabled(); // at most 2 rows
+    fireEvent.change(screen.getByLabelText('第1行名称'), { target: { value: '苹果' } });
+    fireEvent.change(screen.getByLabelText('第1行数量'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('第2行名称'), { target: { value: '梨' } });
+    await click(submitButton());
+    await waitFor(() => expect(screen.getByText('明细第2行：请输入数量')).toBeInTheDocument());
+    fireEvent.change(screen.getByLabelText('第2行数量'), { target: { value: '5' } });
+    await click(submitButton());
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    expect((submit.mock.calls[0] as unknown[])[0]).toEqual({ items: [{ item: '苹果', qty: 3 }, { item: '梨', qty: 5 }] });
   });
 });

@@ -74,3 +74,14 @@ export function formilyRules(kind: string, p: FieldProps, fallbackLabel = '') {
   if (!def) return [];
   return [{ validator: (v: unknown) => fieldFault(def, v, env) ?? '' }];
 }
+
+/**
+ * The fault of a value under the field's logic state (common/formLogic.ts): required as the logic says, a
+ * cascade's options instead of all of them. '' when it passes.
+ */
+export function faultUnder(kind: string, p: FieldProps, value: unknown, state: { required: boolean; options?: FieldDef['options'] }, fallbackLabel = ''): string {
+  const def = fieldDefFor(kind, { ...p, required: state.required }, fallbackLabel);
+  if (!def) return '';
+  if (state.options) def.options = state.options;
+  return fieldFault(def, value, env) ?? '';
+}

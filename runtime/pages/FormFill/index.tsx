@@ -110,7 +110,7 @@ export default function FormFill() {
   return (
     <div data-testid="form-fill" data-scale={scale.toFixed(4)} style={{ minHeight: '100vh', background: '#0b0d13', display: 'flex', justifyContent: 'center', padding: '8px 0' }}>
       <div style={{ width: state.page.width * scale, height: state.page.height * scale }}>
-        <FormRunProvider key={round} mode="fill" submit={submit} uploadImage={uploadImage}>
+        <FormRunProvider key={round} mode="fill" submit={submit} uploadImage={uploadImage} widgets={state.widgets}>
           <CanvasStage canvas={state.page} widgets={state.widgets} scale={scale} />
         </FormRunProvider>
       </div>

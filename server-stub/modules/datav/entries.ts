@@ -15,6 +15,7 @@ import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { Database } from '../../store/schema.js';
 import { intIn } from './pages.js';
 import { FIELD_NAME, fieldsOf, isReservedField, type FormWidget } from './fields.js';
+import { subTableColumnsOf } from '../../../common/fields.js';
 import type { KindConfig, KindMessages } from './kinds.js';
 import { findPage, pageWidgets, parseJson, presentWidgets } from './store.js';
 
@@ -33,6 +34,8 @@ export interface EntryColumn {
   options?: Array<{ label: string; value: string | number }>;
   /** a field only older entries have */
   removed?: true;
+  /** a sub-table's columns (the list shows its rows as a small table) */
+  columns?: Array<{ field: string; title: string; options?: Array<{ label: string; value: string | number }> }>;
 }
 
 const formIdProp = { type: ['integer', 'string'], minimum: 1, maximum: 2147483647, pattern: '^[1-9][0-9]{0,9}$', title: '表单编号' } as const;
@@ -99,7 +102,10 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
       field: f.field,
       title: f.label,
       kind: f.widgetName,
-      ...(f.options ? { options: f.options } : {}),
+      ...(f.options ? { options: f.options.map((o) => ({ label: o.label, value: o.value })) } : {}),
+      ...(f.kind === 'subTable'
+        ? { columns: subTableColumnsOf(f.props).map((c) => ({ field: c.name, title: c.label, ...(c.def.options ? { options: c.def.options.map((o) => ({ label: o.label, value: o.value })) } : {}) })) }
+        : {}),
     }));
     const have = new Set(cols.map((c) => c.field));
     // a snapshot changes only when the form does: its distinct versions are few, however many entries
@@ -150,6 +156,8 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
         ...c,
         ...(c.removed ? { title: `${c.title}（已删除）` } : {}),
         ...(c.kind === 'formImage' ? { type: 'image' } : {}),
+        // a sub-table's rows: “n 行”, opened as a small table of its columns
+        ...(c.kind === 'formSubTable' ? { type: 'rows' } : {}),
       })),
     );
   });

@@ -5,6 +5,7 @@
 // once judged safe (verdicts from core/patterns.ts, judged off the event loop), and the image URLs a
 // submission carries handed to the caller, who looks them up in file_image (fill.ts). Pure: no store, no request.
 import { checkField, fieldDefOf, type DictTable, type FieldDef, type FieldOption } from '../../../common/fields.js';
+import { evaluateLogic } from '../../../common/formLogic.js';
 import { fillMessage as fillTemplate } from '../../../common/template.js';
 import { BizError } from '../../core/envelope.js';
 import { patternFault } from '../../core/patterns.js';
@@ -141,10 +142,16 @@ export function formValidator(widgets: FormWidget[], env: ValidationEnv) {
         if (!byName.has(key)) throw new BizError(t('fieldUnknown', { field: key.length > 40 ? `${key.slice(0, 40)}…` : key }));
       }
       const out: Submission = { data: {}, labels: {}, kinds: {}, texts: {}, images: [] };
+      // the form's logic (common/formLogic.ts, the browser's own): a hidden field's value is dropped and never
+      // required, a shown one is required as its rules say, a cascade offers only its parent value's options
+      const logic = evaluateLogic(fields, values);
       for (const f of fields) {
         out.labels[f.field] = f.label;
         out.kinds[f.field] = f.widgetName;
-        const got = check(f, Object.hasOwn(values, f.field) ? values[f.field] : undefined);
+        const state = logic.states[f.field];
+        if (!state.visible) continue;
+        const def: FieldSpec = { ...f, props: { ...f.props, required: state.required }, ...(state.options ? { options: state.options } : {}) };
+        const got = check(def, Object.hasOwn(logic.values, f.field) ? logic.values[f.field] : undefined);
         if (!got) continue;
         out.data[f.field] = got.value;
         out.texts[f.field] = got.text;

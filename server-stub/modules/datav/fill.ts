@@ -116,7 +116,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
         imageIds.push(...new Set(known.values()));
       }
       const searchText = Object.values(sub.texts)
-        .concat(Object.values(sub.data).flatMap((x) => (Array.isArray(x) ? x.map(String) : [String(x)])))
+        .concat(Object.values(sub.data).flatMap((x) => (Array.isArray(x) ? x : [x]).filter((y) => y === null || typeof y !== 'object').map(String))) // a sub-table's rows are in its text
         .join('\n')
         .toLowerCase();
       const id = await db.transaction().execute(async (trx) => {

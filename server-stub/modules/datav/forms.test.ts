@@ -93,7 +93,7 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       expect(screenCat.some((e) => e.id === 'formControls' || e.id === 'formInput')).toBe(false);
       expect(formCat.map((e) => e.id)).not.toContain('screenOnly');
       expect(formCat.map((e) => e.id)).not.toContain('screenOnlyFolder');
-      expect(formCat.filter((e) => e.parentId === 'formControls').map((e) => e.id)).toEqual(['formInput', 'formTextarea', 'formNumber', 'formSelect', 'formRadio', 'formCheckbox', 'formSwitch', 'formDate', 'formDateRange', 'formImage', 'formSubmit']);
+      expect(formCat.filter((e) => e.parentId === 'formControls').map((e) => e.id)).toEqual(['formInput', 'formTextarea', 'formNumber', 'formSelect', 'formRadio', 'formCheckbox', 'formSwitch', 'formDate', 'formDateRange', 'formImage', 'formSubTable', 'formSubmit']);
       // the general kinds stay in both
       for (const cat of [screenCat, formCat]) expect(cat.map((e) => e.id)).toContain('singleLineTitle');
     });
