@@ -18,6 +18,7 @@ import { checkParamList, paramsObject, rowsOf, testValues, type ParamRow } from 
 import { PERM } from './perms.js';
 import type { ApiTable } from './tables.js';
 import { audit } from './audit.js';
+import { planFor } from './plan.js';
 
 export const DESIGN_MSG = {
   groupRequired: '请选择分组',
@@ -443,6 +444,21 @@ export function designRoutes(app: FastifyInstance) {
     const rows = checkParamList(b.reqParamList ?? [], 'request');
     const values = testValues(rows, jsonOverrides(b.reqParams));
     const { res, querySql, boundValues } = await runScript(app, req, ds, script, values);
-    return ok({ respResult: res.rows, columns: res.columns, rowCount: res.rowCount, truncated: res.truncated ?? false, querySql, boundValues }, '测试完成');
+    // the test pane shows the plan beside the rows: taken by EXPLAIN, after the run, never failing the run
+    const plan = await planFor(app, req, ds, script, rows, values).then(
+      (p) => ({ plan: p, planError: null }),
+      (err: Error) => ({ plan: null, planError: err.message }),
+    );
+    return ok({ respResult: res.rows, columns: res.columns, rowCount: res.rowCount, truncated: res.truncated ?? false, querySql, boundValues, ...plan }, '测试完成');
+  });
+
+  // The plan only (issue 25 item 3): the configuration as sent, its values bound, EXPLAIN only — nothing runs.
+  app.post<{ Body: Record<string, any> }>('/design/plan', { config: { perm: PERM.designExecute }, schema: { body: configBody } }, async (req) => {
+    const b = req.body ?? {};
+    const ds = await requireDatasource(app, b.dsName);
+    const script = typeof b.script === 'string' ? b.script : '';
+    if (!script.trim()) throw new BizError(DESIGN_MSG.scriptRequired);
+    const rows = checkParamList(b.reqParamList ?? [], 'request');
+    return ok(await planFor(app, req, ds, script, rows, testValues(rows, jsonOverrides(b.reqParams))));
   });
 }
