@@ -33,7 +33,7 @@ export function PlanView({ plan, error, loading, emptyText = '点击“测试”
         <Alert type="error" showIcon message={`估计行数约 ${count(plan.guardRows)} 行，超过阈值 ${count(plan.threshold)} 行：审批通过时须填写超限理由`} data-testid="plan-reason-required" />
       )}
       {!plan.warnings.length && <Alert type="success" showIcon message="未发现全表扫描大表、缺少 LIMIT 或笛卡尔积" />}
-      <Descriptions size="small" column={2} bordered>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, xl: 1, xxl: 2 }} bordered>
         <Descriptions.Item label="数据库">{DIALECTS[plan.dialect] ?? plan.dialect}</Descriptions.Item>
         <Descriptions.Item label="估计返回行数">{plan.estimatedRows == null ? '—（该数据库不提供估计）' : count(plan.estimatedRows)}</Descriptions.Item>
         <Descriptions.Item label="全表扫描最大表行数">{count(plan.scanRows)}</Descriptions.Item>
@@ -44,13 +44,14 @@ export function PlanView({ plan, error, loading, emptyText = '点击“测试”
         pagination={false}
         dataSource={rows}
         expandable={{ defaultExpandAllRows: true }}
+        scroll={{ x: 720 }}
         data-testid="plan-nodes"
         columns={[
-          { title: '步骤', dataIndex: 'op', width: 200 },
-          { title: '表', dataIndex: 'table', width: 140, render: (v: string | null | undefined) => v ?? '' },
-          { title: '估计行数', dataIndex: 'rows', width: 100, align: 'right', render: (v: number | null | undefined) => count(v) },
-          { title: '代价', dataIndex: 'cost', width: 90, align: 'right', render: (v: number | null | undefined) => (v == null ? '' : v.toLocaleString('en-US')) },
-          { title: '详情', dataIndex: 'detail', render: (v: string | null | undefined) => <Typography.Text style={{ fontSize: 12, wordBreak: 'break-all' }}>{v ?? ''}</Typography.Text> },
+          { title: '步骤', dataIndex: 'op', width: 170 },
+          { title: '表', dataIndex: 'table', width: 120, render: (v: string | null | undefined) => v ?? '' },
+          { title: '估计行数', dataIndex: 'rows', width: 90, align: 'right', render: (v: number | null | undefined) => count(v) },
+          { title: '代价', dataIndex: 'cost', width: 80, align: 'right', render: (v: number | null | undefined) => (v == null ? '' : v.toLocaleString('en-US')) },
+          { title: '详情', dataIndex: 'detail', width: 260, render: (v: string | null | undefined) => <Typography.Text style={{ fontSize: 12, wordBreak: 'break-all' }}>{v ?? ''}</Typography.Text> },
         ]}
       />
       <Collapse

@@ -220,7 +220,7 @@ export default function ApiDesignConfig() {
                 </Form.Item>
                 <Form.Item label="请求参数">
                   <div data-testid="req-params">
-                    <ParamTable value={shown.reqParamList} onChange={(reqParamList) => patch({ reqParamList })} readOnly={readOnly} withComment withJson withRequired />
+                    <ParamTable value={shown.reqParamList} onChange={(reqParamList) => patch({ reqParamList })} readOnly={readOnly} withComment withJson withRequired withSecret />
                   </div>
                 </Form.Item>
               </Form>
