@@ -40,10 +40,11 @@ export default function ApiApproveEdit() {
     );
   }, [id]);
 
-  const reasonRequired = Boolean(plan.plan?.reasonRequired);
+  // above the threshold, or no plan at all: passing needs the approver's reason (the server asks the same)
+  const reasonRequired = Boolean(plan.plan?.reasonRequired) || Boolean(plan.error);
 
   const decide = (d: Decision) => {
-    if (d !== 'reject' && reasonRequired && !costReason.trim()) return void message.warning('执行计划估计行数超过阈值：请填写超限理由后再审批通过');
+    if (d !== 'reject' && reasonRequired && !costReason.trim()) return void message.warning(plan.plan ? '执行计划估计行数超过阈值：请填写超限理由后再审批通过' : '无法获取执行计划：请填写理由后再审批通过');
     modal.confirm({
       title: '提示',
       content: DECISIONS[d].confirm,
@@ -102,7 +103,11 @@ export default function ApiApproveEdit() {
             {reasonRequired && (
               <div style={{ marginTop: 16 }}>
                 <Typography.Text strong>
-                  <span style={{ color: '#ff4d4f' }}>* </span>超限理由（执行计划估计约 {Math.round(plan.plan!.guardRows).toLocaleString('en-US')} 行，超过阈值 {plan.plan!.threshold.toLocaleString('en-US')} 行，通过时必填，记入审批记录）
+                  <span style={{ color: '#ff4d4f' }}>* </span>超限理由（
+                  {plan.plan
+                    ? `执行计划估计约 ${Math.round(plan.plan.guardRows).toLocaleString('en-US')} 行，超过阈值 ${plan.plan.threshold.toLocaleString('en-US')} 行`
+                    : '无法获取执行计划'}
+                  ，通过时必填，记入审批记录）
                 </Typography.Text>
                 <Input.TextArea
                   aria-label="超限理由"

@@ -125,10 +125,14 @@ export function approveRoutes(app: FastifyInstance) {
     if (costReason && [...costReason].length > 500) throw new BizError(PLAN_MSG.reasonTooLong);
     let planRows: number | null = null;
     if (decision !== 'reject') {
-      // a plan that cannot be taken (e.g. the database is down) does not block the approval; it is not recorded
-      const plan = await draftPlan(app, req, row).catch(() => null);
-      planRows = plan?.guardRows ?? null;
-      if (plan?.reasonRequired && !costReason) throw new BizError(PLAN_MSG.reasonRequired(plan.guardRows, plan.threshold));
+      // a plan that cannot be taken (the database down, a text EXPLAIN refuses) is no pass: a reason is asked for too
+      const plan = await draftPlan(app, req, row).catch((err: Error) => err);
+      if (plan instanceof Error) {
+        if (!costReason) throw new BizError(PLAN_MSG.noPlan(plan.message.replace(/^获取执行计划失败：/, '').slice(0, 200)));
+      } else {
+        planRows = plan.guardRows;
+        if (plan.reasonRequired && !costReason) throw new BizError(PLAN_MSG.reasonRequired(plan.guardRows, plan.threshold));
+      }
     }
     await db.transaction().execute(async (trx) => {
       const next = decision === 'reject' ? API_STATUS.rejected : API_STATUS.passed;

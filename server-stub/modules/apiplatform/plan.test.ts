@@ -246,6 +246,13 @@ describe('query plans and the cost guard', () => {
       expect(entry).toMatchObject({ costReason: '夜间批量报表，调用方每日一次', version: 1 });
       expect(entry.planRows).toBeGreaterThan(15_000);
     }
+    // a plan that cannot be taken asks a reason too (here: two statements, which EXPLAIN refuses)
+    const twoId = (await s.request('POST', `${P}/design/info/save`, { groupId, apiName: 'two_statements', apiComment: '两条语句' }, dev)).body.data;
+    expect((await s.request('POST', `${P}/config/save`, { apiId: twoId, dsName: 'plans_lite', script: 'select label from small limit 1; select 2' }, dev)).body.status).toBe(0);
+    expect((await s.request('POST', `${P}/design/info/submit`, { id: twoId }, dev)).body.status).toBe(0);
+    expect((await s.request('GET', `${P}/approve/plan?id=${twoId}`, undefined, approver)).body).toMatchObject({ status: 1, msg: '获取执行计划失败：每次只能执行一条语句' });
+    expect((await s.request('POST', `${P}/approve/resolve`, { id: twoId }, approver)).body).toMatchObject({ status: 1, msg: '无法获取执行计划（每次只能执行一条语句）：审批通过须填写理由' });
+    expect((await s.request('POST', `${P}/approve/resolve`, { id: twoId, costReason: '已人工核对' }, approver)).body.status).toBe(0);
     // below the threshold no reason is asked; the estimate is kept all the same
     const apiId = (await s.request('POST', `${P}/design/info/save`, { groupId, apiName: 'small_list', apiComment: '小表' }, dev)).body.data;
     expect((await s.request('POST', `${P}/config/save`, { apiId, dsName: 'plans_lite', script: 'select label from small limit 20' }, dev)).body.status).toBe(0);

@@ -64,6 +64,7 @@ export const PLAN_MSG = {
   secretHidden: '绑定了敏感参数：其值以 ****** 显示，计划中的条件文本和原始计划已隐藏',
   reasonRequired: (rows: number, threshold: number) => `执行计划估计行数约 ${fmt(rows)} 行，超过阈值 ${fmt(threshold)} 行：审批通过须填写超限理由`,
   reasonTooLong: '超限理由不能超过500个字符',
+  noPlan: (why: string) => `无法获取执行计划（${why}）：审批通过须填写理由`,
 } as const;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
