@@ -16,7 +16,7 @@ import { audit } from './audit.js';
 import { API_STATUS, ONLINE_STATUS, apiListSchema, loadApi, presentApi, presentConfig, searchApis, type ApiRow } from './design.js';
 import { PERM } from './perms.js';
 import { datasourceTarget } from '../../core/datasources.js';
-import { isSecretParam, planFor, PLAN_MSG, type ApiPlan } from './plan.js';
+import { isSecretParam, maskStrings, planFor, PLAN_MSG, secretTextsOf, type ApiPlan } from './plan.js';
 import { rowsOf, testValues, type ParamRow } from './params.js';
 
 export const APPROVE_MSG = {
@@ -99,11 +99,13 @@ export function approveRoutes(app: FastifyInstance) {
     const api = presentApi({ ...row, group_name: group?.name ?? null });
     const submitted = presentConfig(row);
     const onlineConfig = online ? presentConfig({ ...row, ...online, id: row.id } as ApiRow) : null;
-    return ok({
+    // a secret's stored value may also sit in the last test's SQL listing (saved before secrets were masked there)
+    const secretTexts = [submitted.reqParamList, onlineConfig?.reqParamList ?? []].flatMap((list) => secretTextsOf(list, Object.fromEntries(list.map((r) => [r.paramName, r.paramValue]))));
+    return maskStrings(ok({
       api: { ...api, reqParamList: maskSecrets(api.reqParamList) },
       submitted: { ...submitted, reqParamList: maskSecrets(submitted.reqParamList), reqParams: undefined },
       online: onlineConfig ? { ...onlineConfig, reqParamList: maskSecrets(onlineConfig.reqParamList), reqParams: undefined, apiVersion: online!.version, isPublic: online!.is_public } : null,
-    });
+    }), secretTexts);
   });
 
   const decide = (decision: Decision) => async (req: FastifyRequest<{ Body: { id: number; approveCmdType?: string | null; approveResult?: string | null; costReason?: string | null } }>) => {

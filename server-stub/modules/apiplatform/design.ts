@@ -18,7 +18,7 @@ import { checkParamList, paramsObject, rowsOf, testValues, type ParamRow } from 
 import { PERM } from './perms.js';
 import type { ApiTable } from './tables.js';
 import { audit } from './audit.js';
-import { planFor } from './plan.js';
+import { isSecretParam, planFor } from './plan.js';
 
 export const DESIGN_MSG = {
   groupRequired: '请选择分组',
@@ -253,16 +253,21 @@ const literal = (v: unknown) => (v === null ? 'NULL' : typeof v === 'string' ? `
  * Runs a script with bound values; answers the rows and the SQL as the driver received it, with the bound
  * values listed beside it (never spliced into it).
  */
-export async function runScript(app: FastifyInstance, req: FastifyRequest, ds: DatasourceTable, script: string, values: Record<string, unknown>) {
+export async function runScript(app: FastifyInstance, req: FastifyRequest, ds: DatasourceTable, script: string, values: Record<string, unknown>, secrets: ReadonlySet<string> = new Set()) {
   let bound: { sql: string; values: unknown[] };
+  let names: unknown[] = [];
   try {
-    bound = bindNamed(script, values, String(ds.db_type).toLowerCase() as DbType);
+    const dialect = String(ds.db_type).toLowerCase() as DbType;
+    bound = bindNamed(script, values, dialect);
+    // which placeholder carries which parameter: secret ones are listed as ****** (plan.ts isSecretParam)
+    if (secrets.size) names = bindNamed(script, Object.fromEntries(Object.keys(values).map((k) => [k, k])), dialect).values;
   } catch (err) {
     throw new BizError(`执行失败：${(err as Error).message}`);
   }
   const res = await app.sql.run('datasource', ds, script, values, req);
-  const list = bound.values.map((v, i) => `-- [${i + 1}] ${literal(v)}`).join('\n');
-  return { res, querySql: list ? `${bound.sql}\n-- 绑定参数（按占位符顺序，绑定传入，不拼接）：\n${list}` : bound.sql, boundValues: bound.values };
+  const shown = bound.values.map((v, i) => (secrets.has(String(names[i])) ? '******' : v));
+  const list = shown.map((v, i) => `-- [${i + 1}] ${literal(v)}`).join('\n');
+  return { res, querySql: list ? `${bound.sql}\n-- 绑定参数（按占位符顺序，绑定传入，不拼接）：\n${list}` : bound.sql, boundValues: shown };
 }
 
 export function designRoutes(app: FastifyInstance) {
@@ -443,7 +448,8 @@ export function designRoutes(app: FastifyInstance) {
     if (!script.trim()) throw new BizError(DESIGN_MSG.scriptRequired);
     const rows = checkParamList(b.reqParamList ?? [], 'request');
     const values = testValues(rows, jsonOverrides(b.reqParams));
-    const { res, querySql, boundValues } = await runScript(app, req, ds, script, values);
+    const secrets = new Set(rows.filter(isSecretParam).map((r) => r.paramName));
+    const { res, querySql, boundValues } = await runScript(app, req, ds, script, values, secrets);
     // the test pane shows the plan beside the rows: taken by EXPLAIN, after the run, never failing the run
     const plan = await planFor(app, req, ds, script, rows, values).then(
       (p) => ({ plan: p, planError: null }),

@@ -300,7 +300,7 @@ function stripDetails(nodes: PlanNode[]): PlanNode[] {
 }
 
 /** Every string in v with each secret text replaced by ******. */
-function maskStrings<T>(v: T, secrets: string[]): T {
+export function maskStrings<T>(v: T, secrets: string[]): T {
   if (!secrets.length) return v;
   const walk = (x: unknown): unknown => {
     if (typeof x === 'string') return secrets.reduce((s, t) => s.split(t).join(MASK), x);
@@ -309,6 +309,16 @@ function maskStrings<T>(v: T, secrets: string[]): T {
     return x;
   };
   return walk(v) as T;
+}
+
+/** The texts a secret parameter's value may show as: as typed, and as SQL quotes it (3 characters and more). */
+export function secretTextsOf(rows: ParamRow[], values: Record<string, unknown>): string[] {
+  const texts = rows
+    .filter(isSecretParam)
+    .map((r) => values[r.paramName])
+    .filter((v) => v != null && v !== '')
+    .flatMap((v) => [String(v), String(v).replace(/'/g, "''"), String(v).replace(/'/g, "\\'"), JSON.stringify(String(v)).slice(1, -1)]);
+  return [...new Set(texts)].filter((t) => t.length >= 3).sort((a, b) => b.length - a.length);
 }
 
 /**
@@ -328,17 +338,7 @@ export async function planFor(app: FastifyInstance, req: FastifyRequest, ds: Dat
     throw new BizError(`获取执行计划失败：${(err as Error).message}`);
   }
   const secretBound = names.some((n, i) => secretNames.has(String(n)) && bound.values[i] != null && bound.values[i] !== '');
-  // the texts a secret may show as: a string as typed and as SQL quotes it, a number or boolean as written
-  const secretTexts = [
-    ...new Set(
-      [...secretNames]
-        .map((n) => values[n])
-        .filter((v) => v != null && v !== '')
-        .flatMap((v) => [String(v), String(v).replace(/'/g, "''"), String(v).replace(/'/g, "\\'"), JSON.stringify(String(v)).slice(1, -1)]),
-    ),
-  ]
-    .filter((t) => t.length >= 3)
-    .sort((a, b) => b.length - a.length);
+  const secretTexts = secretTextsOf(rows, values);
   let result: SqlPlanResult;
   try {
     result = await app.sql.explain('datasource', ds, script, values, { timeoutMs: PLAN_TIMEOUT_MS, countCap: countCapOf(app.ctx.config.planReasonRows) }, req);
