@@ -257,6 +257,30 @@ describeBrowser('API 设计与审批', () => {
     await shot(tab, 'apimgr-detail');
   });
 
+  it('API 文档: the online API with its parameters, and 试一试 with the key from the API Key screen (issue 25 §7)', async () => {
+    const base = inject('baseURL');
+    await dev.goto(`${base}/apimgr/docs`);
+    await dev.getByTestId('api-docs').waitFor({ timeout: 30_000 });
+    await dev.getByPlaceholder('按接口名或说明搜索').fill(API);
+    await dev.getByTestId(`api-doc-${API}`).click();
+    await dev.getByText(`POST /open/api/${API}`).waitFor();
+    const tryIt = dev.getByTestId('try-it');
+    // without a key: told what to do, nothing sent
+    await tryIt.getByRole('button', { name: '发送请求' }).click();
+    await tryIt.getByText('请填写您的 API Key').waitFor();
+    await tryIt.getByLabel('API Key').fill(apiKey);
+    await tryIt.getByRole('button', { name: '发送请求' }).click();
+    const result = tryIt.getByTestId('try-result');
+    await result.getByText('HTTP 200').waitFor({ timeout: 30_000 });
+    expect(await result.locator('pre').textContent()).toContain('"status": 0');
+    // a wrong key: the real answer, 401
+    await tryIt.getByLabel('API Key').fill('not-a-key');
+    await tryIt.getByRole('button', { name: '发送请求' }).click();
+    await result.getByText('HTTP 401').waitFor({ timeout: 30_000 });
+    expect(await result.locator('pre').textContent()).toContain('API Key 无效或已吊销');
+    await shot(dev, 'apimgr-docs-try-it');
+  });
+
   it('the group tree counts each API once, and opens the groups that were open before a reload', async () => {
     const base = inject('baseURL');
     const parent = (await call('/api/gemini/api/group/save', { parentId: 0, name: `父组${run}` }, devToken)).data;

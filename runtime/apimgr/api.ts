@@ -41,6 +41,10 @@ export interface ApiConfig {
   dsName: string | null;
   cacheable: number;
   cacheTime: number | null;
+  /** issue 25 §4: a paged list API (1), the largest page it serves, the most rows it answers (null: defaults) */
+  pageable?: number;
+  pageSizeMax?: number | null;
+  maxRows?: number | null;
   script: string | null;
   reqParamList: ParamRow[];
   respParamList: ParamRow[];

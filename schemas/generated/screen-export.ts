@@ -24,6 +24,17 @@ export interface ScreenExport {
     refreshSeconds?: number | null;
     theme?: string | null;
     backgroundImage?: string | null;
+    /**
+     * @maxItems 50
+     */
+    variables?:
+      | {
+          name: string;
+          title?: string | null;
+          type: 'string' | 'number' | 'date' | 'list';
+          default?: string | null;
+        }[]
+      | null;
   };
   /**
    * @maxItems 2000

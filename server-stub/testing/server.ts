@@ -21,7 +21,7 @@ export interface TestServer {
   dataDir: string;
   store: 'sqlite' | 'pg';
   loginAs(username: string, password?: string): Promise<string>;
-  request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<{ http: number; body: Envelope<T> }>;
+  request<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH', path: string, body?: unknown, token?: string | null, headers?: Record<string, string>): Promise<{ http: number; body: Envelope<T>; headers: Record<string, string> }>;
   /** The running app (tests reach app.ctx.db for set-up through the store's own functions). */
   app: FastifyInstance;
   /** Runs raw SQL on this server's own store (test set-up only). */
@@ -91,7 +91,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return { http: res.status, body: (await res.json()) as Envelope<any> };
+    return { http: res.status, body: (await res.json()) as Envelope<any>, headers: Object.fromEntries(res.headers) };
   };
 
   let publicPem: string | undefined;

@@ -17,6 +17,9 @@ interface Draft {
   dsName: string;
   cacheable: boolean;
   cacheTime: string;
+  pageable: boolean;
+  pageSizeMax: string;
+  maxRows: string;
   script: string;
   reqParamList: ParamRow[];
   respParamList: ParamRow[];
@@ -26,6 +29,9 @@ const draftOf = (c: ApiConfig): Draft => ({
   dsName: c.dsName ?? '',
   cacheable: Boolean(c.cacheable),
   cacheTime: c.cacheTime == null ? '' : String(c.cacheTime),
+  pageable: Boolean(c.pageable),
+  pageSizeMax: c.pageSizeMax == null ? '' : String(c.pageSizeMax),
+  maxRows: c.maxRows == null ? '' : String(c.maxRows),
   script: c.script ?? '',
   reqParamList: c.reqParamList,
   respParamList: c.respParamList,
@@ -35,6 +41,8 @@ function missing(d: Draft): string | null {
   if (!d.dsName) return '请选择数据源';
   if (!d.script.trim()) return '请配置脚本';
   if (d.cacheable && (!/^\d{1,5}$/.test(d.cacheTime) || Number(d.cacheTime) < 1)) return '缓存时长只能是1到99999之间的整数（秒）';
+  if (d.pageSizeMax && (Number(d.pageSizeMax) < 1 || Number(d.pageSizeMax) > 1000)) return '每页最大条数只能是 1 到 1000 之间的整数';
+  if (d.maxRows && (Number(d.maxRows) < 1 || Number(d.maxRows) > 10000)) return '最大返回行数只能是 1 到 10000 之间的整数';
   const bad = [...d.reqParamList, ...d.respParamList].find((p) => !p.paramName || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(p.paramName));
   if (bad) return bad.paramName ? `参数名不合法：${bad.paramName}` : '参数名不能为空';
   return null;
@@ -98,6 +106,9 @@ export default function ApiDesignConfig() {
     dsName: d.dsName,
     cacheable: d.cacheable ? 1 : 0,
     cacheTime: d.cacheable ? d.cacheTime : null,
+    pageable: d.pageable ? 1 : 0,
+    pageSizeMax: d.pageable && d.pageSizeMax ? d.pageSizeMax : null,
+    maxRows: d.maxRows || null,
     script: d.script,
     reqParamList: d.reqParamList,
     respParamList: d.respParamList,
@@ -210,6 +221,30 @@ export default function ApiDesignConfig() {
                       value={shown.cacheTime}
                       // digits only (spec §4)
                       onChange={(e) => patch({ cacheTime: e.target.value.replace(/\D/g, '').slice(0, 5) })}
+                    />
+                  </Form.Item>
+                  <Form.Item label="分页" tooltip="调用方传 pageNum、pageSize，得到 { records, total }；SQL 中不要写 LIMIT" style={{ marginBottom: 12 }}>
+                    <Switch aria-label="分页" checked={shown.pageable} onChange={(pageable) => patch({ pageable })} />
+                  </Form.Item>
+                  <Form.Item label="每页最大条数" style={{ marginBottom: 12 }}>
+                    <Input
+                      aria-label="每页最大条数"
+                      style={{ width: 120 }}
+                      maxLength={4}
+                      placeholder="默认 100"
+                      disabled={readOnly || !shown.pageable}
+                      value={shown.pageSizeMax}
+                      onChange={(e) => patch({ pageSizeMax: e.target.value.replace(/\D/g, '').slice(0, 4) })}
+                    />
+                  </Form.Item>
+                  <Form.Item label="最大返回行数" tooltip="超出时只返回前面的行，并在 msg 与响应头 X-Result-Truncated 中说明" style={{ marginBottom: 12 }}>
+                    <Input
+                      aria-label="最大返回行数"
+                      style={{ width: 120 }}
+                      maxLength={5}
+                      placeholder="默认 10000"
+                      value={shown.maxRows}
+                      onChange={(e) => patch({ maxRows: e.target.value.replace(/\D/g, '').slice(0, 5) })}
                     />
                   </Form.Item>
                 </Space>

@@ -2,7 +2,8 @@
 // reads rows one at a time into a RowSink and stops reading (and stops the statement) once it is full, so
 // a result of thousands of megabyte-sized values never sits in memory at once and cannot end the process.
 
-export const MAX_ROWS = 5000;
+/** Also the most rows a published API answers (issue 25 §4: the default cap, 10,000). */
+export const MAX_ROWS = 10_000;
 export const MAX_RESULT_BYTES = 32 * 1024 * 1024;
 
 /**

@@ -18,6 +18,7 @@ import { PERM } from './perms.js';
 import { datasourceTarget } from '../../core/datasources.js';
 import { isSecretParam, maskStrings, planFor, PLAN_MSG, secretTextsOf, type ApiPlan } from './plan.js';
 import { rowsOf, testValues, type ParamRow } from './params.js';
+import { pagingOf } from './paging.js';
 
 export const APPROVE_MSG = {
   notWaiting: '接口不在待审批状态，不能审批',
@@ -71,7 +72,7 @@ async function draftPlan(app: FastifyInstance, req: FastifyRequest, row: ApiRow)
   } catch (err) {
     throw new BizError(`获取执行计划失败：${(err as Error).message}`);
   }
-  return planFor(app, req, ds, row.script, rows, values);
+  return planFor(app, req, ds, row.script, rows, values, { paged: pagingOf(row).pageable });
 }
 
 /** The approver reads the request parameters' values, never a secret one's. */
@@ -160,6 +161,9 @@ export function approveRoutes(app: FastifyInstance) {
           ds_target: source ? datasourceTarget(source) : null,
           cacheable: row.cacheable,
           cache_time: row.cache_time,
+          pageable: row.pageable ?? 0,
+          page_size_max: row.page_size_max ?? null,
+          max_rows: row.max_rows ?? null,
           script: row.script,
           req_params: row.req_params,
           resp_params: row.resp_params,

@@ -10,7 +10,7 @@ import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { PERM } from './perms.js';
 
-export type AuditAction = 'create' | 'save' | 'config' | 'submit' | 'resolve' | 'reject' | 'online' | 'offline';
+export type AuditAction = 'create' | 'save' | 'config' | 'submit' | 'resolve' | 'reject' | 'online' | 'offline' | 'import';
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   create: '新建',
@@ -21,6 +21,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   reject: '审批驳回',
   online: '上线',
   offline: '下线',
+  import: '导入',
 };
 
 // the column request_id this migration adds is in ApiAuditTable (tables.ts)
@@ -29,7 +30,7 @@ export const auditMigrations = {
     await db.schema.alterTable('gemini_api_audit').addColumn('request_id', 'varchar(128)').execute();
   }),
   // the cost guard (plan.ts): the approver's reason for passing a plan above the threshold, and the plan's estimate
-  '20261128_10_api_audit_plan': migration(async (db) => {
+  '20261202_10_api_audit_plan': migration(async (db) => {
     await db.schema.alterTable('gemini_api_audit').addColumn('cost_reason', 'varchar(500)').execute();
     await db.schema.alterTable('gemini_api_audit').addColumn('plan_rows', 'bigint').execute();
   }),

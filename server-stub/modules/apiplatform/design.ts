@@ -19,6 +19,7 @@ import { PERM } from './perms.js';
 import type { ApiTable } from './tables.js';
 import { audit } from './audit.js';
 import { isSecretParam, planFor } from './plan.js';
+import { checkPagingConfig, presentPaging } from './paging.js';
 
 export const DESIGN_MSG = {
   groupRequired: '请选择分组',
@@ -122,6 +123,7 @@ export function presentConfig(r: ApiRow) {
     dsName: r.ds_name,
     cacheable: r.cacheable,
     cacheTime: r.cache_time,
+    ...presentPaging(r),
     script: r.script,
     reqParamList: req,
     respParamList: rowsOf(r.resp_params),
@@ -212,6 +214,9 @@ const configBody = {
     dsName: { type: ['string', 'null'], maxLength: 100, title: '数据源' },
     cacheable: { type: ['integer', 'boolean', 'null'], title: '缓存' },
     cacheTime: { type: ['integer', 'string', 'null'], maxLength: 5, title: '缓存时长' },
+    pageable: { type: ['integer', 'boolean', 'string', 'null'], maxLength: 1, title: '分页' },
+    pageSizeMax: { type: ['integer', 'string', 'null'], maxLength: 5, title: '每页最大条数' },
+    maxRows: { type: ['integer', 'string', 'null'], maxLength: 6, title: '最大返回行数' },
     script: { type: ['string', 'null'], maxLength: 100000, title: '脚本' },
     reqParamList: paramList,
     respParamList: paramList,
@@ -269,6 +274,9 @@ export async function runScript(app: FastifyInstance, req: FastifyRequest, ds: D
   const list = shown.map((v, i) => `-- [${i + 1}] ${literal(v)}`).join('\n');
   return { res, querySql: list ? `${bound.sql}\n-- 绑定参数（按占位符顺序，绑定传入，不拼接）：\n${list}` : bound.sql, boundValues: shown };
 }
+
+/** The configuration as sent declares paging (its answer is cut to pages whatever the SQL says: no LIMIT warning). */
+const declaresPaging = (b: { pageable?: unknown }) => b.pageable === true || b.pageable === 1 || b.pageable === '1';
 
 export function designRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -416,6 +424,7 @@ export function designRoutes(app: FastifyInstance) {
     const overrides = jsonOverrides(b.reqParams);
     const synced: ParamRow[] = reqRows.map((r) => (Object.hasOwn(overrides, r.paramName) ? { ...r, paramValue: overrides[r.paramName] as ParamRow['paramValue'] } : r));
     checkParamList(synced, 'request');
+    const paging = checkPagingConfig(b, script, synced.map((r) => r.paramName));
     const respRows = b.respParamList === undefined ? rowsOf(row.resp_params) : checkParamList(b.respParamList, 'response');
     const text = (v: unknown) => (v == null ? null : typeof v === 'string' ? v : JSON.stringify(v));
     await db.transaction().execute(async (trx) => {
@@ -425,6 +434,7 @@ export function designRoutes(app: FastifyInstance) {
           ds_name: ds.ds_name,
           cacheable,
           cache_time: cacheSeconds(cacheable, b.cacheTime),
+          ...paging,
           script,
           req_params: JSON.stringify(synced),
           resp_params: JSON.stringify(respRows),
@@ -451,7 +461,7 @@ export function designRoutes(app: FastifyInstance) {
     const secrets = new Set(rows.filter(isSecretParam).map((r) => r.paramName));
     const { res, querySql, boundValues } = await runScript(app, req, ds, script, values, secrets);
     // the test pane shows the plan beside the rows: taken by EXPLAIN, after the run, never failing the run
-    const plan = await planFor(app, req, ds, script, rows, values).then(
+    const plan = await planFor(app, req, ds, script, rows, values, { paged: declaresPaging(b) }).then(
       (p) => ({ plan: p, planError: null }),
       (err: Error) => ({ plan: null, planError: err.message }),
     );
@@ -465,6 +475,6 @@ export function designRoutes(app: FastifyInstance) {
     const script = typeof b.script === 'string' ? b.script : '';
     if (!script.trim()) throw new BizError(DESIGN_MSG.scriptRequired);
     const rows = checkParamList(b.reqParamList ?? [], 'request');
-    return ok(await planFor(app, req, ds, script, rows, testValues(rows, jsonOverrides(b.reqParams))));
+    return ok(await planFor(app, req, ds, script, rows, testValues(rows, jsonOverrides(b.reqParams)), { paged: declaresPaging(b) }));
   });
 }

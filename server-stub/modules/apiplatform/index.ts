@@ -11,6 +11,7 @@ import { keyRoutes } from './keys.js';
 import { pickerRoutes } from './picker.js';
 import { publishedRoutes } from './published.js';
 import { apiMigrations } from './tables.js';
+import { transferRoutes } from './transfer.js';
 
 export const apiPlatformModule: ServerModule = {
   name: 'apiplatform',
@@ -26,6 +27,7 @@ export const apiPlatformModule: ServerModule = {
     keyRoutes(app);
     guardRoutes(app);
     pickerRoutes(app);
+    transferRoutes(app);
   },
 };
 

@@ -16,6 +16,8 @@ import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
 import { callGuard } from './guard.js';
 import { callValues, defaultOf, rowsOf, type ParamRow } from './params.js';
+import type { ApiPaging } from './tables.js';
+import { capRows, countScript, pageRequest, pageScript, pagingOf, PAGE_NUM_MAX, PAGE_SIZE_DEFAULT } from './paging.js';
 
 /** Calls per client address per minute by callers with neither a session nor a valid API key. */
 export const ANONYMOUS_CALLS = { max: 600, windowMs: 60_000 } as const;
@@ -100,26 +102,48 @@ export async function publishedRoutes(app: FastifyInstance) {
       await guard.check(req, reply, api, await keyIdOf(app, req));
       let good = false;
       try {
-        const values = callValues(rowsOf(version.req_params) as ParamRow[], req.body);
-        const key = version.cacheable && version.cache_time ? `openapi:${tag}:${api.id}:${api.online_seq}:${version.version}:${stable(values)}` : null;
+        const paging = pagingOf(version);
+        // a paged API takes pageNum and pageSize besides its own parameters (issue 25 §4)
+        const page = paging.pageable ? pageRequest(paging, req.body) : null;
+        const values = callValues(rowsOf(version.req_params) as ParamRow[], page ? page.rest : req.body);
+        const pageKey = page ? `:p${page.pageNum}x${page.pageSize}` : '';
+        const key = version.cacheable && version.cache_time ? `openapi:${tag}:${api.id}:${api.online_seq}:${version.version}:${stable(values)}${pageKey}` : null;
         if (key) {
-          const hit = await cache.get<unknown[]>(key);
+          const stored = await cache.get<{ data: unknown; cut?: string } | unknown[]>(key);
+          // an entry written before paging held the rows themselves
+          const hit = Array.isArray(stored) ? { data: stored, cut: undefined } : stored;
           if (hit) {
             good = true;
             reply.header('x-cache', 'HIT');
-            return ok(hit);
+            if (hit.cut) reply.header('x-result-truncated', 'true');
+            return ok(hit.data, hit.cut);
           }
         }
         const ds = await app.sql.source('datasource', { dsName: version.ds_name ?? '' });
         if (!ds) throw new BizError(OPEN_MSG.dsGone);
         if (version.ds_target && version.ds_target !== datasourceTarget(ds)) throw new BizError(OPEN_MSG.dsChanged);
-        const { res } = await runScript(app, req, ds, version.script ?? '', values);
+        const script = version.script ?? '';
+        let data: unknown;
+        let cut: string | undefined;
+        if (page) {
+          // the page and the count of all rows, each a bound statement of its own
+          const { res } = await runScript(app, req, ds, pageScript(script, page.pageNum, page.pageSize), values);
+          const { res: counted } = await runScript(app, req, ds, countScript(script), values);
+          const total = Number(Object.values(counted.rows[0] ?? {})[0] ?? 0);
+          data = { records: res.rows, total, pageNum: page.pageNum, pageSize: page.pageSize };
+        } else {
+          const { res } = await runScript(app, req, ds, script, values);
+          const capped = capRows(res.rows, Boolean(res.truncated), paging);
+          data = capped.rows;
+          cut = capped.cut;
+        }
         if (key) {
-          await cache.set(key, res.rows, version.cache_time!);
+          await cache.set(key, { data, ...(cut ? { cut } : {}) }, version.cache_time!);
           reply.header('x-cache', 'MISS');
         }
+        if (cut) reply.header('x-result-truncated', 'true');
         good = true;
-        return ok(res.rows);
+        return ok(data, cut);
       } finally {
         calls.record(api.id, performance.now() - started, good);
       }
@@ -144,7 +168,7 @@ export async function publishedRoutes(app: FastifyInstance) {
     const rows = await db
       .selectFrom('gemini_api as a')
       .innerJoin('gemini_api_version as v', (j) => j.onRef('v.api_id', '=', 'a.id').onRef('v.version', '=', 'a.online_version'))
-      .select(['a.api_name', 'a.api_desc', 'v.api_comment', 'v.req_params', 'v.resp_params', 'v.version', 'v.is_public'])
+      .select(['a.api_name', 'a.api_desc', 'v.api_comment', 'v.req_params', 'v.resp_params', 'v.version', 'v.is_public', 'v.pageable', 'v.page_size_max', 'v.max_rows'])
       .where('a.online_status', '=', ONLINE_STATUS.online)
       .orderBy('a.api_name')
       .execute();
@@ -162,7 +186,9 @@ const OAS_TYPES: Record<string, object> = {
   array: { type: 'array', items: {} },
 };
 
-export function openApiDocument(rows: Array<{ api_name: string; api_desc: string | null; api_comment: string; req_params: string | null; resp_params: string | null; version: number; is_public: number }>) {
+export function openApiDocument(
+  rows: Array<{ api_name: string; api_desc: string | null; api_comment: string; req_params: string | null; resp_params: string | null; version: number; is_public: number } & ApiPaging>,
+) {
   const paths: Record<string, object> = {};
   for (const r of rows) {
     const req = rowsOf(r.req_params);
@@ -175,6 +201,22 @@ export function openApiDocument(rows: Array<{ api_name: string; api_desc: string
         }),
       );
     const required = req.filter((p) => p.required).map((p) => p.paramName);
+    const paging = pagingOf(r);
+    const rowList = { type: 'array', items: { type: 'object', properties: props(resp) } };
+    // a paged API: pageNum / pageSize beside its own parameters, { records, total, pageNum, pageSize } as data
+    const pageProps = paging.pageable
+      ? {
+          pageNum: { type: 'integer', minimum: 1, maximum: PAGE_NUM_MAX, default: 1, description: '页码，从 1 开始' },
+          pageSize: { type: 'integer', minimum: 1, maximum: paging.pageSizeMax, default: Math.min(PAGE_SIZE_DEFAULT, paging.pageSizeMax), description: `每页条数，至多 ${paging.pageSizeMax}` },
+        }
+      : {};
+    const dataSchema = paging.pageable
+      ? {
+          type: 'object',
+          required: ['records', 'total', 'pageNum', 'pageSize'],
+          properties: { records: rowList, total: { type: 'integer', description: '符合条件的总行数（服务器计算）' }, pageNum: { type: 'integer' }, pageSize: { type: 'integer' } },
+        }
+      : { ...rowList, maxItems: paging.maxRows, description: `至多 ${paging.maxRows} 行；超出时只返回前面的行，msg 说明，并带响应头 X-Result-Truncated: true` };
     paths[`/open/api/${r.api_name}`] = {
       post: {
         operationId: r.api_name,
@@ -184,7 +226,7 @@ export function openApiDocument(rows: Array<{ api_name: string; api_desc: string
         ...(r.is_public ? { security: [] } : {}),
         requestBody: {
           required: false,
-          content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: props(req, true), ...(required.length ? { required } : {}) } } },
+          content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: { ...props(req, true), ...pageProps }, ...(required.length ? { required } : {}) } } },
         },
         responses: {
           '200': {
@@ -194,7 +236,7 @@ export function openApiDocument(rows: Array<{ api_name: string; api_desc: string
                 schema: {
                   type: 'object',
                   required: ['status', 'msg', 'data'],
-                  properties: { status: { type: 'integer' }, msg: { type: 'string' }, data: { type: 'array', items: { type: 'object', properties: props(resp) } } },
+                  properties: { status: { type: 'integer' }, msg: { type: 'string' }, data: dataSchema },
                 },
               },
             },

@@ -69,7 +69,16 @@ export const apis = declareTable({
   },
   indexes: [{ name: 'ux_gemini_api_name', columns: ['apiName'], unique: true }],
 });
-export type ApiTable = TableRow<typeof apis>;
+/** Paging and caps (issue 25 §4, migration 20261201_20_api_paging): carried by the draft and frozen in a version. */
+export interface ApiPaging {
+  /** 1: a list API answering { records, total } for pageNum / pageSize */
+  pageable?: number | null;
+  /** the largest pageSize a caller may ask for (null: PAGE_SIZE_MAX_DEFAULT) */
+  page_size_max?: number | null;
+  /** the most rows one call answers (null: API_MAX_ROWS) */
+  max_rows?: number | null;
+}
+export type ApiTable = TableRow<typeof apis> & ApiPaging;
 
 /** Immutable released versions (V1, V2, …): everything that runs, frozen at each pass. */
 export const apiVersions = declareTable({
@@ -87,7 +96,7 @@ export const apiVersions = declareTable({
   indexes: [{ name: 'ux_gemini_api_version', columns: ['apiId', 'version'], unique: true }],
 });
 /** A released version as declared, with the column 20261126_10_api_version_ds_target added. */
-export interface ApiVersionTable extends TableRow<typeof apiVersions> {
+export interface ApiVersionTable extends TableRow<typeof apiVersions>, ApiPaging {
   /**
    * Which database the approver approved: a hash of the data source's id, type, host, port, database,
    * account and parameters (not its password) when the version passed. Null for versions older than it.
@@ -109,11 +118,11 @@ export const apiAudits = declareTable({
   },
   indexes: [{ name: 'ix_gemini_api_audit_api', columns: ['apiId'] }],
 });
-/** An audit entry as declared, with the columns audit.ts's migrations (20261127_10_api_audit_request_id, 20261128_10_api_audit_plan) added. */
+/** An audit entry as declared, with the columns audit.ts's migrations (20261127_10_api_audit_request_id, 20261202_10_api_audit_plan) added. */
 export interface ApiAuditTable extends TableRow<typeof apiAudits> {
   /** the call's X-Request-Id (null for entries written before it was kept) */
   request_id: string | null;
-  /** audit.ts 20261128_10_api_audit_plan: the approver's reason for passing a plan above the cost threshold */
+  /** audit.ts 20261202_10_api_audit_plan: the approver's reason for passing a plan above the cost threshold */
   cost_reason: string | null;
   /** … and the plan's estimate (rows returned or read by a full scan, plan.ts guardRows) */
   plan_rows: number | string | null;
@@ -155,7 +164,7 @@ export type ApiCallTable = TableRow<typeof apiCalls>;
 declare module '../../store/schema.js' {
   interface Database {
     gemini_api_group: TableRow<typeof apiGroups>;
-    gemini_api: TableRow<typeof apis>;
+    gemini_api: ApiTable;
     gemini_api_version: ApiVersionTable;
     gemini_api_audit: ApiAuditTable;
     gemini_api_key: TableRow<typeof apiKeys>;
@@ -171,5 +180,13 @@ export const apiMigrations = {
   // an approved version names the database it was approved against, not only the data source's name
   '20261126_10_api_version_ds_target': migration(async (db) => {
     await db.schema.alterTable('gemini_api_version').addColumn('ds_target', 'varchar(64)').execute();
+  }),
+  // issue 25 §4: paging and the row cap, on the draft and on every version
+  '20261201_20_api_paging': migration(async (db) => {
+    for (const table of ['gemini_api', 'gemini_api_version']) {
+      await db.schema.alterTable(table).addColumn('pageable', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable(table).addColumn('page_size_max', 'integer').execute();
+      await db.schema.alterTable(table).addColumn('max_rows', 'integer').execute();
+    }
   }),
 };

@@ -189,7 +189,7 @@ export const datavMigrations = {
     await db.schema.alterTable('datav_page').addColumn('background_image', 'varchar(2000)').execute();
   }),
   // issue 23 §1: a screen's variables (JSON, checked by common/variables.ts variablesFault)
-  '20261126_10_datav_variables': migration(async (db) => {
+  '20261201_10_datav_variables': migration(async (db) => {
     await db.schema.alterTable('datav_page').addColumn('variables', 'text').execute();
   }),
 };
