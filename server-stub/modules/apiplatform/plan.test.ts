@@ -146,6 +146,9 @@ describe('query plans and the cost guard', () => {
       expect(codes(ok.body.data), d.name).toEqual([]);
       // a small table read in full is no warning; its missing LIMIT is
       expect(codes((await plan(d.ds, `select label from ${d.small}`)).body.data), d.name).toEqual(['noLimit']);
+      // declared paging caps the answer: no LIMIT warning then
+      const paged = await s.request('POST', `${P}/design/plan`, { dsName: d.ds, script: `select label from ${d.small} order by id`, pageable: 1 }, dev);
+      expect(codes(paged.body.data), d.name).toEqual([]);
     }
   });
 
