@@ -30,13 +30,13 @@ export function PlanView({ plan, error, loading, emptyText = '点击“测试”
         <Alert key={`${w.code}-${i}`} type={w.code === 'secretHidden' ? 'info' : 'warning'} showIcon message={w.message} data-testid={`plan-warning-${w.code}`} />
       ))}
       {plan.reasonRequired && (
-        <Alert type="error" showIcon message={`估计行数约 ${count(plan.guardRows)} 行，超过阈值 ${count(plan.threshold)} 行：审批通过时须填写超限理由`} data-testid="plan-reason-required" />
+        <Alert type="error" showIcon message={`估计行数${plan.guardCapped ? '' : `约 ${count(plan.guardRows)} 行，`}超过阈值 ${count(plan.threshold)} 行：审批通过时须填写超限理由`} data-testid="plan-reason-required" />
       )}
       {!plan.warnings.length && <Alert type="success" showIcon message="未发现全表扫描大表、缺少 LIMIT 或笛卡尔积" />}
       <Descriptions size="small" column={{ xs: 1, sm: 2, xl: 1, xxl: 2 }} bordered>
         <Descriptions.Item label="数据库">{DIALECTS[plan.dialect] ?? plan.dialect}</Descriptions.Item>
         <Descriptions.Item label="估计返回行数">{plan.estimatedRows == null ? '—（该数据库不提供估计）' : count(plan.estimatedRows)}</Descriptions.Item>
-        <Descriptions.Item label="全表扫描最大表行数">{count(plan.scanRows)}</Descriptions.Item>
+        <Descriptions.Item label="全表扫描最大表行数">{plan.guardCapped && plan.scanRows === plan.guardRows ? `超过 ${count(plan.threshold)}（计数到此为止）` : count(plan.scanRows)}</Descriptions.Item>
         <Descriptions.Item label="估计代价">{plan.cost == null ? '—' : plan.cost.toLocaleString('en-US')}</Descriptions.Item>
       </Descriptions>
       <Table<Row>

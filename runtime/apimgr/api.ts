@@ -76,6 +76,8 @@ export interface ApiPlan {
   sql: string;
   boundValues: unknown[];
   guardRows: number;
+  /** guardRows is a count stopped one past the threshold (SQLite): at least that many */
+  guardCapped?: boolean;
   threshold: number;
   reasonRequired: boolean;
 }

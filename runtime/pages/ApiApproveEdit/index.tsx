@@ -105,7 +105,7 @@ export default function ApiApproveEdit() {
                 <Typography.Text strong>
                   <span style={{ color: '#ff4d4f' }}>* </span>超限理由（
                   {plan.plan
-                    ? `执行计划估计约 ${Math.round(plan.plan.guardRows).toLocaleString('en-US')} 行，超过阈值 ${plan.plan.threshold.toLocaleString('en-US')} 行`
+                    ? `执行计划估计行数${plan.plan.guardCapped ? '' : `约 ${Math.round(plan.plan.guardRows).toLocaleString('en-US')} 行，`}超过阈值 ${plan.plan.threshold.toLocaleString('en-US')} 行`
                     : '无法获取执行计划'}
                   ，通过时必填，记入审批记录）
                 </Typography.Text>

@@ -134,7 +134,7 @@ export function approveRoutes(app: FastifyInstance) {
         if (!costReason) throw new BizError(PLAN_MSG.noPlan(plan.message.replace(/^获取执行计划失败：/, '').slice(0, 200)));
       } else {
         planRows = plan.guardRows;
-        if (plan.reasonRequired && !costReason) throw new BizError(PLAN_MSG.reasonRequired(plan.guardRows, plan.threshold));
+        if (plan.reasonRequired && !costReason) throw new BizError(PLAN_MSG.reasonRequired(plan.guardRows, plan.threshold, plan.guardCapped));
       }
     }
     await db.transaction().execute(async (trx) => {

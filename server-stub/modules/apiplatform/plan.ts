@@ -53,6 +53,8 @@ export interface ApiPlan {
   boundValues: unknown[];
   /** the cost guard: the rows compared, the threshold, and whether approving needs a reason */
   guardRows: number;
+  /** guardRows is a count stopped at the threshold + 1 (SQLite without sqlite_stat1): the table has at least that many */
+  guardCapped: boolean;
   threshold: number;
   reasonRequired: boolean;
 }
@@ -62,7 +64,7 @@ export const PLAN_MSG = {
   noLimit: '列表查询没有 LIMIT，也没有声明分页：结果可能很大，请加 LIMIT 或分页',
   crossJoin: (a: string, b: string) => `疑似笛卡尔积：【${a}】与【${b}】之间没有连接条件（交叉连接），结果行数为两者之积`,
   secretHidden: '绑定了敏感参数：其值以 ****** 显示，计划中的条件文本和原始计划已隐藏',
-  reasonRequired: (rows: number, threshold: number) => `执行计划估计行数约 ${fmt(rows)} 行，超过阈值 ${fmt(threshold)} 行：审批通过须填写超限理由`,
+  reasonRequired: (rows: number, threshold: number, capped = false) => `执行计划估计行数${capped ? '' : `约 ${fmt(rows)} 行，`}超过阈值 ${fmt(threshold)} 行：审批通过须填写超限理由`,
   reasonTooLong: '超限理由不能超过500个字符',
   noPlan: (why: string) => `无法获取执行计划（${why}）：审批通过须填写理由`,
 } as const;
@@ -292,7 +294,8 @@ export function readPlan(result: SqlPlanResult, sql: string, ctx: PlanContext): 
   // when the planner expects few rows today (the table grows; the SQL stays)
   if (!ctx.paged && !hasRowLimit(sql)) warnings.push({ code: 'noLimit', message: PLAN_MSG.noLimit });
   const guardRows = Math.max(read.estimatedRows ?? 0, scanRows ?? 0);
-  return { dialect, estimatedRows: read.estimatedRows, scanRows, cost: read.cost, nodes: read.nodes, raw: plan, warnings, guardRows, threshold: ctx.reasonRows, reasonRequired: guardRows > ctx.reasonRows };
+  const guardCapped = dialect === 'sqlite' && guardRows >= countCapOf(ctx.reasonRows);
+  return { dialect, estimatedRows: read.estimatedRows, scanRows, cost: read.cost, nodes: read.nodes, raw: plan, warnings, guardRows, guardCapped, threshold: ctx.reasonRows, reasonRequired: guardRows > ctx.reasonRows };
 }
 
 function stripDetails(nodes: PlanNode[]): PlanNode[] {
