@@ -3,7 +3,7 @@
 // SQL shown), saves and submits; an approver sees the diff and passes it online; the published API answers
 // with a key made on the API Key screen and refuses without one; an injection value finds no extra rows;
 // a second version V2 is approved while V1 keeps serving until V2 goes online; the detail shows the trail.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { inject } from 'vitest';
@@ -279,6 +279,39 @@ describeBrowser('API 设计与审批', () => {
     await result.getByText('HTTP 401').waitFor({ timeout: 30_000 });
     expect(await result.locator('pre').textContent()).toContain('API Key 无效或已吊销');
     await shot(dev, 'apimgr-docs-try-it');
+  });
+
+  it('导出 and 导入 on the design list: a preview per API, a conflict settled, the new API a draft (issue 25 §6)', async () => {
+    const base = inject('baseURL');
+    // the export as the 导出 button downloads it
+    await dev.goto(`${base}/apimgr/design`);
+    const [download] = await Promise.all([dev.waitForEvent('download'), dev.getByRole('button', { name: /^导\s?出$/ }).click()]);
+    const file = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+    const mine = file.apis.find((x: { apiName: string }) => x.apiName === API);
+    expect(mine).toMatchObject({ version: 2, dsName: DS });
+    // the same API under a new name beside the original: one new, one conflict
+    const path = join(inject('dataDir'), `import-${run}.json`);
+    writeFileSync(path, JSON.stringify({ ...file, apis: [mine, { ...mine, apiName: `${API}_copy` }] }));
+    await dev.getByRole('button', { name: /^导\s?入$/ }).click();
+    const modal = dev.locator('.ant-modal:visible');
+    await modal.locator('input[type=file]').setInputFiles(path);
+    const preview = modal.getByTestId('import-preview');
+    await preview.getByText(`${API}_copy`).waitFor({ timeout: 30_000 });
+    await preview.locator('.ant-table-row', { hasText: `${API}_copy` }).getByText('新建', { exact: true }).waitFor();
+    const conflict = preview.locator('.ant-table-row', { hasText: GROUP }).filter({ hasText: '已存在' });
+    await conflict.waitFor();
+    // not settled: told so, nothing written
+    await modal.getByRole('button', { name: /^导\s?入$/ }).click();
+    await modal.getByText('请为 1 项选择处理方式').waitFor();
+    await conflict.locator('.ant-select').click();
+    await dev.locator('.ant-select-dropdown:visible').getByText('跳过', { exact: true }).click();
+    await modal.getByRole('button', { name: /^导\s?入$/ }).click();
+    await dev.getByText('导入完成：新建 1 个，新版本 0 个，跳过 1 个').waitFor({ timeout: 30_000 });
+    await modal.waitFor({ state: 'hidden' });
+    const row = dev.locator('.ant-table-row', { hasText: `${API}_copy` });
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByText('草稿').first().waitFor();
+    await shot(dev, 'apimgr-imported');
   });
 
   it('the group tree counts each API once, and opens the groups that were open before a reload', async () => {

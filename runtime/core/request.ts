@@ -256,7 +256,9 @@ export async function download(
       silent: true,
     });
     const blob = res.data;
-    if (blob.type.includes('application/json')) {
+    // a JSON answer is the envelope of a refusal, unless the server sends it as a file (an export in JSON)
+    const attached = /^\s*attachment/i.test(String(res.headers?.['content-disposition'] ?? ''));
+    if (blob.type.includes('application/json') && !attached) {
       const body = JSON.parse(await blobText(blob)) as Envelope;
       if (body.status === 0) fb.message.success(body.msg || '操作成功');
       else fb.message.error(body.msg || t('downloadError'));

@@ -3,6 +3,7 @@
 import type { ActionDecl, DialogDecl, DialogMode, PageDeclaration, Row } from './types';
 import { FormDialog } from './FormDialog';
 import { UploadDialog } from './UploadDialog';
+import { ImportDialog } from './ImportDialog';
 import { RevealModal } from './RevealModal';
 import { actionLabel } from './actions';
 import { msg } from './messages';
@@ -46,6 +47,18 @@ interface Props {
 
 export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose, onSent }: Props) {
   if (!state) return null;
+  if (state.action.action === 'import' && state.action.import) {
+    return (
+      <ImportDialog
+        action={state.action}
+        onDone={() => {
+          onSent(state.action);
+          onClose();
+        }}
+        onClose={onClose}
+      />
+    );
+  }
   if (state.revealed !== undefined && state.action.result) return <RevealModal decl={state.action.result} value={state.revealed} onClose={onClose} />;
   if (state.submit && state.action.form) {
     return (

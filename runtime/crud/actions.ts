@@ -1,7 +1,7 @@
 import type { ActionDecl, PageDeclaration } from './types';
 
 const LABELS: Record<ActionDecl['action'], string> = {
-  add: '新增', edit: '修改', copy: '复制', delete: '删除', test: '测试', call: '执行', route: '查看', notice: '查看', download: '导出', subList: '查看',
+  add: '新增', edit: '修改', copy: '复制', delete: '删除', test: '测试', call: '执行', route: '查看', notice: '查看', download: '导出', subList: '查看', import: '导入',
 };
 export const actionLabel = (a: ActionDecl) => a.label ?? LABELS[a.action];
 

@@ -50,6 +50,7 @@ export const coreServices: CrudServices = {
     return res.data;
   },
   download(method, path, params) {
-    return download(path, params, undefined, { method });
+    // a POST export takes the list's query as its JSON body (arrays such as groupIds stay arrays)
+    return method === 'POST' ? download(path, undefined, undefined, { method, body: params ?? {} }) : download(path, params, undefined, { method });
   },
 };

@@ -1,5 +1,5 @@
 // What each declared action does when clicked (add | edit | copy | delete | test | call | route | notice |
-// download), and whether the user may run it.
+// download | import), and whether the user may run it.
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import type { ActionDecl, PageDeclaration, Row } from './types';
@@ -179,6 +179,9 @@ export function actionRunner(ctx: ActionContext) {
         return;
       case 'notice':
         messageApi.info(a.message ?? msg('building'));
+        return;
+      case 'import':
+        if (a.import) ctx.openDialog({ mode: 'new', action: a });
         return;
       case 'download': {
         // what the list shows now (search, dates, filters, fixed query), without paging

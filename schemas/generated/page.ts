@@ -379,7 +379,7 @@ export interface Column {
   perms?: string[];
 }
 export interface Action {
-  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList';
+  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList' | 'import';
   label?: string;
   api?: Call;
   /**
@@ -489,6 +489,50 @@ export interface Action {
    * action=subList 时抽屉的标题；{{字段}} 取当前行字段，如 分配用户【{{roleName}}】
    */
   title?: string;
+  /**
+   * action=import：选择文件（读成文本）→ check 调用（body { file }）返回 { items } 逐项预览 → 用户为需要选择的项选定处理方式 → api 调用（body { file, decisions: { 键: 处理方式 } }）一次导入；成功后列表刷新
+   */
+  import?: {
+    /**
+     * 文件类型，如 .json
+     */
+    accept?: string;
+    maxSizeMb?: number;
+    check: Call;
+    api: Call;
+    /**
+     * 每项的键（decisions 的键）
+     */
+    keyField: string;
+    statusField?: string;
+    reasonField?: string;
+    hint?: string;
+    /**
+     * @minItems 1
+     */
+    columns: {
+      title: string;
+      field: string;
+      width?: number;
+    }[];
+    /**
+     * 每种状态的标签、颜色，及可选的处理方式（choices，用户必须选一个）或自动的处理方式（auto）
+     */
+    statuses?: {
+      [k: string]: {
+        label: string;
+        color?: string;
+        auto?: string;
+        /**
+         * @minItems 1
+         */
+        choices?: {
+          value: string;
+          label: string;
+        }[];
+      };
+    };
+  };
 }
 /**
  * 弹窗表单的一个字段（Formily JSON Schema：type、title、x-component、x-component-props、x-validator…）；这里只列出渲染器另外读取的键

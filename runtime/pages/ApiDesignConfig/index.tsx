@@ -48,6 +48,23 @@ function missing(d: Draft): string | null {
   return null;
 }
 
+/** A number box that takes digits only (spec §4), at most `max` of them. */
+function DigitsItem(p: { label: string; aria?: string; tooltip?: string; max: number; placeholder: string; disabled?: boolean; value: string; onChange: (v: string) => void }) {
+  return (
+    <Form.Item label={p.label} tooltip={p.tooltip} style={{ marginBottom: 12 }}>
+      <Input
+        aria-label={p.aria ?? p.label}
+        style={{ width: 120 }}
+        maxLength={p.max}
+        placeholder={p.placeholder}
+        disabled={p.disabled}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value.replace(/\D/g, '').slice(0, p.max))}
+      />
+    </Form.Item>
+  );
+}
+
 /** Response parameters guessed from the test's rows: one per column, typed by its first value. */
 function respFromRows(rows: unknown[], keep: ParamRow[]): ParamRow[] {
   const first = rows.find((r) => r && typeof r === 'object') as Record<string, unknown> | undefined;
@@ -211,42 +228,12 @@ export default function ApiDesignConfig() {
                   <Form.Item label="缓存" style={{ marginBottom: 12 }}>
                     <Switch aria-label="缓存" checked={shown.cacheable} onChange={(cacheable) => patch({ cacheable })} />
                   </Form.Item>
-                  <Form.Item label="缓存时长（秒）" style={{ marginBottom: 12 }}>
-                    <Input
-                      aria-label="缓存时长"
-                      style={{ width: 120 }}
-                      maxLength={5}
-                      placeholder="1-99999"
-                      disabled={readOnly || !shown.cacheable}
-                      value={shown.cacheTime}
-                      // digits only (spec §4)
-                      onChange={(e) => patch({ cacheTime: e.target.value.replace(/\D/g, '').slice(0, 5) })}
-                    />
-                  </Form.Item>
+                  <DigitsItem label="缓存时长（秒）" aria="缓存时长" max={5} placeholder="1-99999" disabled={readOnly || !shown.cacheable} value={shown.cacheTime} onChange={(cacheTime) => patch({ cacheTime })} />
                   <Form.Item label="分页" tooltip="调用方传 pageNum、pageSize，得到 { records, total }；SQL 中不要写 LIMIT" style={{ marginBottom: 12 }}>
                     <Switch aria-label="分页" checked={shown.pageable} onChange={(pageable) => patch({ pageable })} />
                   </Form.Item>
-                  <Form.Item label="每页最大条数" style={{ marginBottom: 12 }}>
-                    <Input
-                      aria-label="每页最大条数"
-                      style={{ width: 120 }}
-                      maxLength={4}
-                      placeholder="默认 100"
-                      disabled={readOnly || !shown.pageable}
-                      value={shown.pageSizeMax}
-                      onChange={(e) => patch({ pageSizeMax: e.target.value.replace(/\D/g, '').slice(0, 4) })}
-                    />
-                  </Form.Item>
-                  <Form.Item label="最大返回行数" tooltip="超出时只返回前面的行，并在 msg 与响应头 X-Result-Truncated 中说明" style={{ marginBottom: 12 }}>
-                    <Input
-                      aria-label="最大返回行数"
-                      style={{ width: 120 }}
-                      maxLength={5}
-                      placeholder="默认 10000"
-                      value={shown.maxRows}
-                      onChange={(e) => patch({ maxRows: e.target.value.replace(/\D/g, '').slice(0, 5) })}
-                    />
-                  </Form.Item>
+                  <DigitsItem label="每页最大条数" max={4} placeholder="默认 100" disabled={readOnly || !shown.pageable} value={shown.pageSizeMax} onChange={(pageSizeMax) => patch({ pageSizeMax })} />
+                  <DigitsItem label="最大返回行数" tooltip="超出时只返回前面的行，并在 msg 与响应头 X-Result-Truncated 中说明" max={5} placeholder="默认 10000" value={shown.maxRows} onChange={(maxRows) => patch({ maxRows })} />
                 </Space>
                 <Form.Item label="SQL脚本" required extra="参数以 :name 或 #{name} 引用，执行时按参数绑定，从不拼接进 SQL">
                   <div data-testid="script-editor">
