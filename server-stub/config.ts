@@ -74,6 +74,13 @@ export interface Config {
    * named in TRUST_PROXY); the per-account lock after 5 wrong passwords holds whatever this is.
    */
   loginsPerMinute: number;
+  /**
+   * PLAN_REASON_ROWS (default 100000): approving an API whose plan estimates more rows than this (returned, or read
+   * by a full scan) requires the approver to write a reason, kept in the audit (modules/apiplatform/plan.ts).
+   */
+  planReasonRows: number;
+  /** PLAN_LARGE_TABLE_ROWS (default 10000): a full scan of a table of more rows than this is warned of in a plan. */
+  planLargeTableRows: number;
   /** SHUTDOWN_GRACE (seconds, default 25): on SIGTERM the instance drains and exits within this (core/health.ts). */
   shutdownGraceMs: number;
   /** SHUTDOWN_DELAY (seconds, default 2; 0 allowed): a draining instance keeps answering, not ready, this long first. */
@@ -163,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,
     operLogDays: positive(env.OPER_LOG_DAYS, 180),
     loginsPerMinute: positive(env.LOGINS_PER_MINUTE, 20),
+    planReasonRows: positive(env.PLAN_REASON_ROWS, 100_000),
+    planLargeTableRows: positive(env.PLAN_LARGE_TABLE_ROWS, 10_000),
     shutdownGraceMs: positive(env.SHUTDOWN_GRACE, 25) * 1000,
     shutdownDelayMs: nonNegative(env.SHUTDOWN_DELAY, 2) * 1000,
   };

@@ -23,6 +23,11 @@ export function AuditTrail({ id }: { id: number }) {
         { title: '版本', dataIndex: 'version', width: 80, render: (v: number | null) => (v == null ? '' : versionLabel(v)) },
         { title: '操作人', dataIndex: 'userName', width: 120 },
         { title: '意见', dataIndex: 'comment', render: (v: string | null) => v ?? '' },
+        {
+          title: '超限理由',
+          dataIndex: 'costReason',
+          render: (v: string | null | undefined, r: AuditEntry) => (v ? `${v}（估计 ${Number(r.planRows ?? 0).toLocaleString('en-US')} 行）` : ''),
+        },
       ]}
     />
   );

@@ -54,6 +54,34 @@ export interface ApiConfig {
   isPublic: number;
 }
 
+/** One step of a query plan (server-stub/modules/apiplatform/plan.ts). */
+export interface PlanNode {
+  op: string;
+  table?: string | null;
+  rows?: number | null;
+  cost?: number | null;
+  detail?: string | null;
+  children?: PlanNode[];
+}
+
+/** The plan of an API's SQL with its values bound, taken with EXPLAIN only, and its warnings. */
+export interface ApiPlan {
+  dialect: string;
+  estimatedRows: number | null;
+  scanRows: number | null;
+  cost: number | null;
+  nodes: PlanNode[];
+  raw: unknown;
+  warnings: Array<{ code: 'fullScan' | 'noLimit' | 'crossJoin' | 'secretHidden'; message: string }>;
+  sql: string;
+  boundValues: unknown[];
+  guardRows: number;
+  /** guardRows is a count stopped one past the threshold (SQLite): at least that many */
+  guardCapped?: boolean;
+  threshold: number;
+  reasonRequired: boolean;
+}
+
 export interface ExecuteResult {
   respResult: unknown[];
   columns: string[];
@@ -61,6 +89,9 @@ export interface ExecuteResult {
   truncated: boolean;
   querySql: string;
   boundValues: unknown[];
+  /** the plan of the same SQL (null with planError when it could not be taken) */
+  plan: ApiPlan | null;
+  planError: string | null;
 }
 
 export interface VersionOption {
@@ -77,6 +108,10 @@ export interface AuditEntry {
   version: number | null;
   userName: string;
   comment: string | null;
+  /** the approver's reason for passing a plan above the cost threshold */
+  costReason?: string | null;
+  /** the plan's estimate when it was approved */
+  planRows?: number | null;
   createTime: string;
 }
 
@@ -113,11 +148,14 @@ export const apiCalls = {
   config: (apiId: number) => get<ApiConfig>(`${P}/config/get`, { apiId }),
   saveConfig: (body: Record<string, unknown>) => post<number>(`${P}/config/save`, body),
   execute: (body: Record<string, unknown>) => post<ExecuteResult>(`${P}/execute`, body),
+  plan: (body: Record<string, unknown>) => post<ApiPlan>(`${P}/design/plan`, body),
+  approvePlan: (id: number) => get<ApiPlan>(`${P}/approve/plan`, { id }),
   groups: () => post<ApiGroup[]>(`${P}/group/select`),
   audit: (id: number) => get<AuditEntry[]>(`${P}/design/audit`, { id }),
   stats: (id: number) => get<CallStats>(`${P}/design/stats`, { id }),
   approveInfo: (id: number) => get<ApproveInfo>(`${P}/approve/info`, { id }),
-  decide: (decision: Decision, id: number, approveResult: string) => post<null>(`${P}/approve/${decision}`, { id, approveCmdType: decision, approveResult }),
+  decide: (decision: Decision, id: number, approveResult: string, costReason?: string) =>
+    post<null>(`${P}/approve/${decision}`, { id, approveCmdType: decision, approveResult, ...(costReason ? { costReason } : {}) }),
   dataSources: () => get<Array<{ value: string; label: string }>>('/gemini/datasource/select'),
 };
 

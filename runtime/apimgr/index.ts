@@ -6,4 +6,5 @@ export { StatusTag } from './StatusTag';
 export { ApiFacts, ParamList } from './ApiFacts';
 export { AuditTrail, CallStatsCard } from './History';
 export { ConfigDiff } from './ConfigDiff';
+export { PlanView } from './PlanView';
 export { GroupSelect } from './GroupSelect';

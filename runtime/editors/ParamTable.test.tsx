@@ -49,11 +49,11 @@ describe('parameter rows and their JSON', () => {
 });
 
 describe('parameter names flagged while typing', () => {
-  function Host({ initial, withRequired }: { initial: ParamRow[]; withRequired?: boolean }) {
+  function Host({ initial, withRequired, withSecret }: { initial: ParamRow[]; withRequired?: boolean; withSecret?: boolean }) {
     const [v, setV] = useState<ParamRow[]>(initial);
     return (
       <>
-        <ParamTable value={v} onChange={setV} withComment withRequired={withRequired} />
+        <ParamTable value={v} onChange={setV} withComment withRequired={withRequired} withSecret={withSecret} />
         <output data-testid="out">{JSON.stringify(v)}</output>
       </>
     );
@@ -76,5 +76,12 @@ describe('parameter names flagged while typing', () => {
     fireEvent.click(screen.getByLabelText('必填1'));
     expect(JSON.parse(screen.getByTestId('out').textContent!)[0]).toMatchObject({ paramName: 'code', required: true });
     expect(mergeJson([{ paramName: 'code', paramType: 'string', required: true }], '{"code": "A"}')).toEqual([{ paramName: 'code', paramType: 'string', paramValue: 'A', paramComment: '', required: true }]);
+  });
+
+  it('API request parameters: a 敏感 box per row, kept through the JSON view', () => {
+    render(<Host initial={[{ paramName: 'code', paramType: 'string', paramValue: 'x' }]} withSecret />);
+    fireEvent.click(screen.getByLabelText('敏感1'));
+    expect(JSON.parse(screen.getByTestId('out').textContent!)[0]).toMatchObject({ paramName: 'code', secret: true });
+    expect(mergeJson([{ paramName: 'code', paramType: 'string', secret: true }], '{"code": "A"}')).toEqual([{ paramName: 'code', paramType: 'string', paramValue: 'A', paramComment: '', secret: true }]);
   });
 });

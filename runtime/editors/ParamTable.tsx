@@ -14,6 +14,8 @@ export interface ParamRow {
   paramComment?: string;
   /** API request parameters: a call without it is refused (400 缺少必填参数：name) */
   required?: boolean;
+  /** API request parameters: a secret — its value is never shown in a query plan or to the approver */
+  secret?: boolean;
 }
 
 export interface ParamTableProps {
@@ -28,6 +30,8 @@ export interface ParamTableProps {
   typeDict?: string;
   /** API request parameters: a 必填 column, and the value is the default of a call that leaves it out */
   withRequired?: boolean;
+  /** a 敏感 column (API request parameters: the value is masked in plans and on the approval screen) */
+  withSecret?: boolean;
 }
 
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -77,11 +81,11 @@ export function mergeJson(rows: ParamRow[], text: string): ParamRow[] | string {
   return entries.map(([name, v]) => {
     const old = rows.find((r) => r.paramName === name);
     const value = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return { paramName: name, paramType: old?.paramType ?? typeOf(v), paramValue: value, paramComment: old?.paramComment ?? '', ...(old?.required ? { required: true } : {}) };
+    return { paramName: name, paramType: old?.paramType ?? typeOf(v), paramValue: value, paramComment: old?.paramComment ?? '', ...(old?.required ? { required: true } : {}), ...(old?.secret ? { secret: true } : {}) };
   });
 }
 
-export function ParamTable({ value = [], onChange, readOnly, withComment, withJson, withRequired, typeDict = 'REQ_PARAM_TYPE' }: ParamTableProps) {
+export function ParamTable({ value = [], onChange, readOnly, withComment, withJson, withRequired, withSecret, typeDict = 'REQ_PARAM_TYPE' }: ParamTableProps) {
   const types = useDict(typeDict);
   const [mode, setMode] = useState<'table' | 'json'>('table');
   const [jsonText, setJsonText] = useState<string | null>(null);
@@ -142,6 +146,17 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
             },
           ]
         : []),
+      ...(withSecret
+        ? [
+            {
+              title: '敏感',
+              dataIndex: 'secret',
+              width: 56,
+              align: 'center' as const,
+              render: (v: boolean | undefined, _r: ParamRow, i: number) => <Checkbox checked={Boolean(v)} disabled={readOnly} aria-label={`敏感${i + 1}`} onChange={(e) => update(i, { secret: e.target.checked })} />,
+            },
+          ]
+        : []),
       ...(withComment
         ? [
             {
@@ -163,7 +178,7 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
           ]),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [rows, readOnly, withComment, withRequired, types],
+    [rows, readOnly, withComment, withRequired, withSecret, types],
   );
 
   return (
@@ -216,7 +231,7 @@ export function ParamTable({ value = [], onChange, readOnly, withComment, withJs
       )}
       {withRequired && !readOnly && (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 4, fontSize: 12 }}>
-          调用时未传的参数：必填的被拒绝（缺少必填参数），其余取参数值作为默认值，参数值为空即 NULL。
+          调用时未传的参数：必填的被拒绝（缺少必填参数），其余取参数值作为默认值，参数值为空即 NULL。{withSecret ? '勾选“敏感”（或参数名含 password、token、secret 等）的参数值不会在执行计划和审批页显示。' : ''}
         </Typography.Text>
       )}
     </div>

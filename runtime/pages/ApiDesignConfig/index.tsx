@@ -4,12 +4,12 @@
 // unsaved-change tracking; a released version can be viewed read-only through the version selector.
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Col, FloatButton, Form, Input, Row, Select, Space, Spin, Switch, Tabs, Typography } from 'antd';
-import { PlayCircleOutlined } from '@ant-design/icons';
+import { NodeIndexOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
 import { useBusy } from '../../core/busy';
 import { usePermission } from '../../core/permission';
 import { ParamTable, ResultPane, SqlEditor, valuesOf, type ParamRow } from '../../editors';
-import { apiCalls, idParam, useDraft, useLeave, versionLabel, type ApiConfig, type VersionOption } from '../../apimgr';
+import { apiCalls, idParam, PlanView, useDraft, useLeave, versionLabel, type ApiConfig, type ApiPlan, type VersionOption } from '../../apimgr';
 
 const LIST = '/apimgr/design';
 
@@ -87,7 +87,8 @@ export default function ApiDesignConfig() {
   const [sources, setSources] = useState<Array<{ value: string; label: string }>>([]);
   const [versions, setVersions] = useState<VersionOption[]>([]);
   const [viewing, setViewing] = useState<{ version: number; draft: Draft; respResult: unknown; querySql: string } | null>(null);
-  const [busy, whileBusy] = useBusy<'save' | 'test'>();
+  const [busy, whileBusy] = useBusy<'save' | 'test' | 'plan'>();
+  const [plan, setPlan] = useState<{ plan: ApiPlan | null; error: string | null }>({ plan: null, error: null });
   const [waiting, setWaiting] = useState(false);
   const { draft, setDraft, dirty, mark, load } = useDraft<Draft | null>(null);
   const leave = useLeave(LIST, dirty);
@@ -138,10 +139,24 @@ export default function ApiDesignConfig() {
     try {
       const r = await whileBusy('test', () => apiCalls.execute(bodyOf(draft)));
       setResult({ respResult: r.respResult, querySql: r.querySql });
+      setPlan({ plan: r.plan, error: r.planError });
       if (!draft.respParamList.length) patch({ respParamList: respFromRows(r.respResult, []) });
       message.success(r.truncated ? `测试完成（结果超过上限，只显示前 ${r.rowCount} 行）` : '测试完成');
     } catch (err) {
       setResult({ respResult: { 错误: (err as Error).message }, querySql: result.querySql });
+    }
+  };
+
+  // the plan only: EXPLAIN with the values shown bound, nothing runs
+  const explain = async () => {
+    if (!draft) return;
+    const why = missing(draft);
+    if (why) return void message.warning(why);
+    setTab('plan');
+    try {
+      setPlan({ plan: await whileBusy('plan', () => apiCalls.plan(bodyOf(draft))), error: null });
+    } catch (err) {
+      setPlan({ plan: null, error: (err as Error).message });
     }
   };
 
@@ -205,6 +220,11 @@ export default function ApiDesignConfig() {
                       测试
                     </Button>
                   </Form.Item>
+                  <Form.Item style={{ marginBottom: 12 }}>
+                    <Button icon={<NodeIndexOutlined />} loading={busy === 'plan'} disabled={!can(['api:design:execute']) || viewing !== null} onClick={() => void explain()}>
+                      执行计划
+                    </Button>
+                  </Form.Item>
                   <Form.Item label="缓存" style={{ marginBottom: 12 }}>
                     <Switch aria-label="缓存" checked={shown.cacheable} onChange={(cacheable) => patch({ cacheable })} />
                   </Form.Item>
@@ -222,7 +242,7 @@ export default function ApiDesignConfig() {
                 </Form.Item>
                 <Form.Item label="请求参数">
                   <div data-testid="req-params">
-                    <ParamTable value={shown.reqParamList} onChange={(reqParamList) => patch({ reqParamList })} readOnly={readOnly} withComment withJson withRequired />
+                    <ParamTable value={shown.reqParamList} onChange={(reqParamList) => patch({ reqParamList })} readOnly={readOnly} withComment withJson withRequired withSecret />
                   </div>
                 </Form.Item>
               </Form>
@@ -234,6 +254,11 @@ export default function ApiDesignConfig() {
                 items={[
                   { key: 'result', label: '响应结果', children: <ResultPane value={shownResult.respResult} loading={busy === 'test'} height={320} /> },
                   { key: 'sql', label: '执行SQL', children: <ResultPane value={shownResult.querySql} loading={busy === 'test'} height={320} language="sql" emptyText="测试后显示发送给数据库的 SQL 与绑定参数" /> },
+                  {
+                    key: 'plan',
+                    label: plan.plan?.warnings.some((w) => w.code !== 'secretHidden') ? `执行计划（${plan.plan.warnings.filter((w) => w.code !== 'secretHidden').length}）` : '执行计划',
+                    children: viewing ? <PlanView plan={null} emptyText="查看已发布版本时不显示执行计划" /> : <PlanView plan={plan.plan} error={plan.error} loading={busy === 'test' || busy === 'plan'} />,
+                  },
                 ]}
               />
               <Typography.Title level={5} style={{ marginTop: 16 }}>

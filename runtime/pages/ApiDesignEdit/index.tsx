@@ -209,7 +209,7 @@ export default function ApiDesignEdit() {
             </Col>
             <Col span={24}>
               <Form.Item label="请求参数">
-                <ParamTable value={shown.reqParamList} onChange={(reqParamList) => patch({ reqParamList })} readOnly={readOnly} withComment withRequired />
+                <ParamTable value={shown.reqParamList} onChange={(reqParamList) => patch({ reqParamList })} readOnly={readOnly} withComment withRequired withSecret />
               </Form.Item>
             </Col>
             <Col span={24}>

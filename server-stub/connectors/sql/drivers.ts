@@ -9,7 +9,8 @@ import { SqliteDirectPool } from './sqlite-direct.js';
 import { ProcessPool } from './pool-process.js';
 import { bareHost, targetSocket } from '../target.js';
 import { SqlConnectorError, normalize, parseProperties, pgAccount } from './types.js';
-import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
+import type { DbType, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSettings } from './types.js';
+import { explainMysql, explainPg } from './explain.js';
 
 export { MAX_ROWS } from './rows.js';
 export { openSqlite, sqliteFile } from './sqlite-file.js';
@@ -138,6 +139,24 @@ class PgPool implements SqlPool {
       release();
     }
   }
+  async explain(sql: string, params: unknown[], opts: SqlPlanOptions): Promise<SqlPlanResult> {
+    const release = await this.gate.acquire(this.waitMs);
+    let client: pg.PoolClient | undefined;
+    let drop = false;
+    try {
+      client = await deadline(this.pool.connect(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
+      const limit = Math.min(opts.timeoutMs, this.queryMs);
+      return await deadline(explainPg(client, sql, params, { ...opts, timeoutMs: limit }), limit + 2000, `查询超时（${Math.round(limit / 1000)}秒）`, 'QUERY_TIMEOUT').catch((err) => {
+        drop = true;
+        throw err;
+      });
+    } catch (err) {
+      throw mapTimeout(err, Math.min(opts.timeoutMs, this.queryMs));
+    } finally {
+      client?.release(drop ? true : undefined);
+      release();
+    }
+  }
   async close(): Promise<void> {
     this.gate.drain();
     await this.pool.end().catch(() => undefined);
@@ -246,6 +265,28 @@ class MysqlPool implements SqlPool {
         } else conn.release();
       }
       throw mapTimeout(err, this.queryMs);
+    } finally {
+      release();
+    }
+  }
+  async explain(sql: string, params: unknown[], opts: SqlPlanOptions): Promise<SqlPlanResult> {
+    const release = await this.gate.acquire(this.waitMs);
+    let conn: mysql.PoolConnection | undefined;
+    const limit = Math.min(opts.timeoutMs, this.queryMs);
+    try {
+      conn = await deadline(this.connection(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
+      const result = await explainMysql(conn, this.dbType, sql, params, { ...opts, timeoutMs: limit });
+      conn.release();
+      conn = undefined;
+      return result;
+    } catch (err) {
+      if (conn) {
+        // a timed-out EXPLAIN may still run on the server: stop it and never pool the connection
+        const threadId = conn.threadId;
+        conn.destroy();
+        if ((err as { code?: string })?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') this.killQuery(threadId);
+      }
+      throw mapTimeout(err, limit);
     } finally {
       release();
     }

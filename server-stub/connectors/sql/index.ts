@@ -4,7 +4,7 @@ import mysql from 'mysql2';
 import { createPool, mysqlConfig, openSqlite, pgConfig } from './drivers.js';
 import { bindNamed } from './placeholders.js';
 import { SqlConnectorError, normalize, pgAccount } from './types.js';
-import type { SqlParams, SqlPool, SqlResult, SqlSettings } from './types.js';
+import type { SqlParams, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { scrub } from '../../core/secrets.js';
 import { describeError, limitText, reportConnectFailure, withinDeadline, type ConnectFailureReporter } from '../errors.js';
 import { TargetError, checkTarget, type TargetPolicy } from '../target.js';
@@ -12,6 +12,8 @@ import type { SharedSlots } from './slots.js';
 
 export * from './types.js';
 export { bindNamed } from './placeholders.js';
+export { bareText, hasRowLimit, tableAliases, textCrossJoins } from './sqltext.js';
+export { mysqlTables } from './explain.js';
 export { createPool, sqliteFile, openSqlite, MAX_ROWS } from './drivers.js';
 export { checkSqliteText, SQLITE_MSG } from './sqlite-guard.js';
 export { SharedSlots, SLOT_MSG } from './slots.js';
@@ -75,6 +77,21 @@ export class PoolRegistry {
     const release = await this.slots.acquire(String(id), maxActive, waitMs);
     try {
       return await this.pool(id, s).query(bound.sql, bound.values);
+    } finally {
+      release();
+    }
+  }
+
+  /** The plan of bound SQL (EXPLAIN only, never the statement: explain.ts), within the same slots as a statement. */
+  async explain(id: string | number, s: SqlSettings, sql: string, params: SqlParams, opts: SqlPlanOptions): Promise<SqlPlanResult> {
+    const { dbType } = normalize(s);
+    const bound = bindNamed(sql, params, dbType);
+    if (this.pools.get(String(id))?.key !== fingerprint(s)) await checkSqlTarget(s, this.policy);
+    if (!this.slots) return this.pool(id, s).explain(bound.sql, bound.values, opts);
+    const { maxActive, waitMs } = normalize(s);
+    const release = await this.slots.acquire(String(id), maxActive, waitMs);
+    try {
+      return await this.pool(id, s).explain(bound.sql, bound.values, opts);
     } finally {
       release();
     }

@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SqlConnectorError } from './types.js';
-import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
+import type { DbType, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSettings } from './types.js';
 
 /**
  * The compiled server (`npm run build`: dist-server/main.js, this module bundled into it) starts the compiled
@@ -39,14 +39,14 @@ const running = new Set<ProcessPool>();
 interface Answer {
   id: number;
   ok: boolean;
-  result?: SqlResult;
+  result?: SqlResult | SqlPlanResult;
   message?: string;
   code?: string;
   name?: string;
 }
 
 interface Pending {
-  resolve(r: SqlResult): void;
+  resolve(r: unknown): void;
   reject(e: Error): void;
   timer: NodeJS.Timeout;
   /** the process it was sent to: only its own exit fails it */
@@ -104,21 +104,34 @@ export class ProcessPool implements SqlPool {
     return child;
   }
 
-  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+  query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+    return this.send({ kind: 'query', sql, params }, this.limitMs);
+  }
+
+  /**
+   * An EXPLAIN, sent like a statement and given up like one: its own time limit is kept inside the process
+   * (statement_timeout, the driver's timeout), so that a plan waiting for a busy pool's slot never stops the
+   * process with the other statements in it.
+   */
+  explain(sql: string, params: unknown[], opts: SqlPlanOptions): Promise<SqlPlanResult> {
+    return this.send({ kind: 'explain', sql, params, opts }, this.limitMs);
+  }
+
+  private async send<T>(message: object, limitMs: number): Promise<T> {
     if (this.closed) throw new SqlConnectorError(POOL_MSG.closed);
     clearTimeout(this.idle);
     const child = (this.child ??= this.spawn());
     running.delete(this); // most recently used last
     running.add(this);
     const id = ++this.seq;
-    return new Promise<SqlResult>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new SqlConnectorError(POOL_MSG.timeout(Math.round(this.queryMs / 1000)), 'QUERY_TIMEOUT'));
         this.stop(); // whatever else waited in it fails as ended; the next query starts afresh
-      }, this.limitMs);
+      }, limitMs);
       this.pending.set(id, { resolve, reject, timer, child });
-      child.send({ kind: 'query', id, sql, params });
+      child.send({ ...message, id });
     });
   }
 

@@ -7,7 +7,8 @@ import { openSqlite } from './sqlite-file.js';
 import { prepareSqliteQuery } from './sqlite-guard.js';
 import { RowSink } from './rows.js';
 import { SqlConnectorError } from './types.js';
-import type { DbType, SqlPool, SqlResult, SqlSettings } from './types.js';
+import type { DbType, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSettings } from './types.js';
+import { explainSqlite } from './explain.js';
 
 const SQLITE_HEAP_BYTES = 256 * 1024 * 1024;
 
@@ -19,16 +20,25 @@ export class SqliteDirectPool implements SqlPool {
     private readonly waitMs: number,
   ) {}
 
-  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+  private handle(): Database.Database {
     // the file is checked (and its real path taken) when the handle is opened
     if (!this.db) {
       this.db = openSqlite(this.s, this.waitMs);
       // SQLite's own memory in this process (blobs, sorts): a statement past it fails with "out of memory"
       this.db.pragma(`hard_heap_limit = ${SQLITE_HEAP_BYTES}`);
     }
+    return this.db;
+  }
+
+  async explain(sql: string, params: unknown[], opts: SqlPlanOptions): Promise<SqlPlanResult> {
+    return explainSqlite(this.handle(), sql, params, opts);
+  }
+
+  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+    this.handle();
     let stmt: Database.Statement;
     try {
-      stmt = prepareSqliteQuery(this.db, sql);
+      stmt = prepareSqliteQuery(this.db!, sql);
     } catch (err) {
       if (err instanceof RangeError && /more than one statement/i.test(err.message)) throw new SqlConnectorError('每次只能执行一条语句', 'REFUSED');
       throw err;

@@ -36,9 +36,27 @@ export interface SqlResult {
 
 export type SqlParams = unknown[] | Record<string, unknown> | null | undefined;
 
+/** What EXPLAIN answered (explain.ts), before the platform reads it; the statement itself never ran. */
+export interface SqlPlanResult {
+  dialect: DbType;
+  /** PostgreSQL: the FORMAT JSON array; MySQL / MariaDB: the FORMAT=JSON document parsed; SQLite: the EXPLAIN QUERY PLAN rows */
+  plan: unknown;
+  /** tables the plan reads in full, by the name the plan gives them: their estimated row count (null: unknown) */
+  tableRows: Record<string, number | null>;
+}
+
+export interface SqlPlanOptions {
+  /** the EXPLAIN's own time limit (ms) */
+  timeoutMs: number;
+  /** SQLite without sqlite_stat1: a table's rows are counted up to this many, no further */
+  countCap: number;
+}
+
 export interface SqlPool {
   readonly dbType: DbType;
   query(sql: string, params?: unknown[]): Promise<SqlResult>;
+  /** The plan of `sql` with `params` bound, taken with EXPLAIN only (never the statement), read-only and rolled back. */
+  explain(sql: string, params: unknown[], opts: SqlPlanOptions): Promise<SqlPlanResult>;
   close(): Promise<void>;
 }
 

@@ -16,6 +16,9 @@ import { audit } from './audit.js';
 import { API_STATUS, ONLINE_STATUS, apiListSchema, loadApi, presentApi, presentConfig, searchApis, type ApiRow } from './design.js';
 import { PERM } from './perms.js';
 import { datasourceTarget } from '../../core/datasources.js';
+import { isSecretParam, maskStrings, planFor, PLAN_MSG, secretTextsOf, type ApiPlan } from './plan.js';
+import { rowsOf, testValues, type ParamRow } from './params.js';
+import { pagingOf } from './paging.js';
 
 export const APPROVE_MSG = {
   notWaiting: '接口不在待审批状态，不能审批',
@@ -35,6 +38,7 @@ const approveBody = {
     id: { type: 'integer', minimum: 1, maximum: 2147483647, title: '编号' },
     approveCmdType: { type: ['string', 'null'], maxLength: 30, title: '审批动作' },
     approveResult: { type: ['string', 'null'], maxLength: 1000, title: '审批意见' },
+    costReason: { type: ['string', 'null'], maxLength: 2000, title: '超限理由' },
   },
 } as const;
 
@@ -53,8 +57,35 @@ async function goOnline(trx: Kysely<Database>, row: ApiRow, version: number) {
   await trx.updateTable('gemini_api').set({ online_status: ONLINE_STATUS.online, online_version: version, online_seq: row.online_seq + 1, update_time: now() }).where('id', '=', row.id).execute();
 }
 
+/**
+ * The plan of the draft under approval, as its calls would run it: its SQL with the request parameters' stored
+ * values (a call's defaults) bound.
+ */
+async function draftPlan(app: FastifyInstance, req: FastifyRequest, row: ApiRow): Promise<ApiPlan> {
+  if (!row.ds_name || !row.script) throw new BizError('接口未配置数据源或脚本，无法获取执行计划');
+  const ds = await app.sql.source('datasource', { dsName: row.ds_name });
+  if (!ds) throw new BizError(APPROVE_MSG.noSource);
+  const rows = rowsOf(row.req_params) as ParamRow[];
+  let values: Record<string, unknown>;
+  try {
+    values = testValues(rows);
+  } catch (err) {
+    throw new BizError(`获取执行计划失败：${(err as Error).message}`);
+  }
+  return planFor(app, req, ds, row.script, rows, values, { paged: pagingOf(row).pageable });
+}
+
+/** The approver reads the request parameters' values, never a secret one's. */
+const maskSecrets = (rows: ParamRow[]) => rows.map((r) => (isSecretParam(r) && r.paramValue != null && r.paramValue !== '' ? { ...r, paramValue: '******' } : r));
+
 export function approveRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
+
+  // The plan of the version under approval, shown beside the diff, with whether passing it needs a reason.
+  app.get<{ Querystring: { id: number } }>('/approve/plan', { config: { perm: PERM.approveList }, schema: { querystring: idQuery } }, async (req) => {
+    const row = await loadApi(db, req.query.id);
+    return ok(await draftPlan(app, req, row));
+  });
 
   // every design that has been submitted (waiting, passed, rejected)
   app.post<{ Body: Record<string, any> }>('/approve/search', { config: { perm: PERM.approveList }, schema: { body: apiListSchema } }, async (req) =>
@@ -66,14 +97,19 @@ export function approveRoutes(app: FastifyInstance) {
     const row = await loadApi(db, req.query.id);
     const group = await db.selectFrom('gemini_api_group').select('name').where('id', '=', row.group_id).executeTakeFirst();
     const online = row.online_version != null ? await db.selectFrom('gemini_api_version').selectAll().where('api_id', '=', row.id).where('version', '=', row.online_version).executeTakeFirst() : undefined;
-    return ok({
-      api: presentApi({ ...row, group_name: group?.name ?? null }),
-      submitted: presentConfig(row),
-      online: online ? { ...presentConfig({ ...row, ...online, id: row.id } as ApiRow), apiVersion: online.version, isPublic: online.is_public } : null,
-    });
+    const api = presentApi({ ...row, group_name: group?.name ?? null });
+    const submitted = presentConfig(row);
+    const onlineConfig = online ? presentConfig({ ...row, ...online, id: row.id } as ApiRow) : null;
+    // a secret's stored value may also sit in the last test's SQL listing (saved before secrets were masked there)
+    const secretTexts = [submitted.reqParamList, onlineConfig?.reqParamList ?? []].flatMap((list) => secretTextsOf(list, Object.fromEntries(list.map((r) => [r.paramName, r.paramValue]))));
+    return maskStrings(ok({
+      api: { ...api, reqParamList: maskSecrets(api.reqParamList) },
+      submitted: { ...submitted, reqParamList: maskSecrets(submitted.reqParamList), reqParams: undefined },
+      online: onlineConfig ? { ...onlineConfig, reqParamList: maskSecrets(onlineConfig.reqParamList), reqParams: undefined, apiVersion: online!.version, isPublic: online!.is_public } : null,
+    }), secretTexts);
   });
 
-  const decide = (decision: Decision) => async (req: FastifyRequest<{ Body: { id: number; approveCmdType?: string | null; approveResult?: string | null } }>) => {
+  const decide = (decision: Decision) => async (req: FastifyRequest<{ Body: { id: number; approveCmdType?: string | null; approveResult?: string | null; costReason?: string | null } }>) => {
     // the route decides; a form that names another action was built for another button
     if (req.body.approveCmdType && req.body.approveCmdType !== decision) throw new BizError(APPROVE_MSG.cmdMismatch);
     const comment = (req.body.approveResult ?? '').trim() || null;
@@ -87,6 +123,20 @@ export function approveRoutes(app: FastifyInstance) {
     const source = decision === 'reject' || !row.ds_name ? undefined : await app.sql.source('datasource', { dsName: row.ds_name });
     // nothing to bind the version to: whatever later takes the name would run the approved SQL
     if (decision !== 'reject' && !source) throw new BizError(APPROVE_MSG.noSource);
+    // the cost guard: a plan estimated above the threshold passes only with the approver's reason (kept in the audit)
+    const costReason = (req.body.costReason ?? '').trim() || null;
+    if (costReason && [...costReason].length > 500) throw new BizError(PLAN_MSG.reasonTooLong);
+    let planRows: number | null = null;
+    if (decision !== 'reject') {
+      // a plan that cannot be taken (the database down, a text EXPLAIN refuses) is no pass: a reason is asked for too
+      const plan = await draftPlan(app, req, row).catch((err: Error) => err);
+      if (plan instanceof Error) {
+        if (!costReason) throw new BizError(PLAN_MSG.noPlan(plan.message.replace(/^获取执行计划失败：/, '').slice(0, 200)));
+      } else {
+        planRows = plan.guardRows;
+        if (plan.reasonRequired && !costReason) throw new BizError(PLAN_MSG.reasonRequired(plan.guardRows, plan.threshold, plan.guardCapped));
+      }
+    }
     await db.transaction().execute(async (trx) => {
       const next = decision === 'reject' ? API_STATUS.rejected : API_STATUS.passed;
       const version = decision === 'reject' ? row.latest_api_version : (row.latest_api_version ?? 0) + 1;
@@ -123,7 +173,7 @@ export function approveRoutes(app: FastifyInstance) {
           create_time: now(),
         })
         .execute();
-      await audit(trx, row.id, 'resolve', req, { version, comment });
+      await audit(trx, row.id, 'resolve', req, { version, comment, costReason, planRows });
       if (decision === 'resolveAndOnline') {
         await goOnline(trx, row, version!);
         await audit(trx, row.id, 'online', req, { version });

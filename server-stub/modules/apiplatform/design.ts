@@ -18,6 +18,7 @@ import { checkParamList, paramsObject, rowsOf, testValues, type ParamRow } from 
 import { PERM } from './perms.js';
 import type { ApiTable } from './tables.js';
 import { audit } from './audit.js';
+import { isSecretParam, planFor } from './plan.js';
 import { checkPagingConfig, presentPaging } from './paging.js';
 
 export const DESIGN_MSG = {
@@ -257,17 +258,25 @@ const literal = (v: unknown) => (v === null ? 'NULL' : typeof v === 'string' ? `
  * Runs a script with bound values; answers the rows and the SQL as the driver received it, with the bound
  * values listed beside it (never spliced into it).
  */
-export async function runScript(app: FastifyInstance, req: FastifyRequest, ds: DatasourceTable, script: string, values: Record<string, unknown>) {
+export async function runScript(app: FastifyInstance, req: FastifyRequest, ds: DatasourceTable, script: string, values: Record<string, unknown>, secrets: ReadonlySet<string> = new Set()) {
   let bound: { sql: string; values: unknown[] };
+  let names: unknown[] = [];
   try {
-    bound = bindNamed(script, values, String(ds.db_type).toLowerCase() as DbType);
+    const dialect = String(ds.db_type).toLowerCase() as DbType;
+    bound = bindNamed(script, values, dialect);
+    // which placeholder carries which parameter: secret ones are listed as ****** (plan.ts isSecretParam)
+    if (secrets.size) names = bindNamed(script, Object.fromEntries(Object.keys(values).map((k) => [k, k])), dialect).values;
   } catch (err) {
     throw new BizError(`执行失败：${(err as Error).message}`);
   }
   const res = await app.sql.run('datasource', ds, script, values, req);
-  const list = bound.values.map((v, i) => `-- [${i + 1}] ${literal(v)}`).join('\n');
-  return { res, querySql: list ? `${bound.sql}\n-- 绑定参数（按占位符顺序，绑定传入，不拼接）：\n${list}` : bound.sql, boundValues: bound.values };
+  const shown = bound.values.map((v, i) => (secrets.has(String(names[i])) ? '******' : v));
+  const list = shown.map((v, i) => `-- [${i + 1}] ${literal(v)}`).join('\n');
+  return { res, querySql: list ? `${bound.sql}\n-- 绑定参数（按占位符顺序，绑定传入，不拼接）：\n${list}` : bound.sql, boundValues: shown };
 }
+
+/** The configuration as sent declares paging (its answer is cut to pages whatever the SQL says: no LIMIT warning). */
+const declaresPaging = (b: { pageable?: unknown }) => b.pageable === true || b.pageable === 1 || b.pageable === '1';
 
 export function designRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -449,7 +458,23 @@ export function designRoutes(app: FastifyInstance) {
     if (!script.trim()) throw new BizError(DESIGN_MSG.scriptRequired);
     const rows = checkParamList(b.reqParamList ?? [], 'request');
     const values = testValues(rows, jsonOverrides(b.reqParams));
-    const { res, querySql, boundValues } = await runScript(app, req, ds, script, values);
-    return ok({ respResult: res.rows, columns: res.columns, rowCount: res.rowCount, truncated: res.truncated ?? false, querySql, boundValues }, '测试完成');
+    const secrets = new Set(rows.filter(isSecretParam).map((r) => r.paramName));
+    const { res, querySql, boundValues } = await runScript(app, req, ds, script, values, secrets);
+    // the test pane shows the plan beside the rows: taken by EXPLAIN, after the run, never failing the run
+    const plan = await planFor(app, req, ds, script, rows, values, { paged: declaresPaging(b) }).then(
+      (p) => ({ plan: p, planError: null }),
+      (err: Error) => ({ plan: null, planError: err.message }),
+    );
+    return ok({ respResult: res.rows, columns: res.columns, rowCount: res.rowCount, truncated: res.truncated ?? false, querySql, boundValues, ...plan }, '测试完成');
+  });
+
+  // The plan only (issue 25 item 3): the configuration as sent, its values bound, EXPLAIN only — nothing runs.
+  app.post<{ Body: Record<string, any> }>('/design/plan', { config: { perm: PERM.designExecute }, schema: { body: configBody } }, async (req) => {
+    const b = req.body ?? {};
+    const ds = await requireDatasource(app, b.dsName);
+    const script = typeof b.script === 'string' ? b.script : '';
+    if (!script.trim()) throw new BizError(DESIGN_MSG.scriptRequired);
+    const rows = checkParamList(b.reqParamList ?? [], 'request');
+    return ok(await planFor(app, req, ds, script, rows, testValues(rows, jsonOverrides(b.reqParams)), { paged: declaresPaging(b) }));
   });
 }

@@ -21,7 +21,8 @@ async function publish(s: TestServer, name: string): Promise<{ apiId: number; ke
   const apiId = (await post(dev, '/design/info/save', { groupId, apiName: name, apiComment: '商品' })).body.data;
   expect((await post(dev, '/config/save', { apiId, dsName: 'shop', script: 'select name from goods order by id', cacheable: 0 })).body.status).toBe(0);
   expect((await post(dev, '/design/info/submit', { id: apiId })).body.status).toBe(0);
-  expect((await post(approver, '/approve/resolveAndOnline', { id: apiId, approveResult: '同意' })).body.status).toBe(0);
+  const passed = await post(approver, '/approve/resolveAndOnline', { id: apiId, approveResult: '同意' });
+  expect(passed.body.status, passed.body.msg).toBe(0);
   const made = (await post(dev, '/key/add', { keyName: `k-${name}` })).body.data;
   return { apiId, key: made.apiKey, keyId: made.id };
 }
@@ -158,7 +159,9 @@ describe.skipIf(!redisUrl)('limits across two instances of one deployment (Redis
     const a = await startTestServer({ env: { REDIS_URL: redisUrl!, DATA_DIR: dataDir } });
     const b = await startTestServer({ env: { REDIS_URL: redisUrl!, DATA_DIR: dataDir } });
     try {
-      await sqliteFixture(a, 'shop.db', GOODS_SQL, 'shop');
+      // the file goes where both instances look (their DATA_DIR), not into the test server's own temp folder: the
+      // approval takes the SQL's plan on it
+      await sqliteFixture({ ...a, dataDir } as TestServer, 'shop.db', GOODS_SQL, 'shop');
       const { key, keyId } = await publish(a, 'twice');
       expect((await a.request('POST', `${P}/key/limit/save?id=${keyId}`, { ratePerSec: 5, dailyQuota: 14 }, a.token)).body.status).toBe(0);
       const started = Date.now();

@@ -10,6 +10,8 @@ export interface ParamRow {
   paramValue?: string | number | boolean | null;
   paramComment?: string | null;
   required?: boolean;
+  /** a secret: its value is never shown in a plan (plan.ts); names like password / token count as secrets too */
+  secret?: boolean;
 }
 
 export const REQ_TYPES = ['string', 'integer', 'boolean', 'number'] as const;
@@ -44,7 +46,7 @@ export function checkParamList(list: unknown, kind: 'request' | 'response'): Par
     if (comment && comment.length > 255) throw new BizError(`${label}【${name}】的说明不能超过255个字符`);
     // a request parameter's value is its default in published calls: it must be of the declared type
     if (kind === 'request') fromText({ paramName: name, paramType: type }, value, `${label}【${name}】的参数值应为`);
-    return { id: i + 1, paramName: name, paramType: type, paramValue: (value as ParamRow['paramValue']) ?? null, paramComment: comment, required: r.required === true };
+    return { id: i + 1, paramName: name, paramType: type, paramValue: (value as ParamRow['paramValue']) ?? null, paramComment: comment, required: r.required === true, ...(r.secret === true ? { secret: true } : {}) };
   });
 }
 

@@ -118,10 +118,14 @@ export const apiAudits = declareTable({
   },
   indexes: [{ name: 'ix_gemini_api_audit_api', columns: ['apiId'] }],
 });
-/** An audit entry as declared, with the column audit.ts's migration (20261127_10_api_audit_request_id) added. */
+/** An audit entry as declared, with the columns audit.ts's migrations (20261127_10_api_audit_request_id, 20261202_10_api_audit_plan) added. */
 export interface ApiAuditTable extends TableRow<typeof apiAudits> {
   /** the call's X-Request-Id (null for entries written before it was kept) */
   request_id: string | null;
+  /** audit.ts 20261202_10_api_audit_plan: the approver's reason for passing a plan above the cost threshold */
+  cost_reason: string | null;
+  /** … and the plan's estimate (rows returned or read by a full scan, plan.ts guardRows) */
+  plan_rows: number | string | null;
 }
 
 /** Keys for calling published APIs: only a SHA-256 hash is kept. */
