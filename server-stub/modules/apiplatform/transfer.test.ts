@@ -20,7 +20,10 @@ describe('export and import of APIs between two deployments', () => {
     const parent = (await post('/group/save', { parentId: 0, name: '销售' })).body.data;
     const child = (await post('/group/save', { parentId: parent, name: '商品' })).body.data;
     const apiId = (await post('/design/info/save', { groupId: child, apiName: 'goods', apiComment: '商品', apiDesc: '按价格' })).body.data;
-    const params = [{ paramName: 'minPrice', paramType: 'number', required: false, paramValue: 0 }];
+    const params = [
+      { paramName: 'minPrice', paramType: 'number', required: false, paramValue: 0 },
+      { paramName: 'token', paramType: 'string', required: false, paramValue: 's3cr3t-value' },
+    ];
     expect((await post('/config/save', { apiId, dsName: 'shop', script: 'select name from goods where price >= :minPrice order by id', reqParamList: params, cacheable: 1, cacheTime: 30, pageable: 1, pageSizeMax: 50 })).body.status).toBe(0);
     expect((await post('/design/info/submit', { id: apiId })).body.status).toBe(0);
     expect((await post('/approve/resolveAndOnline', { id: apiId, approveResult: '同意' }, approver)).body.status).toBe(0);
@@ -41,6 +44,9 @@ describe('export and import of APIs between two deployments', () => {
     expect(doc.apis).toHaveLength(1);
     expect(doc.apis[0]).toMatchObject({ apiName: 'goods', group: ['销售', '商品'], version: 1, dsName: 'shop', cacheable: 1, cacheTime: 30, pageable: 1, pageSizeMax: 50 });
     expect(file).not.toMatch(/password|apiKey|approve/i);
+    // a sensitive parameter leaves without its value
+    expect(doc.apis[0].reqParams.find((p: { paramName: string }) => p.paramName === 'token')).toMatchObject({ paramValue: '' });
+    expect(file).not.toContain('s3cr3t-value');
   });
 
   it('lists what an import would do, imports as drafts into new groups, and settles conflicts per API', async () => {
@@ -59,7 +65,7 @@ describe('export and import of APIs between two deployments', () => {
     expect((await dst.request('POST', '/open/api/goods', {}, dev)).body.msg).toBe('接口【goods】未上线');
     const cfg = (await dst.request('GET', `${P}/config/get?apiId=${list[0].id}`, undefined, dev)).body.data;
     expect(cfg).toMatchObject({ dsName: 'shop', cacheable: 1, cacheTime: 30, pageable: 1, pageSizeMax: 50, script: 'select name from goods where price >= :minPrice order by id' });
-    expect(cfg.reqParamList).toEqual([expect.objectContaining({ paramName: 'minPrice', paramType: 'number' })]);
+    expect(cfg.reqParamList).toEqual([expect.objectContaining({ paramName: 'minPrice', paramType: 'number' }), expect.objectContaining({ paramName: 'token', paramValue: '' })]);
 
     // now the same name is here: a conflict to settle
     expect((await check()).body.data.items[0]).toMatchObject({ status: 'conflict' });

@@ -18,6 +18,7 @@ import { audit } from './audit.js';
 import { API_STATUS, ONLINE_STATUS } from './design.js';
 import { checkPagingConfig } from './paging.js';
 import { checkParamList, rowsOf } from './params.js';
+import { isSecretParam } from './plan.js';
 import { PERM } from './perms.js';
 
 type FileApi = ApiExportFile['apis'][number];
@@ -196,7 +197,8 @@ export function transferRoutes(app: FastifyInstance) {
         version: r.version,
         dsName: r.ds_name ?? '',
         script: r.script ?? '',
-        reqParams: rowsOf(r.req_params) as unknown as Record<string, unknown>[],
+        // a sensitive parameter's value never leaves in a file (issue 25: an import carries no password)
+        reqParams: rowsOf(r.req_params).map((p) => (isSecretParam(p) ? { ...p, paramValue: '' } : p)) as unknown as Record<string, unknown>[],
         respParams: rowsOf(r.resp_params) as unknown as Record<string, unknown>[],
         cacheable: r.cacheable ? 1 : 0,
         cacheTime: r.cache_time,
