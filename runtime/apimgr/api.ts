@@ -54,33 +54,8 @@ export interface ApiConfig {
   isPublic: number;
 }
 
-/** One step of a query plan (server-stub/modules/apiplatform/plan.ts). */
-export interface PlanNode {
-  op: string;
-  table?: string | null;
-  rows?: number | null;
-  cost?: number | null;
-  detail?: string | null;
-  children?: PlanNode[];
-}
-
-/** The plan of an API's SQL with its values bound, taken with EXPLAIN only, and its warnings. */
-export interface ApiPlan {
-  dialect: string;
-  estimatedRows: number | null;
-  scanRows: number | null;
-  cost: number | null;
-  nodes: PlanNode[];
-  raw: unknown;
-  warnings: Array<{ code: 'fullScan' | 'noLimit' | 'crossJoin' | 'secretHidden'; message: string }>;
-  sql: string;
-  boundValues: unknown[];
-  guardRows: number;
-  /** guardRows is a count stopped one past the threshold (SQLite): at least that many */
-  guardCapped?: boolean;
-  threshold: number;
-  reasonRequired: boolean;
-}
+import type { ApiPlan } from '../../common/apiPlan';
+export type { ApiPlan, PlanNode } from '../../common/apiPlan';
 
 export interface ExecuteResult {
   respResult: unknown[];

@@ -23,41 +23,11 @@ import { BizError } from '../../core/envelope.js';
 import type { DatasourceTable } from '../../core/datasources.js';
 import { bindNamed, hasRowLimit, mysqlTables, textCrossJoins, type DbType, type SqlPlanResult } from '../../connectors/sql/index.js';
 import type { ParamRow } from './params.js';
+import type { ApiPlan as SharedPlan, PlanNode, PlanWarning } from '../../../common/apiPlan.js';
 
-export interface PlanNode {
-  op: string;
-  table?: string | null;
-  rows?: number | null;
-  cost?: number | null;
-  detail?: string | null;
-  children?: PlanNode[];
-}
-
-export type PlanWarningCode = 'fullScan' | 'noLimit' | 'crossJoin' | 'secretHidden';
-export interface PlanWarning {
-  code: PlanWarningCode;
-  message: string;
-}
-
-export interface ApiPlan {
-  dialect: DbType;
-  estimatedRows: number | null;
-  scanRows: number | null;
-  cost: number | null;
-  nodes: PlanNode[];
-  /** the plan as the database answered it (left out when a secret is bound) */
-  raw: unknown;
-  warnings: PlanWarning[];
-  /** the SQL as sent, with placeholders, and the values bound to them in order (secrets as ******) */
-  sql: string;
-  boundValues: unknown[];
-  /** the cost guard: the rows compared, the threshold, and whether approving needs a reason */
-  guardRows: number;
-  /** guardRows is a count stopped at the threshold + 1 (SQLite without sqlite_stat1): the table has at least that many */
-  guardCapped: boolean;
-  threshold: number;
-  reasonRequired: boolean;
-}
+export type { PlanNode, PlanWarning, PlanWarningCode } from '../../../common/apiPlan.js';
+/** A plan as the server takes it: its dialect one of the connectors'. */
+export type ApiPlan = SharedPlan<DbType>;
 
 export const PLAN_MSG = {
   fullScan: (table: string, rows: number, atLeast = false) => `全表扫描大表【${table}】（${atLeast ? `超过 ${fmt(rows - 1)}` : `约 ${fmt(rows)}`} 行）：请为查询条件建立索引，或缩小查询范围`,

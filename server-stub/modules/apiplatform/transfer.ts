@@ -224,7 +224,7 @@ export function transferRoutes(app: FastifyInstance) {
   app.post<{ Body: { file: unknown; decisions?: Record<string, ImportDecision> | null } }>('/transfer/import', { config: { perm: PERM.designAdd }, schema: { body: fileBody } }, async (req) => {
     const judged = await judge(app, readFile(app, req.body.file));
     const decisions = req.body.decisions ?? {};
-    const todo: Judged[] = [];
+    const toImport: Judged[] = [];
     let skipped = 0;
     for (const j of judged) {
       const d = decisions[j.api.apiName];
@@ -234,16 +234,16 @@ export function transferRoutes(app: FastifyInstance) {
       }
       if (j.status === 'invalid') throw new BizError(TRANSFER_MSG.invalid(j.api.apiName, j.reason!));
       if (j.status === 'conflict' && d !== 'newVersion') throw new BizError(TRANSFER_MSG.decision(j.api.apiName));
-      todo.push(j);
+      toImport.push(j);
     }
-    if (todo.length === 0) throw new BizError(TRANSFER_MSG.nothing);
+    if (toImport.length === 0) throw new BizError(TRANSFER_MSG.nothing);
     // a new version of an existing API is an edit of it
-    if (todo.some((j) => j.status === 'conflict')) assertPermission(req, PERM.designEdit);
+    if (toImport.some((j) => j.status === 'conflict')) assertPermission(req, PERM.designEdit);
     const time = now();
     let created = 0;
     let updated = 0;
     await db.transaction().execute(async (trx) => {
-      for (const j of todo) {
+      for (const j of toImport) {
         const fields = { ...j.fields!, group_id: await groupAt(trx, j.api.group, time), api_status: API_STATUS.draft, update_time: time };
         if (j.status === 'conflict') {
           await trx.updateTable('gemini_api').set(fields).where('id', '=', j.existing!.id).execute();
