@@ -281,6 +281,41 @@ describeBrowser('API 设计与审批', () => {
     await shot(dev, 'apimgr-docs-try-it');
   });
 
+  it('API 监控: the calls just made in charts and per API and key; an alert rule set in the dialog turns the API red here and on the list (issue 25 §5)', async () => {
+    const base = inject('baseURL');
+    // a developer has no monitor: the menu leaves it out and the server refuses it
+    expect((await call('/api/gemini/api/monitor/overview', { range: 'hour' }, devToken)).http).toBe(403);
+    await approver.goto(`${base}/apimgr/monitor`);
+    const monitor = approver.getByTestId('api-monitor');
+    await monitor.waitFor({ timeout: 30_000 });
+    const apiRow = monitor.locator('.ant-table-row', { hasText: API });
+    await apiRow.waitFor({ timeout: 30_000 });
+    // the three charts are drawn (ECharts canvases), the key that called is listed
+    await expect.poll(() => monitor.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await monitor.getByText(new RegExp(`^e2e ${run}（`)).waitFor();
+    expect(Number(await apiRow.locator('td').nth(1).textContent())).toBeGreaterThan(0);
+    // an alert rule: P95 above 1 ms over the last hour, which any real call exceeds
+    await apiRow.getByRole('button', { name: '告警规则' }).click();
+    const modal = approver.locator('.ant-modal:visible');
+    await modal.getByLabel('告警指标').click();
+    await approver.locator('.ant-select-item-option', { hasText: 'P95 耗时' }).click();
+    await modal.getByLabel('阈值（毫秒）').fill('0');
+    await modal.getByTestId('alert-save').click();
+    await modal.getByText('阈值应为 1～600000 的整数（毫秒）').waitFor();
+    await modal.getByLabel('阈值（毫秒）').fill('1');
+    await modal.getByLabel('持续时间（分钟）').fill('60');
+    await modal.getByTestId('alert-save').click();
+    await toast(approver, '告警规则已保存');
+    await monitor.getByTestId(`alert-${API}`).getByText('告警').waitFor({ timeout: 15_000 });
+    await monitor.getByTestId('monitor-firing').getByText(API).waitFor();
+    await shot(approver, 'apimgr-monitor');
+    // and on the API list: the row's 上线状态 carries the red 告警 tag
+    await dev.goto(`${base}/apimgr/design`);
+    await dev.locator('.ant-table-row:visible', { hasText: API }).locator('.ant-tag', { hasText: '告警' }).waitFor({ timeout: 30_000 });
+    // removed: quiet again
+    expect((await call(`/api/gemini/api/alert/delete?apiId=${apiId}`, undefined, approverToken)).status).toBe(0);
+  });
+
   it('导出 and 导入 on the design list: a preview per API, a conflict settled, the new API a draft (issue 25 §6)', async () => {
     const base = inject('baseURL');
     // the export as the 导出 button downloads it

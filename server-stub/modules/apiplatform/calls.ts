@@ -1,16 +1,18 @@
 // Published-call statistics: every call is counted (API, time, latency, success) for the detail screen's
-// 24-hour figures. Calls are buffered in memory and written in one insert every few seconds (and at close),
-// so counting costs a published call no store write of its own.
+// 24-hour figures, and in the monitor's per-minute counters (monitor.ts: per API and key, cache hits, latency
+// histogram, the minute's slowest calls). Calls are buffered in memory and written every few seconds (and at
+// close), so counting costs a published call no store write of its own.
 import type { FastifyInstance } from 'fastify';
 import { now } from '../../store/columns.js';
 import type { AppContext } from '../../core/context.js';
+import { minuteCounters, type MonitoredCall } from './monitor.js';
 
 const FLUSH_MS = 5000;
 const DAY_MS = 24 * 3600 * 1000;
 
 export interface CallRecorder {
-  record(apiId: number, ms: number, ok: boolean): void;
-  /** writes what is buffered */
+  record(call: MonitoredCall): void;
+  /** writes what is buffered (the monitor's counters too) */
   flush(): Promise<void>;
   /** count, errors and latency percentiles of the last 24 hours */
   stats(apiId: number): Promise<{ count: number; errors: number; p50: number | null; p95: number | null; since: string }>;
@@ -30,7 +32,9 @@ export function callRecorder(app: FastifyInstance): CallRecorder {
   const { db, log } = app.ctx;
   let pending: Array<{ api_id: number; at: number; ms: number; ok: number }> = [];
   let lastPurge = 0;
+  const minutes = minuteCounters(app);
   const flush = async () => {
+    await minutes.flush();
     if (!pending.length) return;
     const batch = pending;
     pending = [];
@@ -56,7 +60,10 @@ export function callRecorder(app: FastifyInstance): CallRecorder {
     await flush();
   });
   const rec: CallRecorder = {
-    record: (apiId, ms, ok) => void pending.push({ api_id: apiId, at: Date.now(), ms: Math.round(ms), ok: ok ? 1 : 0 }),
+    record(call) {
+      pending.push({ api_id: call.apiId, at: Date.now(), ms: Math.round(call.ms), ok: call.ok ? 1 : 0 });
+      minutes.add(call);
+    },
     flush,
     async stats(apiId) {
       await flush();

@@ -16,6 +16,7 @@ import { bindNamed, type DbType } from '../../connectors/sql/index.js';
 import type { DatasourceTable } from '../../core/datasources.js';
 import { checkParamList, paramsObject, rowsOf, testValues, type ParamRow } from './params.js';
 import { PERM } from './perms.js';
+import { alertingApis } from './monitor.js';
 import type { ApiTable } from './tables.js';
 import { audit } from './audit.js';
 import { isSecretParam, planFor } from './plan.js';
@@ -281,7 +282,12 @@ const declaresPaging = (b: { pageable?: unknown }) => b.pageable === true || b.p
 export function designRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.post<{ Body: Record<string, any> }>('/design/search', { config: { perm: PERM.designList }, schema: { body: apiListSchema } }, async (req) => ok(await searchApis(db, req.body ?? {})));
+  app.post<{ Body: Record<string, any> }>('/design/search', { config: { perm: PERM.designList }, schema: { body: apiListSchema } }, async (req) => {
+    const found = await searchApis(db, req.body ?? {});
+    // an API whose alert rule fires is marked on the list (issue 25 §5: the 状态 column's 告警 tag)
+    const alerting = await alertingApis(app, found.records.map((r: any) => Number(r.id)));
+    return ok({ ...found, records: found.records.map((r: any) => ({ ...r, alerting: alerting.has(Number(r.id)) ? 1 : 0 })) });
+  });
 
   app.get<{ Querystring: { id: number } }>('/design/info/get', { config: { perm: PERM.designList }, schema: { querystring: idQuery } }, async (req) => {
     const row = await loadApi(db, req.query.id);

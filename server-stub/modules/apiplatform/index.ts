@@ -8,6 +8,8 @@ import { designRoutes } from './design.js';
 import { groupRoutes } from './groups.js';
 import { guardMigrations, guardRoutes } from './guard.js';
 import { keyRoutes } from './keys.js';
+import { callRecorder } from './calls.js';
+import { monitorMigrations, monitorRoutes } from './monitor.js';
 import { pickerRoutes } from './picker.js';
 import { publishedRoutes } from './published.js';
 import { apiMigrations } from './tables.js';
@@ -17,7 +19,7 @@ export const apiPlatformModule: ServerModule = {
   name: 'apiplatform',
   prefix: '/api/gemini/api',
   service: 'platform',
-  migrations: { ...apiMigrations, ...auditMigrations, ...guardMigrations },
+  migrations: { ...apiMigrations, ...auditMigrations, ...guardMigrations, ...monitorMigrations },
   needs: ['sql', 'limits'],
   plugin: async (app) => {
     groupRoutes(app);
@@ -28,6 +30,8 @@ export const apiPlatformModule: ServerModule = {
     guardRoutes(app);
     pickerRoutes(app);
     transferRoutes(app);
+    const calls = callRecorder(app);
+    monitorRoutes(app, () => calls.flush());
   },
 };
 

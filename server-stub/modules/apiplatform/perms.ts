@@ -18,6 +18,10 @@ export const PERM = {
   keyRemove: 'api:key:remove',
   /** setting a key's rate limit, quota and allowed addresses, and reading any key's usage */
   keyLimit: 'api:key:limit',
+  /** API 监控: the counters, the slowest calls, the alert rules' states */
+  monitor: 'api:monitor:list',
+  /** setting an API's alert rule */
+  alert: 'api:monitor:alert',
   /** the API picker of the widget data-source tab */
   picker: 'api:online:list',
 } as const;

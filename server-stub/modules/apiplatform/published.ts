@@ -15,6 +15,8 @@ import { runScript, ONLINE_STATUS } from './design.js';
 import { findKey } from './keys.js';
 import { callRecorder } from './calls.js';
 import { callGuard } from './guard.js';
+import { isSecretParam } from './plan.js';
+import { MASK } from '../../core/secrets.js';
 import { callValues, defaultOf, rowsOf, type ParamRow } from './params.js';
 import type { ApiPaging } from './tables.js';
 import { capRows, countScript, pageRequest, pageScript, pagingOf, PAGE_NUM_MAX, PAGE_SIZE_DEFAULT } from './paging.js';
@@ -65,6 +67,14 @@ async function keyIdOf(app: FastifyInstance, req: FastifyRequest): Promise<numbe
   return found.id;
 }
 
+/** A call's parameters as the monitor may show them: a secret parameter's value (plan.ts isSecretParam) as ******. */
+function maskedParams(rows: ParamRow[], values: Record<string, unknown>, page: { pageNum: number; pageSize: number } | null): Record<string, unknown> {
+  const secret = new Set(rows.filter((r) => isSecretParam(r)).map((r) => r.paramName));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = secret.has(k) || isSecretParam({ paramName: k }) ? MASK : v;
+  return page ? { ...out, pageNum: page.pageNum, pageSize: page.pageSize } : out;
+}
+
 /** Stable JSON (sorted keys) so that equal parameters make equal cache keys. */
 function stable(o: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
@@ -99,13 +109,19 @@ export async function publishedRoutes(app: FastifyInstance) {
       if (!version) throw new BizError(OPEN_MSG.offline(api.api_name), 404);
       if (!version.is_public && !(await credentialOf(app, req))) throw new BizError(OPEN_MSG.noCredential, 401);
       // allow-lists, rates and quotas before anything runs (a key sent to a public API counts as that key)
-      await guard.check(req, reply, api, await keyIdOf(app, req));
+      const keyId = await keyIdOf(app, req);
+      await guard.check(req, reply, api, keyId);
       let good = false;
+      let cacheHit = false;
+      // what the monitor keeps of the call if it is among the minute's slowest: secret values masked
+      let shown: Record<string, unknown> | undefined;
       try {
         const paging = pagingOf(version);
         // a paged API takes pageNum and pageSize besides its own parameters (issue 25 §4)
         const page = paging.pageable ? pageRequest(paging, req.body) : null;
-        const values = callValues(rowsOf(version.req_params) as ParamRow[], page ? page.rest : req.body);
+        const paramRows = rowsOf(version.req_params) as ParamRow[];
+        const values = callValues(paramRows, page ? page.rest : req.body);
+        shown = maskedParams(paramRows, values, page);
         const pageKey = page ? `:p${page.pageNum}x${page.pageSize}` : '';
         const key = version.cacheable && version.cache_time ? `openapi:${tag}:${api.id}:${api.online_seq}:${version.version}:${stable(values)}${pageKey}` : null;
         if (key) {
@@ -114,6 +130,7 @@ export async function publishedRoutes(app: FastifyInstance) {
           const hit = Array.isArray(stored) ? { data: stored, cut: undefined } : stored;
           if (hit) {
             good = true;
+            cacheHit = true;
             reply.header('x-cache', 'HIT');
             if (hit.cut) reply.header('x-result-truncated', 'true');
             return ok(hit.data, hit.cut);
@@ -145,7 +162,8 @@ export async function publishedRoutes(app: FastifyInstance) {
         good = true;
         return ok(data, cut);
       } finally {
-        calls.record(api.id, performance.now() - started, good);
+        const params = shown;
+        calls.record({ apiId: api.id, keyId, ms: performance.now() - started, ok: good, cacheHit, params: params && (() => params) });
       }
     },
   );
