@@ -288,11 +288,12 @@ describeBrowser('API 设计与审批', () => {
     await approver.goto(`${base}/apimgr/monitor`);
     const monitor = approver.getByTestId('api-monitor');
     await monitor.waitFor({ timeout: 30_000 });
-    const apiRow = monitor.locator('.ant-table-row', { hasText: API });
+    const apiRow = monitor.getByTestId('monitor-apis').locator('.ant-table-row', { hasText: API });
     await apiRow.waitFor({ timeout: 30_000 });
     // the three charts are drawn (ECharts canvases), the key that called is listed
     await expect.poll(() => monitor.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
-    await monitor.getByText(new RegExp(`^e2e ${run}（`)).waitFor();
+    await monitor.getByTestId('monitor-keys').getByText(new RegExp(`^e2e ${run}（`)).waitFor();
+    await monitor.getByTestId('monitor-slow').locator('.ant-table-row', { hasText: API }).first().waitFor();
     expect(Number(await apiRow.locator('td').nth(1).textContent())).toBeGreaterThan(0);
     // an alert rule: P95 above 1 ms over the last hour, which any real call exceeds
     await apiRow.getByRole('button', { name: '告警规则' }).click();

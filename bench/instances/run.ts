@@ -6,15 +6,18 @@
 // with the same number of connections in all (20: all on a; or 10 on a and 10 on b at once), BENCH_SECONDS each:
 //   session  GET  /api/uams/session/find            (Redis session, user, roles, permissions)
 //   list     POST /api/gemini/datasource/search     (a page of data sources from the PostgreSQL store)
+//   open     POST /open/api/benchCached             (issue 25: a cached published call with an API key and a rate
+//                                                   limit on the API it never reaches, counted in Redis by both)
 // Then, while autocannon keeps a busy, 10 callers send calls to b in a loop and b gets SIGTERM: the time until it
 // exits, its exit code, and what its callers met (answered, cut = reset mid-call, refused = not accepted after
 // its listener closed; a balancer that checks /readyz sends those elsewhere).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { encryptFor } from '../../server-stub/testing/server.js';
@@ -77,11 +80,12 @@ interface Target {
   path: string;
   method: 'GET' | 'POST';
   body?: string;
+  headers?: Record<string, string>;
 }
 
 function drive(base: string, t: Target, headers: Record<string, string>, connections: number, seconds: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url: base + t.path, method: t.method, body: t.body, headers: { ...headers, ...(t.body ? { 'content-type': 'application/json' } : {}) }, connections, duration: seconds }, (err, result) => {
+    autocannon({ url: base + t.path, method: t.method, body: t.body, headers: { ...headers, ...t.headers, ...(t.body ? { 'content-type': 'application/json' } : {}) }, connections, duration: seconds }, (err, result) => {
       if (err) return reject(err);
       if (result.non2xx || result.errors) return reject(new Error(`${base}${t.path}: ${result.non2xx} non-2xx, ${result.errors} errors`));
       resolve(result);
@@ -104,9 +108,28 @@ try {
   const auth = { authorization: `Bearer ${token}` };
   for (let i = 0; i < 20; i++) await call(urlOf(i % 2), 'POST', '/api/gemini/datasource/info/save', { dsName: `bench${i}`, dbType: 'sqlite', dbName: `bench${i}.db` }, auth);
 
+  // a published, cached API on a SQLite file of 1,000 rows, limited far above what the run reaches, and a key
+  mkdirSync(path.join(dataDir, 'sqlite'), { recursive: true });
+  const file = new Database(path.join(dataDir, 'sqlite', 'bench0.db'));
+  file.exec('create table item(id integer primary key, name text, price real)');
+  const ins = file.prepare('insert into item(name, price) values (?, ?)');
+  file.transaction(() => {
+    for (let i = 1; i <= 1000; i++) ins.run(`item${i}`, i);
+  })();
+  file.close();
+  const groupId = await call(urlOf(0), 'POST', '/api/gemini/api/group/save', { parentId: 0, name: '基准' }, auth);
+  const reqParamList = [{ paramName: 'id', paramType: 'integer', paramValue: '1' }];
+  const apiId = await call(urlOf(0), 'POST', '/api/gemini/api/design/info/save', { groupId, apiName: 'benchCached', apiComment: 'benchCached', reqParamList }, auth);
+  await call(urlOf(0), 'POST', '/api/gemini/api/config/save', { apiId, dsName: 'bench0', script: 'select id, name, price from item where id = :id', reqParamList, cacheable: 1, cacheTime: '600' }, auth);
+  await call(urlOf(0), 'POST', '/api/gemini/api/design/info/submit', { id: apiId }, auth);
+  await call(urlOf(0), 'POST', '/api/gemini/api/approve/resolveAndOnline', { id: apiId }, auth);
+  await call(urlOf(0), 'POST', `/api/gemini/api/design/limit/save?id=${apiId}`, { ratePerSec: 100_000, burst: 100_000, dailyQuota: 1_000_000_000 }, auth);
+  const { apiKey } = await call(urlOf(0), 'POST', '/api/gemini/api/key/add', { keyName: 'bench' }, auth);
+
   const targets: Record<string, Target> = {
     session: { path: '/api/uams/session/find', method: 'GET' },
     list: { path: '/api/gemini/datasource/search', method: 'POST', body: JSON.stringify({ pageNum: 1, pageSize: 10 }) },
+    open: { path: '/open/api/benchCached', method: 'POST', body: JSON.stringify({ id: 42 }), headers: { 'x-api-key': apiKey } },
   };
   for (const t of Object.values(targets)) for (const i of [0, 1]) await drive(urlOf(i), t, auth, 4, 2); // warm-up
 

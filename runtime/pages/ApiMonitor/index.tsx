@@ -356,7 +356,7 @@ export default function ApiMonitor() {
             </Card>
           </Col>
         </Row>
-        <Card size="small" title="按 API">
+        <Card size="small" title="按 API" data-testid="monitor-apis">
           <Table
             size="small"
             rowKey="apiId"
@@ -408,7 +408,7 @@ export default function ApiMonitor() {
             ]}
           />
         </Card>
-        <Card size="small" title="按 API Key">
+        <Card size="small" title="按 API Key" data-testid="monitor-keys">
           <Table
             size="small"
             rowKey="keyId"
@@ -425,7 +425,7 @@ export default function ApiMonitor() {
             ]}
           />
         </Card>
-        <Card size="small" title="最慢的调用" extra={<Typography.Text type="secondary">敏感参数以 ****** 显示</Typography.Text>}>
+        <Card size="small" title="最慢的调用" data-testid="monitor-slow" extra={<Typography.Text type="secondary">敏感参数以 ****** 显示</Typography.Text>}>
           <Table
             size="small"
             rowKey={(r) => `${r.apiId}-${r.time}-${r.ms}-${r.keyId}`}
