@@ -81,6 +81,12 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
   }, [page.query, routeKey, paramsKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
   const list = useList(missing.length ? null : (api.search ?? null), query, tick);
   const reload = useCallback(() => setTick((t) => t + 1), []);
+  // after a write (a dialog's save, an action, an import) the side tree's counts are read again with the list
+  const [changed, setChanged] = useState(0);
+  const reloadChanged = useCallback(() => {
+    setTick((t) => t + 1);
+    setChanged((c) => c + 1);
+  }, []);
   const tree = page.tree;
   const nested = useMemo(() => (tree ? nestRows(list.records, tree, rowKey) : list.records), [tree, list.records, rowKey]);
   const allParents = useMemo(() => (tree ? parentKeys(nested, rowKey) : []), [tree, nested, rowKey]);
@@ -94,7 +100,7 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
 
   const { run: runDeclared, can } = actionRunner({
     page, services, message: messageApi, modal: modalApi, route, query, records: list.records, selected,
-    clearSelection: () => setSelected([]), reload, openDialog: setDialog, presetNew: params, openSubList: setSubList,
+    clearSelection: () => setSelected([]), reload: reloadChanged, openDialog: setDialog, presetNew: params, openSubList: setSubList,
   });
 
   // a tree table's row is a copy carrying its children: actions get the row as the server answered it
@@ -144,7 +150,7 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
       <SplitPane
         className="crud-layout"
         style={page.sideTree ? { display: 'flex', gap: 16, alignItems: 'flex-start' } : undefined}
-        side={page.sideTree && <SideTree decl={page.sideTree} pageId={page.id ?? 'page'} onSelect={onTreeSelect} />}
+        side={page.sideTree && <SideTree decl={page.sideTree} pageId={page.id ?? 'page'} onSelect={onTreeSelect} version={changed} />}
         sideTitle={page.sideTree?.title ?? '分类'}
         drawerWidth={(page.sideTree?.width ?? 240) + 48}
         selection={JSON.stringify(treeIds)}
@@ -202,8 +208,8 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
         state={dialog}
         rowKey={rowKey}
         saveCall={saveCall}
-        onSaved={reload}
-        onSent={(a) => a.refresh !== false && reload()}
+        onSaved={reloadChanged}
+        onSent={(a) => a.refresh !== false && reloadChanged()}
         onClose={() => setDialog(null)}
       />
       {subList && <SubList state={subList} narrow={narrow} onClose={() => setSubList(null)} />}

@@ -154,3 +154,22 @@ describe('declared side tree', () => {
     expect(localStorage.getItem('crud-tree-folded:treeDemo')).toBeNull();
   });
 });
+
+describe('side tree counts after a write', () => {
+  it('reads the tree again when a row is deleted, not when the list is only searched', async () => {
+    const withRows = { ...page, api: { ...page.api, delete: 'GET /demo/delete' }, rowActions: [{ action: 'delete', label: '删除' }], columns: [...page.columns, { title: '操作', type: 'actions' }] } as PageDeclaration;
+    const { services, calls } = fakeServices((r) => (r.path === '/demo/group/select' ? groups : r.path === '/demo/search' ? { records: [{ id: 7, name: '甲' }], total: 1 } : true));
+    renderPage(withRows, services);
+    const treeReads = () => calls.filter((c) => c.path === '/demo/group/select').length;
+    await screen.findByText('甲');
+    await waitFor(() => expect(treeReads()).toBe(1));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /搜\s?索/ })));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/demo/search').length).toBeGreaterThan(1));
+    expect(treeReads()).toBe(1);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '删除' })));
+    const confirm = await screen.findByRole('dialog');
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: /确\s?定/ })));
+    await waitFor(() => expect(calls.some((c) => c.path === '/demo/delete')).toBe(true));
+    await waitFor(() => expect(treeReads()).toBe(2));
+  });
+});

@@ -22,6 +22,8 @@ interface Props {
   pageId: string;
   /** ids of the selected node and its descendants; null = root (no filter) */
   onSelect(ids: Array<string | number> | null): void;
+  /** moves after the list's records were written (saved, deleted, imported): the tree's counts are read again */
+  version?: number;
 }
 
 interface EditState {
@@ -48,7 +50,7 @@ function store(key: string, value: string | null) {
   }
 }
 
-export function SideTree({ decl, pageId, onSelect }: Props) {
+export function SideTree({ decl, pageId, onSelect, version = 0 }: Props) {
   const services = useCrudServices();
   const { message, modal } = useFeedback();
   const [rows, setRows] = useState<Row[]>([]);
@@ -88,7 +90,7 @@ export function SideTree({ decl, pageId, onSelect }: Props) {
 
   useEffect(() => {
     void reload();
-  }, [reload]);
+  }, [reload, version]);
 
   const forest = useMemo(() => buildTree(rows, decl), [rows, decl]);
   const shown = useMemo(() => filterTree(forest, text), [forest, text]);
