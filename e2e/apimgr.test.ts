@@ -298,7 +298,7 @@ describeBrowser('API 设计与审批', () => {
     // an alert rule: P95 above 1 ms over the last hour, which any real call exceeds
     await apiRow.getByRole('button', { name: '告警规则' }).click();
     const modal = approver.locator('.ant-modal:visible');
-    await modal.getByLabel('告警指标').click();
+    await modal.locator('.ant-select-selector').first().click();
     await approver.locator('.ant-select-item-option', { hasText: 'P95 耗时' }).click();
     await modal.getByLabel('阈值（毫秒）').fill('0');
     await modal.getByTestId('alert-save').click();
