@@ -5,6 +5,7 @@
 // the API list. The hour view refreshes itself every 30 seconds.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Form, InputNumber, Modal, Popconfirm, Row, Segmented, Select, Space, Spin, Statistic, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { BellOutlined, ReloadOutlined } from '@ant-design/icons';
 import { get, post } from '../../core/request';
 import { hasPermission } from '../../core/permission';
@@ -12,48 +13,9 @@ import { useNarrow } from '../../ui/narrow';
 import { useEChart } from '../../../widgets/charts/useEChart';
 import { ScreenThemeContext, screenTheme } from '../../../widgets/charts/themes';
 import type { EChartsOption } from '../../../widgets/charts/echarts';
+import type { AlertRule, CallFigures, MonitorOverview as Overview, MonitorRange, SlowCall } from '../../../common/apiMonitor';
 
-type Range = 'hour' | 'day' | 'week';
-interface Figures {
-  calls: number;
-  errors: number;
-  errorRate: number | null;
-  p50: number | null;
-  p95: number | null;
-  avg: number | null;
-  cacheHitRate: number | null;
-}
-interface AlertRule {
-  apiId: number;
-  metric: 'errorRate' | 'p95';
-  threshold: number;
-  minutes: number;
-  enabled: boolean;
-}
-interface AlertState {
-  rule: AlertRule;
-  firing: boolean;
-  value: number | null;
-}
-interface Overview {
-  step: number;
-  from: string;
-  to: string;
-  totals: Figures;
-  series: Array<Figures & { time: string }>;
-  apis: Array<Figures & { apiId: number; apiName: string; apiComment: string; alert: AlertState | null }>;
-  keys: Array<Figures & { keyId: number; keyName: string }>;
-}
-interface SlowCall {
-  apiId: number;
-  apiName: string;
-  keyId: number;
-  keyName: string;
-  time: string;
-  ms: number;
-  ok: boolean;
-  params: string;
-}
+type Range = MonitorRange;
 
 const RANGES: Array<{ label: string; value: Range }> = [
   { label: '最近 1 小时', value: 'hour' },
@@ -65,9 +27,26 @@ const METRICS = [
   { label: 'P95 耗时（毫秒）', value: 'p95' },
 ];
 const LIGHT = screenTheme('bright');
+/** The three charts: what each draws from the series' points. */
+const CHARTS: Array<{ title: string; unit: string; series: Array<{ name: string; field: 'calls' | 'errors' | 'p50' | 'p95' | 'cacheHitRate' | 'errorRate'; type?: 'bar' }> }> = [
+  { title: '调用与错误', unit: '次', series: [{ name: '调用次数', field: 'calls', type: 'bar' }, { name: '错误次数', field: 'errors', type: 'bar' }] },
+  { title: '耗时（P50 / P95）', unit: '毫秒', series: [{ name: 'P50', field: 'p50' }, { name: 'P95', field: 'p95' }] },
+  { title: '缓存命中率与错误率', unit: '%', series: [{ name: '缓存命中率', field: 'cacheHitRate' }, { name: '错误率', field: 'errorRate' }] },
+];
 const ms = (v: number | null) => (v === null ? '—' : `${v} ms`);
 const rate = (v: number | null) => (v === null ? '—' : `${v}%`);
 const ruleText = (r: AlertRule) => `${r.metric === 'errorRate' ? '错误率' : 'P95'} > ${r.threshold}${r.metric === 'errorRate' ? '%' : ' ms'}（最近 ${r.minutes} 分钟）`;
+
+/** The figures' columns of the per-API and per-key tables. */
+function figureColumns<T extends CallFigures>(): TableColumnsType<T> {
+  return [
+    { title: '调用', dataIndex: 'calls', width: 90 },
+    { title: '错误', dataIndex: 'errors', width: 110, render: (v: number, r) => `${v}（${rate(r.errorRate)}）` },
+    { title: 'P50', dataIndex: 'p50', width: 100, render: ms },
+    { title: 'P95', dataIndex: 'p95', width: 100, render: ms },
+    { title: '缓存命中', dataIndex: 'cacheHitRate', width: 100, render: rate },
+  ];
+}
 
 /** One chart, as wide as its card. */
 function MonitorChart({ option, height = 240 }: { option: EChartsOption; height?: number }) {
@@ -92,14 +71,14 @@ function ChartBody({ option, width, height }: { option: EChartsOption; width: nu
   return <div ref={ref} style={{ width, height }} />;
 }
 
-function lineOption(times: string[], series: Array<{ name: string; data: Array<number | null>; type?: 'line' | 'bar'; yAxisIndex?: number }>, unit: string, second?: string): EChartsOption {
+function lineOption(times: string[], series: Array<{ name: string; data: Array<number | null>; type?: 'line' | 'bar' }>, unit: string): EChartsOption {
   return {
     tooltip: { trigger: 'axis' },
     legend: { top: 0 },
-    grid: { left: 48, right: second ? 48 : 16, top: 32, bottom: 28 },
+    grid: { left: 48, right: 16, top: 32, bottom: 28 },
     xAxis: { type: 'category', data: times.map((t) => t.slice(5)), axisLabel: { hideOverlap: true } },
-    yAxis: [{ type: 'value', name: unit, minInterval: unit === '次' ? 1 : undefined }, ...(second ? [{ type: 'value' as const, name: second, splitLine: { show: false } }] : [])],
-    series: series.map((s) => ({ name: s.name, type: s.type ?? 'line', data: s.data, yAxisIndex: s.yAxisIndex ?? 0, showSymbol: true, symbolSize: 4, connectNulls: false, smooth: false })),
+    yAxis: { type: 'value', name: unit, minInterval: unit === '次' ? 1 : undefined },
+    series: series.map((s) => ({ name: s.name, type: s.type ?? 'line', data: s.data, showSymbol: true, symbolSize: 4, connectNulls: false, smooth: false })),
   } as EChartsOption;
 }
 
@@ -238,42 +217,7 @@ export default function ApiMonitor() {
   }, [load, range]);
 
   const times = useMemo(() => data?.series.map((p) => p.time) ?? [], [data]);
-  const callsOption = useMemo(
-    () =>
-      lineOption(
-        times,
-        [
-          { name: '调用次数', type: 'bar', data: data?.series.map((p) => p.calls) ?? [] },
-          { name: '错误次数', type: 'bar', data: data?.series.map((p) => p.errors) ?? [] },
-        ],
-        '次',
-      ),
-    [data, times],
-  );
-  const latencyOption = useMemo(
-    () =>
-      lineOption(
-        times,
-        [
-          { name: 'P50', data: data?.series.map((p) => p.p50) ?? [] },
-          { name: 'P95', data: data?.series.map((p) => p.p95) ?? [] },
-        ],
-        '毫秒',
-      ),
-    [data, times],
-  );
-  const cacheOption = useMemo(
-    () =>
-      lineOption(
-        times,
-        [
-          { name: '缓存命中率', data: data?.series.map((p) => p.cacheHitRate) ?? [] },
-          { name: '错误率', data: data?.series.map((p) => p.errorRate) ?? [] },
-        ],
-        '%',
-      ),
-    [data, times],
-  );
+  const options = useMemo(() => CHARTS.map((c) => lineOption(times, c.series.map((x) => ({ name: x.name, type: x.type, data: data?.series.map((p) => p[x.field]) ?? [] })), c.unit)), [data, times]);
   const firing = data?.apis.filter((a) => a.alert?.firing) ?? [];
   const t = data?.totals;
 
@@ -340,21 +284,13 @@ export default function ApiMonitor() {
           </Row>
         </Spin>
         <Row gutter={[12, 12]}>
-          <Col xs={24} xl={8}>
-            <Card size="small" title="调用与错误">
-              {data && data.totals.calls === 0 ? <Empty description="此时间段内没有调用" /> : <MonitorChart option={callsOption} />}
-            </Card>
-          </Col>
-          <Col xs={24} xl={8}>
-            <Card size="small" title="耗时（P50 / P95）">
-              {data && data.totals.calls === 0 ? <Empty description="此时间段内没有调用" /> : <MonitorChart option={latencyOption} />}
-            </Card>
-          </Col>
-          <Col xs={24} xl={8}>
-            <Card size="small" title="缓存命中率与错误率">
-              {data && data.totals.calls === 0 ? <Empty description="此时间段内没有调用" /> : <MonitorChart option={cacheOption} />}
-            </Card>
-          </Col>
+          {CHARTS.map((c, i) => (
+            <Col key={c.title} xs={24} xl={8}>
+              <Card size="small" title={c.title}>
+                {data && data.totals.calls === 0 ? <Empty description="此时间段内没有调用" /> : <MonitorChart option={options[i]} />}
+              </Card>
+            </Col>
+          ))}
         </Row>
         <Card size="small" title="按 API" data-testid="monitor-apis">
           <Table
@@ -367,11 +303,7 @@ export default function ApiMonitor() {
             onRow={(r) => ({ style: r.alert?.firing ? { background: '#fff1f0' } : undefined })}
             columns={[
               { title: 'API', dataIndex: 'apiName', render: (v: string, r) => <Tooltip title={r.apiComment}>{v}</Tooltip> },
-              { title: '调用', dataIndex: 'calls', width: 90 },
-              { title: '错误', dataIndex: 'errors', width: 110, render: (v: number, r) => `${v}（${rate(r.errorRate)}）` },
-              { title: 'P50', dataIndex: 'p50', width: 100, render: ms },
-              { title: 'P95', dataIndex: 'p95', width: 100, render: ms },
-              { title: '缓存命中', dataIndex: 'cacheHitRate', width: 100, render: rate },
+              ...figureColumns<Overview['apis'][number]>(),
               {
                 title: '告警',
                 key: 'alert',
@@ -417,11 +349,7 @@ export default function ApiMonitor() {
             dataSource={data?.keys ?? []}
             columns={[
               { title: 'API Key', dataIndex: 'keyName' },
-              { title: '调用', dataIndex: 'calls', width: 90 },
-              { title: '错误', dataIndex: 'errors', width: 110, render: (v: number, r) => `${v}（${rate(r.errorRate)}）` },
-              { title: 'P50', dataIndex: 'p50', width: 100, render: ms },
-              { title: 'P95', dataIndex: 'p95', width: 100, render: ms },
-              { title: '缓存命中', dataIndex: 'cacheHitRate', width: 100, render: rate },
+              ...figureColumns<Overview['keys'][number]>(),
             ]}
           />
         </Card>

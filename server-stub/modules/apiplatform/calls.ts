@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { now } from '../../store/columns.js';
 import type { AppContext } from '../../core/context.js';
 import { minuteCounters, type MonitoredCall } from './monitor.js';
+import { periodicFlush } from './buffered.js';
 
-const FLUSH_MS = 5000;
 const DAY_MS = 24 * 3600 * 1000;
 
 export interface CallRecorder {
@@ -29,35 +29,20 @@ function percentile(sorted: number[], p: number): number | null {
 export function callRecorder(app: FastifyInstance): CallRecorder {
   const found = perApp.get(app.ctx);
   if (found) return found;
-  const { db, log } = app.ctx;
+  const { db } = app.ctx;
   let pending: Array<{ api_id: number; at: number; ms: number; ok: number }> = [];
   let lastPurge = 0;
   const minutes = minuteCounters(app);
-  const flush = async () => {
+  const flush = periodicFlush(app, 'api call statistics', async () => {
     await minutes.flush();
     if (!pending.length) return;
     const batch = pending;
     pending = [];
-    try {
-      await db.insertInto('gemini_api_call').values(batch).execute();
-      if (Date.now() - lastPurge > 3600_000) {
-        lastPurge = Date.now();
-        await db.deleteFrom('gemini_api_call').where('at', '<', Date.now() - DAY_MS).execute();
-      }
-    } catch (err) {
-      try {
-        log.warn({ err: (err as Error).message }, 'api call statistics not written');
-      } catch {
-        /* the log is closed too: statistics are best effort */
-      }
+    await db.insertInto('gemini_api_call').values(batch).execute();
+    if (Date.now() - lastPurge > 3600_000) {
+      lastPurge = Date.now();
+      await db.deleteFrom('gemini_api_call').where('at', '<', Date.now() - DAY_MS).execute();
     }
-  };
-  const timer = setInterval(() => void flush(), FLUSH_MS);
-  timer.unref();
-  // before the store and the logs close
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await flush();
   });
   const rec: CallRecorder = {
     record(call) {

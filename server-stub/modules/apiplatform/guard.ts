@@ -16,6 +16,7 @@ import { declareTable, migration, type TableRow } from '../../core/tables.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
 import { PERM } from './perms.js';
+import { periodicFlush } from './buffered.js';
 
 /** What an API or a key may be limited by; null / empty: no limit of that kind. */
 export const apiLimits = declareTable({
@@ -207,35 +208,21 @@ export function counters(redis: Redis | null, tag: string): Counters {
 
 /** Per-day usage, buffered and added to the store every few seconds (and at close). */
 function usageRecorder(app: FastifyInstance) {
-  const { db, log } = app.ctx;
+  const { db } = app.ctx;
   let pending = new Map<string, { day: string; keyId: number; apiId: number; calls: number; refused: number }>();
-  const flush = async () => {
+  const flush = periodicFlush(app, 'api usage', async () => {
     if (!pending.size) return;
     const batch = [...pending.values()];
     pending = new Map();
-    try {
-      for (const u of batch) {
-        await db
-          .insertInto('gemini_api_usage')
-          .values({ day: u.day, key_id: u.keyId, api_id: u.apiId, calls: u.calls, refused: u.refused })
-          .onConflict((oc) =>
-            oc.columns(['day', 'key_id', 'api_id']).doUpdateSet((eb) => ({ calls: eb('gemini_api_usage.calls', '+', u.calls), refused: eb('gemini_api_usage.refused', '+', u.refused) })),
-          )
-          .execute();
-      }
-    } catch (err) {
-      try {
-        log.warn({ err: (err as Error).message }, 'api usage not written');
-      } catch {
-        /* the log is closed too: usage is best effort */
-      }
+    for (const u of batch) {
+      await db
+        .insertInto('gemini_api_usage')
+        .values({ day: u.day, key_id: u.keyId, api_id: u.apiId, calls: u.calls, refused: u.refused })
+        .onConflict((oc) =>
+          oc.columns(['day', 'key_id', 'api_id']).doUpdateSet((eb) => ({ calls: eb('gemini_api_usage.calls', '+', u.calls), refused: eb('gemini_api_usage.refused', '+', u.refused) })),
+        )
+        .execute();
     }
-  };
-  const timer = setInterval(() => void flush(), 5000);
-  timer.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await flush();
   });
   return {
     add(keyId: number, apiId: number, refused: boolean) {

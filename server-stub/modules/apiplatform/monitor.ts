@@ -14,6 +14,8 @@ import { BizError, ok } from '../../core/envelope.js';
 import { declareTable, migration, type TableRow } from '../../core/tables.js';
 import { now } from '../../store/columns.js';
 import { PERM } from './perms.js';
+import { periodicFlush } from './buffered.js';
+import type { AlertRule, AlertState, CallFigures, MonitorOverview, MonitorRange, SlowCall } from '../../../common/apiMonitor.js';
 
 /** Upper bounds (ms) of the latency buckets h0…h12; h13 holds everything slower than the last. */
 export const LATENCY_BOUNDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] as const;
@@ -21,7 +23,6 @@ const BUCKETS = LATENCY_BOUNDS.length + 1;
 const H = ['h0', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7', 'h8', 'h9', 'h10', 'h11', 'h12', 'h13'] as const;
 type HCol = (typeof H)[number];
 const KEEP_DAYS = 30;
-const FLUSH_MS = 5000;
 const SLOW_PER_MINUTE = 3;
 const PARAMS_MAX = 2000;
 
@@ -170,7 +171,7 @@ interface MinuteRow {
   msMax: number;
   h: number[];
 }
-interface SlowCall {
+interface SlowSample {
   apiId: number;
   keyId: number;
   at: number;
@@ -186,63 +187,50 @@ export interface MinuteCounters {
 
 /** Per-minute counters, buffered and added to the store every few seconds (and before close); purged after 30 days. */
 export function minuteCounters(app: FastifyInstance): MinuteCounters {
-  const { db, log } = app.ctx;
+  const { db } = app.ctx;
   let rows = new Map<string, MinuteRow>();
-  let slow = new Map<string, SlowCall[]>();
+  let slow = new Map<string, SlowSample[]>();
   let lastPurge = 0;
-  const flush = async () => {
+  const flush = periodicFlush(app, 'api monitor counters', async () => {
     if (!rows.size && !slow.size) return;
     const batch = [...rows.values()];
     const slowest = [...slow.values()].flat();
     rows = new Map();
     slow = new Map();
-    try {
-      for (const r of batch) {
-        const hist = Object.fromEntries(H.map((c, i) => [c, r.h[i]])) as Record<HCol, number>;
-        await db
-          .insertInto('gemini_api_minute')
-          .values({ api_id: r.apiId, key_id: r.keyId, minute: r.minute, calls: r.calls, errors: r.errors, cache_hits: r.cacheHits, ms_sum: r.msSum, ms_max: r.msMax, ...hist })
-          .onConflict((oc) =>
-            oc.columns(['api_id', 'key_id', 'minute']).doUpdateSet((eb) => {
-              const add = (c: 'calls' | 'errors' | 'cache_hits' | 'ms_sum' | HCol) => eb(`gemini_api_minute.${c}`, '+', eb.ref(`excluded.${c}`));
-              return {
-                calls: add('calls'),
-                errors: add('errors'),
-                cache_hits: add('cache_hits'),
-                ms_sum: add('ms_sum'),
-                ms_max: app.ctx.dialect === 'postgres' ? sql<number>`greatest(gemini_api_minute.ms_max, excluded.ms_max)` : sql<number>`max(gemini_api_minute.ms_max, excluded.ms_max)`,
-                ...(Object.fromEntries(H.map((c) => [c, add(c)])) as Record<HCol, ReturnType<typeof add>>),
-              };
-            }),
-          )
-          .execute();
-      }
-      if (slowest.length) {
-        await db
-          .insertInto('gemini_api_slow')
-          .values(slowest.map((s) => ({ api_id: s.apiId, key_id: s.keyId, at: s.at, ms: s.ms, ok: s.ok ? 1 : 0, params: paramsText(s.params) })))
-          .execute();
-      }
-      if (Date.now() - lastPurge > 3600_000) {
-        lastPurge = Date.now();
-        const cut = Date.now() - KEEP_DAYS * 86_400_000;
-        await db.deleteFrom('gemini_api_minute').where('minute', '<', Math.floor(cut / 60_000)).execute();
-        await db.deleteFrom('gemini_api_slow').where('at', '<', cut).execute();
-      }
-    } catch (err) {
-      try {
-        log.warn({ err: (err as Error).message }, 'api monitor counters not written');
-      } catch {
-        /* the log is closed too: counters are best effort */
-      }
+    for (const r of batch) {
+      const hist = Object.fromEntries(H.map((c, i) => [c, r.h[i]])) as Record<HCol, number>;
+      await db
+        .insertInto('gemini_api_minute')
+        .values({ api_id: r.apiId, key_id: r.keyId, minute: r.minute, calls: r.calls, errors: r.errors, cache_hits: r.cacheHits, ms_sum: r.msSum, ms_max: r.msMax, ...hist })
+        .onConflict((oc) =>
+          oc.columns(['api_id', 'key_id', 'minute']).doUpdateSet((eb) => {
+            const add = (c: 'calls' | 'errors' | 'cache_hits' | 'ms_sum' | HCol) => eb(`gemini_api_minute.${c}`, '+', eb.ref(`excluded.${c}`));
+            return {
+              calls: add('calls'),
+              errors: add('errors'),
+              cache_hits: add('cache_hits'),
+              ms_sum: add('ms_sum'),
+              ms_max: app.ctx.dialect === 'postgres' ? sql<number>`greatest(gemini_api_minute.ms_max, excluded.ms_max)` : sql<number>`max(gemini_api_minute.ms_max, excluded.ms_max)`,
+              ...(Object.fromEntries(H.map((c) => [c, add(c)])) as Record<HCol, ReturnType<typeof add>>),
+            };
+          }),
+        )
+        .execute();
     }
-  };
-  const timer = setInterval(() => void flush(), FLUSH_MS);
-  timer.unref();
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await flush();
+    if (slowest.length) {
+      await db
+        .insertInto('gemini_api_slow')
+        .values(slowest.map((s) => ({ api_id: s.apiId, key_id: s.keyId, at: s.at, ms: s.ms, ok: s.ok ? 1 : 0, params: paramsText(s.params) })))
+        .execute();
+    }
+    if (Date.now() - lastPurge > 3600_000) {
+      lastPurge = Date.now();
+      const cut = Date.now() - KEEP_DAYS * 86_400_000;
+      await db.deleteFrom('gemini_api_minute').where('minute', '<', Math.floor(cut / 60_000)).execute();
+      await db.deleteFrom('gemini_api_slow').where('at', '<', cut).execute();
+    }
   });
+
   return {
     add(c) {
       const at = Date.now();
@@ -275,7 +263,7 @@ export function minuteCounters(app: FastifyInstance): MinuteCounters {
   };
 }
 
-function paramsText(params: SlowCall['params']): string | null {
+function paramsText(params: SlowSample['params']): string | null {
   if (!params) return null;
   try {
     const text = JSON.stringify(params());
@@ -287,9 +275,8 @@ function paramsText(params: SlowCall['params']): string | null {
 
 /* ------------------------------------------------------------------ reading */
 
-export type Range = 'hour' | 'day' | 'week';
 /** The span of a range in minutes and the width of one point of its charts. */
-const RANGES: Record<Range, { minutes: number; step: number }> = {
+const RANGES: Record<MonitorRange, { minutes: number; step: number }> = {
   hour: { minutes: 60, step: 1 },
   day: { minutes: 1440, step: 15 },
   week: { minutes: 10080, step: 60 },
@@ -304,20 +291,8 @@ interface Summed {
   h: number[];
 }
 
-export interface Figures {
-  calls: number;
-  errors: number;
-  /** percent, one decimal; null without calls */
-  errorRate: number | null;
-  p50: number | null;
-  p95: number | null;
-  avg: number | null;
-  /** percent, one decimal; null without calls */
-  cacheHitRate: number | null;
-}
-
 const pct = (a: number, b: number) => (b ? Math.round((a / b) * 1000) / 10 : null);
-function figures(s: Summed): Figures {
+function figures(s: Summed): CallFigures {
   return {
     calls: s.calls,
     errors: s.errors,
@@ -342,20 +317,6 @@ function sums() {
 }
 function summed(r: Record<string, unknown>): Summed {
   return { calls: Number(r.calls ?? 0), errors: Number(r.errors ?? 0), cacheHits: Number(r.cache_hits ?? 0), msSum: Number(r.ms_sum ?? 0), msMax: Number(r.ms_max ?? 0), h: H.map((c) => Number(r[c] ?? 0)) };
-}
-
-export interface AlertRule {
-  apiId: number;
-  metric: 'errorRate' | 'p95';
-  threshold: number;
-  minutes: number;
-  enabled: boolean;
-}
-export interface AlertState {
-  rule: AlertRule;
-  firing: boolean;
-  /** the metric's value over the rule's span (null: no calls in it) */
-  value: number | null;
 }
 
 /** The state of every enabled alert rule (or of the given APIs' rules) now. */
@@ -416,7 +377,7 @@ const rangeBody = {
   additionalProperties: false,
 } as const;
 interface RangeBody {
-  range?: Range;
+  range?: MonitorRange;
   apiId?: number | null;
   keyId?: number | null;
   limit?: number | null;
@@ -495,7 +456,8 @@ export function monitorRoutes(app: FastifyInstance, counters: () => Promise<void
     const keys = perKey
       .map((r) => ({ keyId: Number(r.key_id), keyName: Number(r.key_id) === 0 ? '无 Key（登录会话或公开调用）' : (keyLabel.get(Number(r.key_id)) ?? `已删除的 Key #${r.key_id}`), ...figures(summed(r as Record<string, unknown>)) }))
       .sort((a, b) => b.calls - a.calls);
-    return ok({ range: req.body?.range ?? 'hour', step: range.step, from: minuteText(from), to: minuteText(nowMinute), totals: figures(total), series, apis, keys });
+    const answer: MonitorOverview = { range: req.body?.range ?? 'hour', step: range.step, from: minuteText(from), to: minuteText(nowMinute), totals: figures(total), series, apis, keys };
+    return ok(answer);
   });
 
   app.post<{ Body: RangeBody }>('/monitor/slow', { config: { perm: PERM.monitor }, schema: { body: rangeBody } }, async (req) => {
@@ -516,7 +478,7 @@ export function monitorRoutes(app: FastifyInstance, counters: () => Promise<void
       .limit(body.limit ?? 20)
       .execute();
     return ok({
-      records: rows.map((r) => ({
+      records: rows.map((r): SlowCall => ({
         apiId: r.api_id,
         apiName: r.api_name ?? `已删除的 API #${r.api_id}`,
         keyId: r.key_id,
