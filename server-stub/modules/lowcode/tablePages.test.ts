@@ -159,7 +159,8 @@ describe('pages on existing tables', () => {
     }
     const tree = await s.request('GET', '/api/system/role/permTree');
     const text = JSON.stringify(tree.body.data ?? tree.body);
-    if (tree.body.status === 0) for (const label of ['查看', '新增', '修改', '删除', '导出', '导入']) expect(text).toContain(`${label}（lowcode:tp_sqlite:`);
+    expect(tree.body.status, tree.body.msg).toBe(0);
+    for (const label of ['查看', '新增', '修改', '删除', '导出', '导入']) expect(text).toContain(`${label}（lowcode:tp_sqlite:`);
   });
 
   it('adds, searches, sorts, edits and deletes rows in the table itself, through bound SQL', async () => {
