@@ -1,7 +1,13 @@
 // Pages without code (DESIGN §1): an admin stores a page declaration, publishes it to roles (a menu entry
-// `page:<pageKey>`), and its records live in one generic store, validated by the page's own field rules.
-//   /api/lowcode/page/{search, get, save, delete}          (admin: lowcode:page:*)
-//   /api/lowcode/data/<pageKey>/{search, get, save, delete} (lowcode:data:list / lowcode:data:edit)
+// `page:<pageKey>` with the page's permissions as buttons), and its records live in one generic store, validated by
+// the page's own field rules — or, for a page generated on a table of a registered data source (declaration.source,
+// issue 24), in that table: tables.ts reads the catalogue, tableData.ts runs the bound SQL, and the catalogue kept
+// with the page (lowcode_page.source_catalogue) is the only source of identifiers.
+//   /api/lowcode/page/{search, get, save, delete}               (admin: lowcode:page:*)
+//   /api/lowcode/source/{tables, generate}                      (lowcode:page:edit)
+//   /api/lowcode/data/<pageKey>/{search, get, add, save, delete} (the page's own lowcode:<pageKey>:list|add|edit|remove,
+//     checked in the handler by the route and the decoded pageKey; a page on the generic store also takes the old
+//     lowcode:data:list / lowcode:data:edit)
 import { lowcodePageCalls } from '../../../common/lowcode.js';
 import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
