@@ -84,14 +84,16 @@ describe('pages on existing tables', () => {
       await admin.query(`create table ${t}(id int auto_increment primary key, name varchar(40) not null, price decimal(8,2), active tinyint(1) not null default 1, born date, level varchar(10));
         insert into ${t}(name, price, active, born, level) values ('apple', 3, 1, '2026-01-02', 'A'), ('pear', 5, 0, null, 'B'), ('plum', 7, 1, null, 'A');
         create view tp_${tag}_cheap as select id, name, price from ${t} where price < 6;
-        create table tp_${tag}_nokey(a text, b int)`);
+        create table tp_${tag}_nokey(a text, b int); create table tp_${tag}_big(id int primary key, note varchar(20))`);
+      for (let i = 0; i < 5000; i += 1000) await admin.query(`insert into tp_${tag}_big values ${Array.from({ length: 1000 }, (_, k) => `(${i + k + 1}, 'n${i + k + 1}')`).join(',')}`);
+      await admin.query(`analyze table tp_${tag}_big`);
       const user = `tp_${tag}`;
       for (const h of ['%', 'localhost']) {
         await admin.query(`create user if not exists '${user}'@'${h}' identified by 'Tp#Pw_123'`);
         await admin.query(`grant select, insert, update, delete on \`${db}\`.* to '${user}'@'${h}'`);
       }
       cleanups.push(async () => {
-        await admin.query(`drop view tp_${tag}_cheap; drop table ${t}, tp_${tag}_nokey`);
+        await admin.query(`drop view tp_${tag}_cheap; drop table ${t}, tp_${tag}_nokey, tp_${tag}_big`);
         for (const h of ['%', 'localhost']) await admin.query(`drop user if exists '${user}'@'${h}'`);
         await admin.end();
       });
@@ -306,5 +308,19 @@ describe('pages on existing tables', () => {
     const some = await s.request('POST', '/api/lowcode/data/tp_big/search', { search: 'n12' });
     expect(some.body.data.totalEstimated).toBeUndefined();
     expect(some.body.data.total).toBe(111); // n12, n120-n129, n1200-n1299
+  });
+
+  it.runIf(MYSQL_URL)('answers TABLE_ROWS as the estimate on MariaDB / MySQL', async () => {
+    const t = targets.find((x) => x.name === 'mariadb')!;
+    const d = (await gen(t, `tp_${tag}_big`, { pageKey: 'tp_mybig' })).body.data.declaration;
+    expect((await s.request('POST', '/api/lowcode/page/save', { pageKey: 'tp_mybig', declaration: d })).body.status).toBe(0);
+    const all = await s.request('POST', '/api/lowcode/data/tp_mybig/search', { pageSize: 10, pageNum: 300 });
+    expect(all.body.data.totalEstimated).toBe(true);
+    expect(all.body.data.total).toBeGreaterThan(4000); // InnoDB's TABLE_ROWS is itself an estimate
+    expect(all.body.data.total).toBeLessThan(6000);
+    expect(all.body.data.records.map((r: any) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => 5000 - 2990 - i));
+    const some = await s.request('POST', '/api/lowcode/data/tp_mybig/search', { search: 'n12' });
+    expect(some.body.data).toMatchObject({ total: 111 });
+    expect(some.body.data.totalEstimated).toBeUndefined();
   });
 });
