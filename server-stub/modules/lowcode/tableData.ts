@@ -61,7 +61,7 @@ function keyValue(c: CatalogueColumn, v: unknown): unknown {
   return String(v).slice(0, 1000);
 }
 
-export async function tableSearch(app: FastifyInstance, req: FastifyRequest, p: TablePage, q: Record<string, any>) {
+export async function tableSearch(app: FastifyInstance, req: FastifyRequest, p: TablePage, q: Record<string, any>, opts: { count?: boolean } = {}) {
   const row = await sourceOf(app, p.decl);
   const { cat } = p;
   const key = keyColumn(p);
@@ -95,9 +95,9 @@ export async function tableSearch(app: FastifyInstance, req: FastifyRequest, p: 
   // the count: the catalogue's estimate for a large table that nothing filters, else counted
   const probe = new TableSql(cat);
   const filtered = where(probe).length > 0;
-  let total: number | null = null;
+  let total: number | null = opts.count === false ? -1 : null;
   let totalEstimated = false;
-  if (!filtered && (cat.dialect === 'postgresql' || cat.dialect === 'mysql' || cat.dialect === 'mariadb')) {
+  if (total === null && !filtered && (cat.dialect === 'postgresql' || cat.dialect === 'mysql' || cat.dialect === 'mariadb')) {
     const est = await estimateRows(app, row, cat, req);
     if (est !== null && est > app.ctx.config.tableCountEstimateRows) [total, totalEstimated] = [est, true];
   }
@@ -211,4 +211,58 @@ export async function tableDelete(app: FastifyInstance, req: FastifyRequest, p: 
   const s = new TableSql(p.cat);
   const [r] = await app.sql.transaction('datasource', row, [{ sql: `delete from ${s.table()} where ${s.id(key.name)} = ${s.bind(keyValue(key, id))}`, params: s.params }], req);
   if (!r.rowCount) throw new BizError(TABLE_MSG.notFound);
+}
+
+/**
+ * Every row a list query matches, in batches of at most 500, for an export: by the keyset cursor when the list is
+ * not sorted, else window after window (the deferred join); nothing counted. Names in `q` are checked as for a search.
+ */
+export async function* tableRows(app: FastifyInstance, req: FastifyRequest, p: TablePage, q: Record<string, any>, batch = 500): AsyncGenerator<Record<string, unknown>[]> {
+  const size = Math.min(500, Math.max(1, batch));
+  const sorted = Boolean(q.orderByColumn && q.isAsc);
+  const { pageNum: _n, pageSize: _s, after: _a, ...rest } = q;
+  let after: unknown;
+  for (let pageNum = 1; ; pageNum++) {
+    const r = await tableSearch(app, req, p, { ...rest, pageSize: size, ...(sorted ? { pageNum } : after !== undefined ? { after } : {}) }, { count: false });
+    if (r.records.length) yield r.records;
+    if (r.records.length < size) return;
+    after = r.records[r.records.length - 1][keyColumn(p).name];
+  }
+}
+
+/** One refused row of an import: its number (1 = the first data row), the field when known, the reason in Chinese. */
+export interface ImportFault {
+  row: number;
+  field?: string;
+  reason: string;
+}
+
+/**
+ * Inserts rows into a page's table all or nothing: every row checked with the page's field rules first (every
+ * fault reported, nothing written when there is one), then one transaction of bound INSERTs (app.sql.transaction:
+ * a failure in the database, such as a duplicate key, also leaves nothing written).
+ */
+export async function tableImport(app: FastifyInstance, req: FastifyRequest, p: TablePage, rows: Array<Record<string, unknown>>, dicts: Record<string, unknown>): Promise<{ inserted: number; faults: ImportFault[] }> {
+  if (p.cat.kind !== 'table') throw new BizError(TABLE_MSG.readOnly);
+  const key = keyColumn(p);
+  const faults: ImportFault[] = [];
+  const statements: Array<{ sql: string; params: unknown[] }> = [];
+  const titles = Object.entries(p.decl.dialog?.schema?.properties ?? {}).map(([f, v]: [string, any]) => [f, typeof v?.title === 'string' ? v.title : f] as const);
+  rows.forEach((body, i) => {
+    try {
+      const values = writeValues(p, body, true, dicts);
+      if (!key.autoIncrement && !values.some(([c]) => c === key)) throw new BizError(`请输入${titles.find(([f]) => f === key.name)?.[1] ?? key.name}`);
+      const s = new TableSql(p.cat);
+      statements.push({ sql: `insert into ${s.table()} (${values.map(([c]) => s.id(c.name)).join(', ')}) values (${values.map(([, v]) => s.bind(v)).join(', ')})`, params: s.params });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      // the field whose title the message names (messages name the field: 请输入名称, 名称不能超过…)
+      const field = titles.find(([, t]) => reason.includes(t))?.[0];
+      faults.push({ row: i + 1, ...(field ? { field } : {}), reason });
+    }
+  });
+  if (faults.length || !statements.length) return { inserted: 0, faults };
+  const row = await sourceOf(app, p.decl);
+  await app.sql.transaction('datasource', row, statements, req);
+  return { inserted: statements.length, faults };
 }

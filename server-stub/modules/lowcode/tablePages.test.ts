@@ -11,6 +11,7 @@ import pg from 'pg';
 import { spellings, rawRequest } from '../../security/sweep.js';
 import { sqliteFixture } from '../../testing/sqlite.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
+import { tableImport, tableRows, type TablePage } from './tableData.js';
 
 const PG_URL = process.env.PG_URL;
 const MYSQL_URL = process.env.MYSQL_URL;
@@ -295,6 +296,35 @@ describe('pages on existing tables', () => {
       expect(await t.query("select id from tp_goods where name like 'tx-%'")).toEqual([]);
       const ok = await s.app.sql.transaction('datasource', row, [{ sql: `insert into ${table} (name) values (${mark})`, params: ['tx-ok'] }, { sql: `delete from ${table} where name = ${mark}`, params: ['tx-ok'] }], req);
       expect(ok.map((r) => r.rowCount)).toEqual([1, 1]);
+    }
+  });
+
+  it('imports rows all or nothing with a per-row report, and reads every matching row in batches (for export and import)', async () => {
+    const req = { user: { username: 'admin' }, log: { warn: () => undefined } } as never;
+    for (const t of targets) {
+      const stored = await s.app.ctx.db.selectFrom('lowcode_page').selectAll().where('page_key', '=', keyOf(t)).executeTakeFirstOrThrow();
+      const page: TablePage = { pageKey: keyOf(t), decl: JSON.parse(stored.declaration), cat: JSON.parse(stored.source_catalogue!) };
+      const before = Number((await t.query('select count(*) as n from tp_goods'))[0].n);
+      const bad = await tableImport(s.app, req, page, [{ name: 'imp-1' }, { name: '', price: 1 }, { name: 'imp-3', price: 10_000_000 }], {});
+      expect(bad.inserted).toBe(0);
+      expect(bad.faults).toEqual([
+        { row: 2, field: 'name', reason: '请输入name' },
+        { row: 3, field: 'price', reason: 'price不能大于999999.99' },
+      ]);
+      expect(Number((await t.query('select count(*) as n from tp_goods'))[0].n), t.name).toBe(before);
+      const good = await tableImport(s.app, req, page, [{ name: 'imp-1', price: 1.5 }, { name: 'imp-2', active: false }, { name: 'imp-3', born: '2026-05-06' }], {});
+      expect(good, t.name).toEqual({ inserted: 3, faults: [] });
+      expect((await t.query("select name from tp_goods where name like 'imp-%' order by name")).map((r) => r.name)).toEqual(['imp-1', 'imp-2', 'imp-3']);
+      const seen: unknown[] = [];
+      for await (const batch of tableRows(s.app, req, page, {}, 2)) seen.push(...batch.map((r) => r.id));
+      expect(seen.length).toBe(before + 3);
+      expect(new Set(seen).size).toBe(seen.length);
+      const sorted: unknown[] = [];
+      for await (const batch of tableRows(s.app, req, page, { search: 'imp-', orderByColumn: 'name', isAsc: 'desc' }, 2)) sorted.push(...batch.map((r) => r.name));
+      expect(sorted).toEqual(['imp-3', 'imp-2', 'imp-1']);
+      await expect(async () => {
+        for await (const _ of tableRows(s.app, req, page, { 'x; drop': 1 })) void _;
+      }).rejects.toThrow('不能按字段「x; drop」查询');
     }
   });
 
