@@ -44,3 +44,18 @@ describe('GenerateDialog', () => {
     expect(calls.at(-1)!.body).toMatchObject({ dsId: 1, table: 'goods', selects: ['level'] });
   });
 });
+
+describe('a generated declaration in the page manager', () => {
+  it('passes the page manager’s own check (the meta-schema with its source block), for a table and a view', async () => {
+    const { checkDeclaration } = await import('./validate');
+    const { generateTablePage } = await import('../../../common/tablePage');
+    const col = (name: string, dataType: string, more = {}) => ({ name, dataType, nullable: true, maxLength: null, precision: null, scale: null, defaultValue: null, primaryKey: false, autoIncrement: false, ...more });
+    const columns = [col('id', 'integer', { primaryKey: true, autoIncrement: true, nullable: false }), col('name', 'varchar', { maxLength: 20, nullable: false }), col('day', 'date'), col('ok', 'boolean'), col('price', 'numeric', { precision: 8, scale: 2 })];
+    for (const kind of ['table', 'view'] as const) {
+      const r = generateTablePage({ dialect: 'sqlite', schema: null, table: 'sales', kind, columns }, { pageKey: 't_sales', dsId: 1, dsName: 'demo', selects: { name: ['a', 'b'] } });
+      if (!r.ok) throw new Error(r.reason);
+      const checked = checkDeclaration(JSON.stringify(r.declaration), []);
+      expect(checked.ok ? [] : checked.faults, kind).toEqual([]);
+    }
+  });
+});
