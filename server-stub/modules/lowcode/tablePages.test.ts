@@ -12,6 +12,7 @@ import { spellings, rawRequest } from '../../security/sweep.js';
 import { sqliteFixture } from '../../testing/sqlite.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
 import { tableImport, tableRows, type TablePage } from './tableData.js';
+import { PoolRegistry } from '../../connectors/sql/index.js';
 
 const PG_URL = process.env.PG_URL;
 const MYSQL_URL = process.env.MYSQL_URL;
@@ -325,6 +326,18 @@ describe('pages on existing tables', () => {
       await expect(async () => {
         for await (const _ of tableRows(s.app, req, page, { 'x; drop': 1 })) void _;
       }).rejects.toThrow('不能按字段「x; drop」查询');
+    }
+  });
+
+  it.runIf(PG_URL)('never runs a transaction on the platform’s own store (the target policy holds for it too)', async () => {
+    const u = new URL(PG_URL!);
+    const pools = new PoolRegistry({ reserved: [{ host: '127.0.0.1', port: Number(u.port || 5432), database: u.pathname.slice(1) }] });
+    try {
+      const settings = { dbType: 'postgresql', hostName: u.hostname, port: Number(u.port || 5432), dbName: u.pathname.slice(1), username: u.username || 'postgres', password: '' };
+      await expect(pools.transaction('x', settings, [{ sql: 'select 1', params: [] }])).rejects.toMatchObject({ code: 'REFUSED' });
+      expect(pools.size).toBe(0);
+    } finally {
+      await pools.closeAll();
     }
   });
 
