@@ -2,12 +2,22 @@
 // record store. These are its calls and permissions, in one copy: the server writes them into every custom
 // declaration it saves and serves, the page manager's preview fills a draft with them, and the generic renderer
 // reads them from the declaration like any page's `api` and `perms` (it names no module's path).
+import { pagePermissions, tablePageCalls } from './tablePage';
 
-/** The `api` and `perms` of custom page `pageKey` (calls relative to /api). */
-export function lowcodePageCalls(pageKey: string) {
+/**
+ * The `api` and `perms` of custom page `pageKey` (calls relative to /api): its own permissions
+ * (lowcode:<pageKey>:list|add|edit|remove|export, common/tablePage.ts); a page on a table (`source`) reads and
+ * writes that table (insert through `add`), a page on a view only reads.
+ */
+export function lowcodePageCalls(pageKey: string, source?: { kind?: string } | null) {
   const base = `/lowcode/data/${pageKey}`;
+  const perms = pagePermissions(pageKey);
+  if (source) {
+    const writable = source.kind !== 'view';
+    return { ...tablePageCalls(pageKey, writable), perms: writable ? { list: perms.list, add: perms.add, edit: perms.edit, remove: perms.remove, export: perms.export } : { list: perms.list, export: perms.export } };
+  }
   return {
     api: { search: `POST ${base}/search`, get: `GET ${base}/get`, save: `POST ${base}/save`, delete: `GET ${base}/delete` },
-    perms: { list: 'lowcode:data:list', add: 'lowcode:data:edit', edit: 'lowcode:data:edit', remove: 'lowcode:data:edit' },
+    perms: { list: perms.list, add: perms.add, edit: perms.edit, remove: perms.remove },
   };
 }

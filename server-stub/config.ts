@@ -55,6 +55,11 @@ export interface Config {
    */
   sqlSourcesPerCaller: number;
   /**
+   * TABLE_COUNT_ESTIMATE_ROWS: a page on a PostgreSQL / MySQL table answers the catalogue's row estimate instead of
+   * counting when nothing filters the list and the estimate is above this (default 200000).
+   */
+  tableCountEstimateRows: number;
+  /**
    * REQUEST_TIMEOUT (seconds, default 60): a request whose headers and body have not all arrived by then is
    * answered 408 and its connection closed, so a client that stalls mid-body cannot hold memory, a temp file
    * and a socket for ever. (Waiting for the answer, e.g. a long query, is not limited by it.)
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceAddresses: addressesOf(env.INSTANCE_ADDRESS),
     embedTokenOrigins: originsOf(env.EMBED_TOKEN_ORIGINS),
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
+    tableCountEstimateRows: positive(env.TABLE_COUNT_ESTIMATE_ROWS, 200_000),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,
     operLogDays: positive(env.OPER_LOG_DAYS, 180),

@@ -50,6 +50,35 @@ export interface PageDeclaration {
     export?: string;
   };
   /**
+   * 页面建在已登记数据源的一张表或视图上（从数据表生成）：记录调用在该表上执行，标识符只取保存页面时登记的表结构
+   */
+  source?: {
+    /**
+     * 数据源编号
+     */
+    dsId: number;
+    /**
+     * 数据源名称（仅供显示）
+     */
+    dsName?: string;
+    /**
+     * PostgreSQL 的模式名
+     */
+    schema?: string;
+    /**
+     * 表名或视图名
+     */
+    table: string;
+    /**
+     * table：可编辑；view：只读
+     */
+    kind: 'table' | 'view';
+    /**
+     * 主键列（即 rowKey）
+     */
+    key: string;
+  };
+  /**
    * 缺省时（服务端保存的自定义页面）使用 /lowcode/data/{id}/ 下的记录调用
    */
   api?: {

@@ -101,11 +101,18 @@ export async function upsertMenuEntry(db: Kysely<Database>, entry: MenuEntry, ro
   const placed = await db.selectFrom('sys_menu').select(['parent_key', 'order_num']).where('menu_key', '=', entry.key).executeTakeFirst();
   const count = placed ? [] : await db.selectFrom('sys_menu').select('id').where('parent_key', '=', CUSTOM_DIR_KEY).execute();
   await writeEntry(db, moduleType, { ...entry, path: entry.path ?? `/custom/${entry.key}` }, placed ? placed.parent_key : CUSTOM_DIR_KEY, placed ? placed.order_num : count.length, roles, 1);
+  // its buttons (type F: the page's permissions, as 角色管理 shows them), exactly the ones given
+  const kids = entry.children ?? [];
+  const stale = await db.selectFrom('sys_menu').select('menu_key').where('parent_key', '=', entry.key).execute();
+  for (const r of stale) if (!kids.some((k) => k.key === r.menu_key)) await removeMenuEntry(db, r.menu_key);
+  for (const [i, kid] of kids.entries()) await writeEntry(db, moduleType, kid, entry.key, i, roles, 1);
 }
 
 export async function removeMenuEntry(db: Kysely<Database>, key: string) {
+  const kids = await db.selectFrom('sys_menu').select('menu_key').where('parent_key', '=', key).execute();
   await db.deleteFrom('sys_menu').where('menu_key', '=', key).execute();
   await db.deleteFrom('sys_role_menu').where('menu_key', '=', key).execute();
+  for (const k of kids) if (k.menu_key !== key) await removeMenuEntry(db, k.menu_key);
 }
 
 export interface MenuNode extends Omit<MenuEntry, 'children' | 'roles'> {

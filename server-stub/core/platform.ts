@@ -29,7 +29,7 @@ import { clientKey, limitsService, type LimitsService } from './limits.js';
 import { Secrets } from './secrets.js';
 import { uploadsService, type UploadsService } from './uploads.js';
 import { deploymentTag } from './throttle.js';
-import { PoolRegistry, SharedSlots, errorText, type SqlParams, type SqlPlanOptions, type SqlPlanResult, type SqlResult } from '../connectors/sql/index.js';
+import { PoolRegistry, SharedSlots, errorText, type SqlParams, type SqlPlanOptions, type SqlPlanResult, type SqlResult, type SqlStatement } from '../connectors/sql/index.js';
 import { SourceQuota } from '../connectors/sql/quota.js';
 import type { TargetPolicy } from '../connectors/target.js';
 import type { ServerModule } from './module.js';
@@ -48,6 +48,12 @@ export interface SqlService {
    * user, else the client address); a disabled source or a failure answers 执行失败… (BizError, reason scrubbed).
    */
   run(kind: ConnectionKind, row: DatasourceTable, sqlText: string, params: SqlParams, req: FastifyRequest): Promise<SqlResult>;
+  /**
+   * Several bound statements on a stored data source in one transaction on one connection, all or nothing (the
+   * results in order); for statements the server composes (identifiers from a catalogue, values bound), never for
+   * text a user typed. A failure answers 执行失败：<scrubbed reason> (BizError) with nothing written.
+   */
+  transaction(kind: ConnectionKind, row: DatasourceTable, statements: SqlStatement[], req: FastifyRequest): Promise<SqlResult[]>;
   /**
    * The plan of bound SQL on a stored data source (EXPLAIN only, read-only, rolled back: connectors/sql/explain.ts),
    * within the same quota as a statement; a failure answers 获取执行计划失败：<scrubbed reason> (BizError).
@@ -186,6 +192,18 @@ export const sqlService = fp(
         } catch (err) {
           const msg = errorText(err, settings);
           req.log.warn({ id: row.id, reason: msg }, 'sql execution failed');
+          throw new BizError(`执行失败：${msg}`);
+        }
+      },
+      async transaction(kind, row, statements, req) {
+        if (row.status === 0) throw new BizError(`【${row.ds_name}】已停用`);
+        const settings = connectionSettings(row, secrets, sqliteRoot);
+        const source = `${kind}:${row.id}`;
+        try {
+          return await quota.run(callerOf(req), source, () => pools.transaction(source, settings, statements));
+        } catch (err) {
+          const msg = errorText(err, settings);
+          req.log.warn({ id: row.id, reason: msg }, 'sql transaction failed');
           throw new BizError(`执行失败：${msg}`);
         }
       },

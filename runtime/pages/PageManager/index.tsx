@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, List, Modal, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { CopyOutlined, DatabaseOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { CrudPageWith, builtinPages, coreServices, type PageDeclaration } from '../../crud';
 import { builtinDicts, useDict } from '../../core/dicts';
 import { notifyMenusChanged } from '../../core/menus';
@@ -12,6 +12,7 @@ import { checkDeclaration, type Fault } from './validate';
 import { JsonEditor, modelPath } from './JsonEditor';
 import { previewServices } from './preview';
 import { pagesApi, type CustomPage } from './api';
+import { GenerateDialog } from './GenerateDialog';
 import { SplitPane } from '../../ui/SplitPane';
 import { useNarrow } from '../../ui/narrow';
 import { askDiscard, useLeaveGuard } from '../../ui/leave';
@@ -49,6 +50,7 @@ export default function PageManager() {
   const [faults, setFaults] = useState<Fault[]>([]);
   const [saving, setSaving] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
+  const [generateOpen, setGenerateOpen] = useState(false);
   const narrow = useNarrow();
   // the text as opened or last saved: a custom page whose text differs has unsaved edits
   const [baseline, setBaseline] = useState('');
@@ -214,6 +216,7 @@ export default function PageManager() {
           <Space style={{ marginBottom: 8 }} wrap>
             <Button type="primary" size="small" icon={<PlusOutlined />} onClick={() => newDraft(blank)}>新建页面</Button>
             <Button size="small" onClick={() => newDraft(supplier as PageDeclaration)}>示例：供应商</Button>
+            <Button size="small" icon={<DatabaseOutlined />} onClick={() => setGenerateOpen(true)} data-testid="pm-generate">从数据表生成</Button>
             <Tooltip title="刷新"><Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()} /></Tooltip>
           </Space>
           <Typography.Text type="secondary" style={{ display: 'block' }}>自定义页面</Typography.Text>
@@ -293,6 +296,7 @@ export default function PageManager() {
           if (await save({ published, roles })) setPublishOpen(false);
         }}
       />
+      <GenerateDialog open={generateOpen} onClose={() => setGenerateOpen(false)} onGenerated={(decl) => newDraft(decl)} />
     </SplitPane>
   );
 }

@@ -3,7 +3,7 @@
 import pg from 'pg';
 import mysql from 'mysql2';
 import { Gate, deadline } from './gate.js';
-import { RowSink } from './rows.js';
+import { MAX_ROWS, RowSink } from './rows.js';
 import { sqliteFile } from './sqlite-file.js';
 import { SqliteDirectPool } from './sqlite-direct.js';
 import { ProcessPool } from './pool-process.js';
@@ -130,6 +130,43 @@ class PgPool implements SqlPool {
       });
       return await deadline(run, this.queryMs + 2000, `查询超时（${Math.round(this.queryMs / 1000)}秒）`, 'QUERY_TIMEOUT').catch((err) => {
         drop = true;
+        throw err;
+      });
+    } catch (err) {
+      throw mapTimeout(err, this.queryMs);
+    } finally {
+      client?.release(drop ? true : undefined);
+      release();
+    }
+  }
+  async transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<SqlResult[]> {
+    const release = await this.gate.acquire(this.waitMs);
+    let client: pg.PoolClient | undefined;
+    let drop = false;
+    try {
+      client = await deadline(this.pool.connect(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
+      const c = client;
+      const run = async () => {
+        await c.query('BEGIN');
+        try {
+          const out: SqlResult[] = [];
+          for (const st of statements) {
+            const r = await c.query(st.sql, st.params);
+            const columns = r.fields?.map((f) => f.name) ?? [];
+            out.push(columns.length ? { columns, rows: r.rows.slice(0, MAX_ROWS), rowCount: Math.min(r.rows.length, MAX_ROWS) } : { columns: [], rows: [], rowCount: r.rowCount ?? 0 });
+          }
+          await c.query('COMMIT');
+          return out;
+        } catch (err) {
+          await c.query('ROLLBACK').catch(() => {
+            drop = true;
+          });
+          throw err;
+        }
+      };
+      return await deadline(run(), this.queryMs + 2000, `查询超时（${Math.round(this.queryMs / 1000)}秒）`, 'QUERY_TIMEOUT').catch((err) => {
+        // a connection whose transaction may still be open never goes back to the pool as it is
+        if ((err as { code?: string })?.code === 'QUERY_TIMEOUT') drop = true;
         throw err;
       });
     } catch (err) {
@@ -266,6 +303,52 @@ class MysqlPool implements SqlPool {
       }
       throw mapTimeout(err, this.queryMs);
     } finally {
+      release();
+    }
+  }
+  async transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<SqlResult[]> {
+    const release = await this.gate.acquire(this.waitMs);
+    let conn: mysql.PoolConnection | undefined;
+    let broken = false;
+    try {
+      conn = await deadline(this.connection(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
+      const c = conn;
+      const one = (sql: string, params: unknown[]) =>
+        new Promise<SqlResult>((resolve, reject) => {
+          const done = (err: mysql.QueryError | null, result: unknown, fields?: mysql.FieldPacket[]) => {
+            if (err) return reject(err);
+            if (Array.isArray(result)) {
+              const rows = (result as Record<string, unknown>[]).slice(0, MAX_ROWS);
+              resolve({ columns: fields?.map((f) => f.name) ?? [], rows, rowCount: rows.length });
+            } else resolve({ columns: [], rows: [], rowCount: Number((result as { affectedRows?: number })?.affectedRows ?? 0) });
+          };
+          const opts = { sql, timeout: this.queryMs };
+          if (params.length) c.execute(opts, params as never, done as never);
+          else c.query(opts, done as never);
+        });
+      await one('START TRANSACTION', []);
+      try {
+        const out: SqlResult[] = [];
+        for (const st of statements) out.push(await one(st.sql, st.params));
+        await one('COMMIT', []);
+        return out;
+      } catch (err) {
+        await one('ROLLBACK', []).catch(() => {
+          broken = true;
+        });
+        throw err;
+      }
+    } catch (err) {
+      if ((err as { code?: string })?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') broken = true;
+      throw mapTimeout(err, this.queryMs);
+    } finally {
+      if (conn) {
+        if (broken) {
+          const threadId = conn.threadId;
+          conn.destroy(); // a connection with a transaction maybe still open never goes back to the pool
+          this.killQuery(threadId);
+        } else conn.release();
+      }
       release();
     }
   }

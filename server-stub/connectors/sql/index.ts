@@ -4,7 +4,7 @@ import mysql from 'mysql2';
 import { createPool, mysqlConfig, openSqlite, pgConfig } from './drivers.js';
 import { bindNamed } from './placeholders.js';
 import { SqlConnectorError, normalize, pgAccount } from './types.js';
-import type { SqlParams, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSettings } from './types.js';
+import type { SqlParams, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSettings, SqlStatement } from './types.js';
 import { scrub } from '../../core/secrets.js';
 import { describeError, limitText, reportConnectFailure, withinDeadline, type ConnectFailureReporter } from '../errors.js';
 import { TargetError, checkTarget, type TargetPolicy } from '../target.js';
@@ -77,6 +77,24 @@ export class PoolRegistry {
     const release = await this.slots.acquire(String(id), maxActive, waitMs);
     try {
       return await this.pool(id, s).query(bound.sql, bound.values);
+    } finally {
+      release();
+    }
+  }
+
+  /** Bound statements in one transaction on one connection, all or nothing (SqlPool.transaction), within one slot. */
+  async transaction(id: string | number, s: SqlSettings, statements: SqlStatement[]): Promise<SqlResult[]> {
+    const { dbType } = normalize(s);
+    const bound = statements.map((st) => {
+      const b = bindNamed(st.sql, st.params, dbType);
+      return { sql: b.sql, params: b.values };
+    });
+    if (this.pools.get(String(id))?.key !== fingerprint(s)) await checkSqlTarget(s, this.policy);
+    if (!this.slots) return this.pool(id, s).transaction(bound);
+    const { maxActive, waitMs } = normalize(s);
+    const release = await this.slots.acquire(String(id), maxActive, waitMs);
+    try {
+      return await this.pool(id, s).transaction(bound);
     } finally {
       release();
     }

@@ -108,6 +108,11 @@ export class ProcessPool implements SqlPool {
     return this.send({ kind: 'query', sql, params }, this.limitMs);
   }
 
+  /** Statements in one transaction, run in the process like a statement (and given up like one). */
+  transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<SqlResult[]> {
+    return this.send({ kind: 'transaction', statements }, this.limitMs);
+  }
+
   /**
    * An EXPLAIN, sent like a statement and given up like one: its own time limit is kept inside the process
    * (statement_timeout, the driver's timeout), so that a plan waiting for a busy pool's slot never stops the

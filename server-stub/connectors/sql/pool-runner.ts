@@ -1,14 +1,15 @@
 // The process one data source's pool lives in (started by pool-process.ts). User SQL never runs in the
 // server's own process: a statement SQLite cannot interrupt, a value too large for the driver to parse, a
 // result that exhausts memory all end this process at worst, and the server starts a new one on the next
-// query. Messages: { kind: 'init', settings } once, then { kind: 'query', id, sql, params } or { kind: 'explain', id, sql, params, opts } → { id, ok, … }.
+// query. Messages: { kind: 'init', settings } once, then { kind: 'query', id, sql, params }, { kind: 'explain', id, sql, params, opts } or { kind: 'transaction', id, statements } → { id, ok, … }.
 import { createDirectPool } from './drivers.js';
 import type { SqlPlanOptions, SqlPool, SqlSettings } from './types.js';
 
 type Message =
   | { kind: 'init'; settings: SqlSettings }
   | { kind: 'query'; id: number; sql: string; params: unknown[] }
-  | { kind: 'explain'; id: number; sql: string; params: unknown[]; opts: SqlPlanOptions };
+  | { kind: 'explain'; id: number; sql: string; params: unknown[]; opts: SqlPlanOptions }
+  | { kind: 'transaction'; id: number; statements: Array<{ sql: string; params: unknown[] }> };
 
 let pool: SqlPool | null = null;
 let broken: unknown = null;
@@ -22,13 +23,14 @@ process.on('message', (m: Message) => {
     }
     return;
   }
-  if (m.kind !== 'query' && m.kind !== 'explain') return;
+  if (m.kind !== 'query' && m.kind !== 'explain' && m.kind !== 'transaction') return;
   const answer = (a: object) => {
     if (process.connected) process.send!({ id: m.id, ...a });
   };
   Promise.resolve()
     .then((): Promise<unknown> => {
       if (!pool) throw broken ?? new Error('数据源未初始化');
+      if (m.kind === 'transaction') return pool.transaction(m.statements);
       return m.kind === 'explain' ? pool.explain(m.sql, m.params, m.opts) : pool.query(m.sql, m.params);
     })
     .then(

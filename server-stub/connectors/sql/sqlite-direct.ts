@@ -2,8 +2,8 @@
 // pool-process.ts): one handle, one statement at a time, rows read one by one into a RowSink.
 // better-sqlite3 is synchronous and SQLite cannot be interrupted from JavaScript: the process around it
 // is what can be stopped.
-import type Database from 'better-sqlite3';
-import { openSqlite } from './sqlite-file.js';
+import Database from 'better-sqlite3';
+import { openSqlite, sqliteFile } from './sqlite-file.js';
 import { prepareSqliteQuery } from './sqlite-guard.js';
 import { RowSink } from './rows.js';
 import { SqlConnectorError } from './types.js';
@@ -15,6 +15,7 @@ const SQLITE_HEAP_BYTES = 256 * 1024 * 1024;
 export class SqliteDirectPool implements SqlPool {
   readonly dbType: DbType = 'sqlite';
   private db: Database.Database | null = null;
+  private writer: Database.Database | null = null;
   constructor(
     private readonly s: SqlSettings,
     private readonly waitMs: number,
@@ -50,8 +51,36 @@ export class SqliteDirectPool implements SqlPool {
     return sink.result(stmt.columns().map((c) => c.name));
   }
 
+  /**
+   * Server-composed statements in one transaction on a writable handle of the same file (checked as for
+   * reading: sqliteFile), trusted_schema off: all or nothing.
+   */
+  async transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<SqlResult[]> {
+    if (!this.writer) {
+      this.writer = new Database(sqliteFile(this.s), { fileMustExist: true, timeout: this.waitMs });
+      this.writer.pragma('trusted_schema = OFF');
+      this.writer.pragma(`hard_heap_limit = ${SQLITE_HEAP_BYTES}`);
+    }
+    const w = this.writer;
+    const run = w.transaction(() =>
+      statements.map((st): SqlResult => {
+        const stmt = w.prepare(st.sql);
+        const values = st.params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
+        if (stmt.reader) {
+          const sink = new RowSink();
+          for (const row of stmt.iterate(...values) as Iterable<Record<string, unknown>>) if (!sink.add(row)) break;
+          return sink.result(stmt.columns().map((c) => c.name));
+        }
+        return { columns: [], rows: [], rowCount: stmt.run(...values).changes };
+      }),
+    );
+    return run();
+  }
+
   async close(): Promise<void> {
     this.db?.close();
     this.db = null;
+    this.writer?.close();
+    this.writer = null;
   }
 }

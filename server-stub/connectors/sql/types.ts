@@ -52,9 +52,21 @@ export interface SqlPlanOptions {
   countCap: number;
 }
 
+/** One statement of a transaction: text composed by the server, values bound. */
+export interface SqlStatement {
+  sql: string;
+  params?: SqlParams;
+}
+
 export interface SqlPool {
   readonly dbType: DbType;
   query(sql: string, params?: unknown[]): Promise<SqlResult>;
+  /**
+   * Several bound statements in one transaction on one connection, all or nothing: every result in order, or the
+   * first failure (everything rolled back). For statements the server composes (identifiers from a catalogue,
+   * values bound), never for text a user typed: on SQLite this runs on a writable handle without the text guard.
+   */
+  transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<SqlResult[]>;
   /** The plan of `sql` with `params` bound, taken with EXPLAIN only (never the statement), read-only and rolled back. */
   explain(sql: string, params: unknown[], opts: SqlPlanOptions): Promise<SqlPlanResult>;
   close(): Promise<void>;

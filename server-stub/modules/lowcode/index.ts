@@ -1,7 +1,13 @@
 // Pages without code (DESIGN §1): an admin stores a page declaration, publishes it to roles (a menu entry
-// `page:<pageKey>`), and its records live in one generic store, validated by the page's own field rules.
-//   /api/lowcode/page/{search, get, save, delete}          (admin: lowcode:page:*)
-//   /api/lowcode/data/<pageKey>/{search, get, save, delete} (lowcode:data:list / lowcode:data:edit)
+// `page:<pageKey>` with the page's permissions as buttons), and its records live in one generic store, validated by
+// the page's own field rules — or, for a page generated on a table of a registered data source (declaration.source,
+// issue 24), in that table: tables.ts reads the catalogue, tableData.ts runs the bound SQL, and the catalogue kept
+// with the page (lowcode_page.source_catalogue) is the only source of identifiers.
+//   /api/lowcode/page/{search, get, save, delete}               (admin: lowcode:page:*)
+//   /api/lowcode/source/{tables, generate}                      (lowcode:page:edit)
+//   /api/lowcode/data/<pageKey>/{search, get, add, save, delete} (the page's own lowcode:<pageKey>:list|add|edit|remove,
+//     checked in the handler by the route and the decoded pageKey; a page on the generic store also takes the old
+//     lowcode:data:list / lowcode:data:edit)
 import { lowcodePageCalls } from '../../../common/lowcode.js';
 import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,6 +21,10 @@ import { describeAjvErrors, describeAt } from '../../../common/ajv-messages.js';
 import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
+import { isEmptyValue } from '../../../common/dialog-rules.js';
+import { columnsNamedBy, generateTablePage, MAX_SELECT_OPTIONS, PAGE_PERMISSION_LABELS, pageKeyOf, pagePermissions, type TableCatalogue } from '../../../common/tablePage.js';
+import { distinctValues, findTable, introspect, listTables, usableColumns } from './tables.js';
+import { sourceOf, tableDelete, tableGet, tableInsert, tableSearch, tableUpdate, type TablePage } from './tableData.js';
 import { now, type Dialect } from '../../store/columns.js';
 import { declareTable, migration, type TableRow, timestamps } from '../../core/tables.js';
 
@@ -44,14 +54,22 @@ export const lowcodeData = declareTable({
   },
   indexes: [{ name: 'ix_lowcode_data_page', columns: ['pageKey'] }],
 });
+/** A stored page as declared, with the column 20261203_10_lowcode_page_catalogue added. */
+export interface LowcodePageTable extends TableRow<typeof lowcodePages> {
+  /** a page on a table (declaration.source): the table's catalogue as introspected when the page was saved (JSON) */
+  source_catalogue: string | null;
+}
 declare module '../../store/schema.js' {
   interface Database {
-    lowcode_page: TableRow<typeof lowcodePages>;
+    lowcode_page: LowcodePageTable;
     lowcode_data: TableRow<typeof lowcodeData>;
   }
 }
 
 const KEY_RE = /^[a-z][a-zA-Z0-9_-]{0,49}$/;
+/** A record's key in the query string: the generic store's integer id, or a table's key (text, checked by its column). */
+const keyQuery = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 200, title: '编号' } } } as const;
+const isId = (v: unknown) => Number.isSafeInteger(Number(v)) && Number(v) > 0;
 const FIELD_RE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const menuKeyOf = (pageKey: string) => `lowcode-${pageKey}`;
 const DENIED = MSG_NO_PERMISSION;
@@ -70,16 +88,26 @@ const pageBody = {
   },
 } as const;
 
-/** The server fills the calls and permissions of a custom page: its records live in the generic store. */
+/** The server fills the calls and permissions of a custom page: the generic store's, or its table's (source). */
 function withGenericApi(decl: PageDeclaration, pageKey: string): PageDeclaration {
   // the calls and permissions the page manager's preview fills a draft with too (common/lowcode.ts)
-  return { ...decl, id: pageKey, ...lowcodePageCalls(pageKey) };
+  return { ...decl, id: pageKey, ...lowcodePageCalls(pageKey, decl.source), ...(decl.source ? { rowKey: decl.source.key } : {}) };
+}
+
+/** The menu entry of a published page, with its permissions as buttons (type F) for 角色管理. */
+function menuEntryOf(pageKey: string, title: string, icon: string, decl: PageDeclaration) {
+  const perms = pagePermissions(pageKey);
+  const actions = (decl.source?.kind === 'view' ? ['list', 'export'] : ['list', 'add', 'edit', 'remove', 'export', 'import']) as Array<keyof typeof perms>;
+  const children = actions.map((a) => ({ key: `${menuKeyOf(pageKey)}-${a}`, name: PAGE_PERMISSION_LABELS[a], type: 'F' as const, perms: perms[a] }));
+  return { key: menuKeyOf(pageKey), name: title, type: 'C' as const, path: `/custom/${pageKey}`, component: `page:${pageKey}`, icon, perms: perms.list, children };
 }
 
 /** Checks the server relies on beyond the meta-schema; each fault naming its field (字段「…」). */
-function semanticFaults(decl: PageDeclaration, dicts: Record<string, unknown>): string[] {
+function semanticFaults(decl: PageDeclaration, dicts: Record<string, unknown>, tableColumns: string[] = []): string[] {
   const faults: string[] = [];
   const props: Record<string, any> = decl?.dialog?.schema?.properties ?? {};
+  // a page on a table may also search and sort on its table's columns that are not dialog fields (an identity key)
+  const known = (f: unknown) => typeof f === 'string' && (Object.hasOwn(props, f) || tableColumns.includes(f));
   const at = (pointer: string, text: string) => faults.push(describeAt(pointer, text));
   if (!decl?.dialog?.schema) at('/dialog/schema', '缺少必填属性（记录的字段从这里来）');
   for (const [f, p] of Object.entries(props)) {
@@ -102,10 +130,10 @@ function semanticFaults(decl: PageDeclaration, dicts: Record<string, unknown>): 
     if (typeof value === 'string' && pointer.startsWith('/dialog')) for (const why of expressionFaultsIn(value)) at(pointer, `：${why}`);
   });
   (decl?.search?.fields ?? []).forEach((f: string, i: number) => {
-    if (!props[f]) at(`/search/fields/${i}`, `引用的字段 ${f} 未在表单（dialog.schema.properties）中声明`);
+    if (!known(f)) at(`/search/fields/${i}`, `引用的字段 ${f} 未在表单（dialog.schema.properties）中声明`);
   });
   (decl?.columns ?? []).forEach((c: any, i: number) => {
-    if (c?.sortable && !(typeof c.field === 'string' && (props[c.field] || ['createTime', 'updateTime', 'id'].includes(c.field)))) at(`/columns/${i}/field`, `是可排序列，引用的字段 ${c?.field} 未在表单（dialog.schema.properties）中声明`);
+    if (c?.sortable && !(typeof c.field === 'string' && (known(c.field) || (!decl.source && ['createTime', 'updateTime', 'id'].includes(c.field))))) at(`/columns/${i}/field`, `是可排序列，引用的字段 ${c?.field} 未在表单（dialog.schema.properties）中声明`);
   });
   return faults;
 }
@@ -129,6 +157,7 @@ interface PageRow {
   roles: string;
   create_time: string;
   update_time: string;
+  source_catalogue: string | null;
 }
 
 /** A page as the page manager sees it; `recordCount` is how many records a delete would take with it. */
@@ -167,6 +196,10 @@ export const lowcodeModule: ServerModule = {
     '20261122_15_lowcode': migration(async (db, dialect) => {
       await lowcodePages.create(db, dialect);
       await lowcodeData.create(db, dialect);
+    }),
+    // pages on existing tables keep the catalogue they were saved with (their SQL's only source of identifiers)
+    '20261203_10_lowcode_page_catalogue': migration(async (db) => {
+      await db.schema.alterTable('lowcode_page').addColumn('source_catalogue', 'text').execute();
     }),
   },
   plugin: async (app: FastifyInstance) => {
@@ -216,6 +249,46 @@ export const lowcodeModule: ServerModule = {
       return { row, decl: JSON.parse(row.declaration) };
     };
 
+    /**
+     * The page's own permission for this call (lowcode:<pageKey>:<action>), checked by the matched route and the
+     * pageKey the router decoded, whatever the URL's spelling; a page on the generic store also takes the old
+     * lowcode:data:list / lowcode:data:edit that existing roles hold.
+     */
+    const need = (req: FastifyRequest, pageKey: string, action: 'list' | 'add' | 'edit' | 'remove' | 'export' | 'import', generic: boolean) => {
+      if (!KEY_RE.test(pageKey)) throw new BizError('页面不存在');
+      if (has(req, `lowcode:${pageKey}:${action}`)) return;
+      if (generic && has(req, action === 'list' || action === 'export' ? 'lowcode:data:list' : 'lowcode:data:edit')) return;
+      throw new BizError(DENIED, 403);
+    };
+    /** A usable page for a data call: the permission first, then the page (published to the caller's roles). */
+    const dataPage = async (req: FastifyRequest, pageKey: string, action: Parameters<typeof need>[2]) => {
+      const generic = !(await pageByKey(pageKey).catch(() => undefined))?.source_catalogue;
+      need(req, pageKey, action, generic);
+      const { row, decl } = await usablePage(req, pageKey);
+      const table: TablePage | null = row.source_catalogue && decl.source ? { pageKey, decl, cat: JSON.parse(row.source_catalogue) as TableCatalogue } : null;
+      return { row, decl, table };
+    };
+
+    /** Introspects the table a declaration names (source) on its data source, and checks every name it uses. */
+    const catalogueFor = async (req: FastifyRequest, decl: PageDeclaration): Promise<TableCatalogue> => {
+      const src = decl.source;
+      const ds = await sourceOf(app, decl);
+      const ref = await findTable(app, ds, src.table, req, src.schema ?? null);
+      const cat = await introspect(app, ds, ref, req);
+      if (src.kind !== cat.kind) throw new BizError(cat.kind === 'view' ? `「${ref.name}」是视图，只能生成只读页面（source.kind 应为 view）` : `「${ref.name}」是表（source.kind 应为 table）`);
+      const key = cat.columns.find((c) => c.name === src.key);
+      if (!key) throw new BizError(`主键列「${src.key}」不是表「${ref.name}」的列`);
+      if (cat.kind === 'table') {
+        const pks = cat.columns.filter((c) => c.primaryKey);
+        if (!pks.length) throw new BizError(`表「${ref.name}」没有主键，无法生成可编辑页面`);
+        if (pks.length > 1 || !key.primaryKey) throw new BizError(`「${src.key}」不是表「${ref.name}」的主键`);
+      }
+      const names = new Set(usableColumns(cat).map((c) => c.name));
+      const outside = columnsNamedBy(decl).filter((f) => !names.has(f));
+      if (outside.length) throw new BizError(`页面声明不合法：${outside.map((f) => `字段「${f}」不是表「${ref.name}」的列`).join('；')}`);
+      return cat;
+    };
+
     /* ------------------------------ pages ------------------------------ */
 
     app.post<{ Body: any }>('/page/search', { config: { perm: 'lowcode:page:list' }, schema: { body: listQuerySchema() } }, async (req) => {
@@ -234,7 +307,7 @@ export const lowcodeModule: ServerModule = {
     app.get<{ Querystring: { id?: number; pageKey?: string } }>(
       '/page/get',
       {
-        config: { perm: 'lowcode:data:list' },
+        // page managers, or whoever may list the page (its own permission, or the old lowcode:data:list)
         schema: { querystring: { type: 'object', properties: { id: { type: 'integer', minimum: 1, title: '编号' }, pageKey: { type: 'string', maxLength: 50, title: '页面标识' } } } },
       },
       async (req) => {
@@ -242,6 +315,7 @@ export const lowcodeModule: ServerModule = {
         let key = pageKey;
         if (!key && id) key = (await db.selectFrom('lowcode_page').select('page_key').where('id', '=', id).executeTakeFirst())?.page_key;
         if (!key) throw new BizError(id || pageKey ? '页面不存在' : '请指定页面编号或页面标识');
+        if (!has(req, 'lowcode:page:list')) need(req, key, 'list', !(await pageByKey(key).catch(() => undefined))?.source_catalogue);
         const { row } = await usablePage(req, key);
         return ok(presentPage(row, true, (await recordCounts([row.page_key])).get(row.page_key)));
       },
@@ -262,7 +336,9 @@ export const lowcodeModule: ServerModule = {
       if (!validate(decl)) throw new BizError(`页面声明不合法：${describeAjvErrors(validate.errors, { root: '页面声明' }).join('；')}`);
       // every pattern of the declaration judged off the event loop first, and kept (core/patterns.ts)
       await pinPatterns(patternsIn(decl));
-      const faults = semanticFaults(decl, await app.dicts.current());
+      // a page on a table: its table introspected now, every name it uses checked, the catalogue kept with it
+      const cat = (decl as PageDeclaration).source ? await catalogueFor(req, decl as PageDeclaration) : null;
+      const faults = semanticFaults(decl, await app.dicts.current(), cat ? usableColumns(cat).map((c) => c.name) : []);
       if (faults.length) throw new BizError(`页面声明不合法：${faults.join('；')}`);
       const roles: string[] = Array.isArray(body.roles) ? body.roles : [];
       const unknown = roles.filter((r) => !roleKeys().includes(r));
@@ -274,7 +350,7 @@ export const lowcodeModule: ServerModule = {
       if (stored && stored.page_key !== pageKey) throw new BizError('页面标识保存后不能修改');
       const clash = await pageByKey(pageKey);
       if (clash && (!stored || clash.id !== stored.id)) throw new BizError(`页面标识【${pageKey}】已存在`);
-      const row = { page_key: pageKey, title, declaration: JSON.stringify(decl), published, roles: JSON.stringify(roles), update_time: now() };
+      const row = { page_key: pageKey, title, declaration: JSON.stringify(decl), published, roles: JSON.stringify(roles), source_catalogue: cat ? JSON.stringify(cat) : null, update_time: now() };
       let id: number;
       if (stored) {
         await db.updateTable('lowcode_page').set(row).where('id', '=', stored.id).execute();
@@ -284,7 +360,7 @@ export const lowcodeModule: ServerModule = {
         id = Number(r.id);
       }
       if (published) {
-        await app.menus.upsert({ key: menuKeyOf(pageKey), name: title, type: 'C', path: `/custom/${pageKey}`, component: `page:${pageKey}`, icon: body.icon || 'FileTextOutlined', perms: 'lowcode:data:list' }, roles);
+        await app.menus.upsert(menuEntryOf(pageKey, title, body.icon || 'FileTextOutlined', decl), roles);
       } else {
         await app.menus.remove(menuKeyOf(pageKey));
       }
@@ -300,16 +376,69 @@ export const lowcodeModule: ServerModule = {
       return ok(null, '删除成功');
     });
 
+    /* ------------------------------ pages on existing tables ------------------------------ */
+
+    const dsOf = async (dsId: number) => {
+      const row = await app.sql.source('datasource', { id: dsId });
+      if (!row) throw new BizError('数据源不存在');
+      return row;
+    };
+
+    app.post<{ Body: { dsId: number } }>('/source/tables', { config: { perm: 'lowcode:page:edit' }, schema: { body: { type: 'object', required: ['dsId'], properties: { dsId: { type: 'integer', minimum: 1, maximum: 2147483647, title: '数据源' } } } } }, async (req) => {
+      const records = await listTables(app, await dsOf(req.body.dsId), req);
+      return ok({ records: records.map((t) => ({ name: t.name, schema: t.schema, table: t.table, kind: t.kind })), total: records.length });
+    });
+
+    app.post<{ Body: { dsId: number; table: string; schema?: string | null; selects?: string[]; pageKey?: string | null; title?: string | null } }>(
+      '/source/generate',
+      {
+        config: { perm: 'lowcode:page:edit' },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['dsId', 'table'],
+            properties: {
+              dsId: { type: 'integer', minimum: 1, maximum: 2147483647, title: '数据源' },
+              table: { type: 'string', minLength: 1, maxLength: 200, title: '数据表' },
+              schema: { type: ['string', 'null'], maxLength: 128, title: '模式' },
+              selects: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 128 }, title: '下拉选择列' },
+              pageKey: { type: ['string', 'null'], maxLength: 50, title: '页面标识' },
+              title: { type: ['string', 'null'], maxLength: 100, title: '标题' },
+            },
+          },
+        },
+      },
+      async (req) => {
+        const b = req.body;
+        const ds = await dsOf(b.dsId);
+        const ref = await findTable(app, ds, b.table, req, b.schema ?? null);
+        const cat = await introspect(app, ds, ref, req);
+        const pageKey = b.pageKey || pageKeyOf(ref.table);
+        if (!KEY_RE.test(pageKey)) throw new BizError('页面标识须以小写字母开头，只能包含字母、数字、下划线和短横线，最长50个字符');
+        const selects: Record<string, Array<string | number>> = {};
+        for (const name of b.selects ?? []) {
+          // the name is looked up in the catalogue; only then does it reach SQL, as the catalogue spells it
+          const c = usableColumns(cat).find((x) => x.name === name);
+          if (!c) throw new BizError(`列「${name}」不在表「${ref.name}」中`);
+          selects[c.name] = await distinctValues(app, ds, cat, c.name, MAX_SELECT_OPTIONS, req);
+        }
+        const r = generateTablePage(cat, { pageKey, title: b.title ?? undefined, dsId: ds.id, dsName: ds.ds_name, selects });
+        if (!r.ok) throw new BizError(r.reason);
+        return ok({ declaration: r.declaration, notes: r.notes, columns: cat.columns });
+      },
+    );
+
     /* ------------------------------ records ------------------------------ */
 
     const presentRecord = (r: any) => ({ ...JSON.parse(r.data), id: r.id, createTime: r.create_time, updateTime: r.update_time });
 
     app.post<{ Params: { pageKey: string }; Body: any }>(
       '/data/:pageKey/search',
-      { config: { perm: 'lowcode:data:list' }, schema: { body: { ...listQuerySchema(), additionalProperties: { type: ['string', 'number', 'boolean', 'array', 'null'], maxLength: 200, maxItems: 50, items: { type: ['string', 'number', 'boolean'], maxLength: 200 } } } } },
+      { schema: { body: { ...listQuerySchema({ after: { type: ['string', 'number', 'null'], maxLength: 200, title: '上一页最后一条的主键' } }), additionalProperties: { type: ['string', 'number', 'boolean', 'array', 'null'], maxLength: 200, maxItems: 50, items: { type: ['string', 'number', 'boolean'], maxLength: 200 } } } } },
       async (req) => {
-        const { decl } = await usablePage(req, req.params.pageKey);
+        const { decl, table } = await dataPage(req, req.params.pageKey, 'list');
         const q = (req.body ?? {}) as any;
+        if (table) return ok(await tableSearch(app, req, table, q));
         const rules = new Map(fieldRulesOf(decl).map((r) => [r.field, r]));
         const sortable = sortableFieldsOf(decl);
         const searchFields = searchFieldsOf(decl).filter((f) => rules.has(f) && FIELD_RE.test(f));
@@ -344,17 +473,39 @@ export const lowcodeModule: ServerModule = {
       },
     );
 
-    app.get<{ Params: { pageKey: string }; Querystring: { id: number } }>('/data/:pageKey/get', { config: { perm: 'lowcode:data:list' }, schema: { querystring: idQuery } }, async (req) => {
-      await usablePage(req, req.params.pageKey);
-      const r = await db.selectFrom('lowcode_data').selectAll().where('page_key', '=', req.params.pageKey).where('id', '=', req.query.id).executeTakeFirst();
+    app.get<{ Params: { pageKey: string }; Querystring: { id: number | string } }>('/data/:pageKey/get', { schema: { querystring: keyQuery } }, async (req) => {
+      const { table } = await dataPage(req, req.params.pageKey, 'list');
+      if (table) return ok(await tableGet(app, req, table, req.query.id));
+      if (!isId(req.query.id)) throw new BizError('记录不存在');
+      const r = await db.selectFrom('lowcode_data').selectAll().where('page_key', '=', req.params.pageKey).where('id', '=', Number(req.query.id)).executeTakeFirst();
       if (!r) throw new BizError('记录不存在');
       return ok(presentRecord(r));
     });
 
-    app.post<{ Params: { pageKey: string }; Body: any }>('/data/:pageKey/save', { config: { perm: 'lowcode:data:edit' }, schema: { body: { type: 'object' } } }, async (req) => {
-      const { decl } = await usablePage(req, req.params.pageKey);
+    /** A new record: insert only (a page on a table, whose key may be typed in; the generic store's save without id). */
+    app.post<{ Params: { pageKey: string }; Body: any }>('/data/:pageKey/add', { schema: { body: { type: 'object' } } }, async (req) => {
+      const { decl, table } = await dataPage(req, req.params.pageKey, 'add');
+      if (table) return ok(await tableInsert(app, req, table, req.body as Record<string, unknown>, await app.dicts.current()), '保存成功');
+      const rec = checkBody(decl, req.body, { dicts: await app.dicts.current(), applyDefaults: true });
+      const data = JSON.stringify(rec);
+      if (data.length > 1_000_000) throw new BizError('记录过大');
+      const r = await db.insertInto('lowcode_data').values({ page_key: req.params.pageKey, data, create_user: req.user!.username, create_time: now(), update_time: now() }).returning('id').executeTakeFirstOrThrow();
+      return ok(Number(r.id), '保存成功');
+    });
+
+    app.post<{ Params: { pageKey: string }; Body: any }>('/data/:pageKey/save', { schema: { body: { type: 'object' } } }, async (req) => {
       const body = req.body as any;
+      const probe = await pageByKey(req.params.pageKey).catch(() => undefined);
+      if (probe?.source_catalogue) {
+        // a page on a table: save updates by the key; a record without one is new (an identity key the database fills)
+        const stored = JSON.parse(probe.declaration) as PageDeclaration;
+        const isNew = isEmptyValue(body[stored.source?.key]);
+        const { table } = await dataPage(req, req.params.pageKey, isNew ? 'add' : 'edit');
+        const dicts = await app.dicts.current();
+        return ok(isNew ? await tableInsert(app, req, table!, body, dicts) : await tableUpdate(app, req, table!, body, dicts), '保存成功');
+      }
       const id = body.id ?? undefined;
+      const { decl } = await dataPage(req, req.params.pageKey, id === undefined || id === null ? 'add' : 'edit');
       if (id !== undefined && id !== null && !(Number.isInteger(id) && id > 0)) throw new BizError('编号不合法');
       const stored = id ? await db.selectFrom('lowcode_data').selectAll().where('page_key', '=', req.params.pageKey).where('id', '=', id).executeTakeFirst() : undefined;
       if (id && !stored) throw new BizError('记录不存在');
@@ -372,9 +523,14 @@ export const lowcodeModule: ServerModule = {
       return ok(Number(r.id), '保存成功');
     });
 
-    app.get<{ Params: { pageKey: string }; Querystring: { id: number } }>('/data/:pageKey/delete', { config: { perm: 'lowcode:data:edit' }, schema: { querystring: idQuery } }, async (req) => {
-      await usablePage(req, req.params.pageKey);
-      const r = await db.deleteFrom('lowcode_data').where('page_key', '=', req.params.pageKey).where('id', '=', req.query.id).executeTakeFirst();
+    app.get<{ Params: { pageKey: string }; Querystring: { id: number | string } }>('/data/:pageKey/delete', { schema: { querystring: keyQuery } }, async (req) => {
+      const { table } = await dataPage(req, req.params.pageKey, 'remove');
+      if (table) {
+        await tableDelete(app, req, table, req.query.id);
+        return ok(null, '删除成功');
+      }
+      if (!isId(req.query.id)) throw new BizError('记录不存在');
+      const r = await db.deleteFrom('lowcode_data').where('page_key', '=', req.params.pageKey).where('id', '=', Number(req.query.id)).executeTakeFirst();
       if (!Number(r.numDeletedRows)) throw new BizError('记录不存在');
       return ok(null, '删除成功');
     });

@@ -38,6 +38,7 @@ const ACTION_LABELS: Record<string, string> = {
   submit: '提交',
   upload: '上传',
   export: '导出',
+  import: '导入',
   resolve: '审批',
   online: '上线/下线',
   resetPwd: '重置密码',

@@ -1,0 +1,268 @@
+// The records of a page on an existing table (issue 24 items 1 and 5): search (paging, sort and search in SQL on
+// the server), get, insert, update and delete by the primary key, on the page's data source through app.sql.
+// Identifiers come only from the catalogue stored with the page (TableSql refuses any other name); values are
+// always bound. Counting: the catalogue's estimate when nothing filters the list and the table is large; deep
+// pages by a deferred join (the window of keys first, then their rows), or by a keyset cursor (`after`).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { valueKindOf, type CatalogueColumn, type TableCatalogue } from '../../../common/tablePage.js';
+import type { DatasourceTable } from '../../core/datasources.js';
+import { checkBody, sortableFieldsOf, searchFieldsOf, type PageDeclaration } from '../../core/declarations.js';
+import { BizError } from '../../core/envelope.js';
+import { TableSql, columnOf, presentValue, storedValue, usableColumns } from './tables.js';
+
+export interface TablePage {
+  pageKey: string;
+  decl: PageDeclaration;
+  cat: TableCatalogue;
+}
+
+/** The keys a list query body may hold besides the table's own columns (filters). */
+const QUERY_KEYS = new Set(['pageNum', 'pageSize', 'orderByColumn', 'isAsc', 'search', 'after']);
+
+export const TABLE_MSG = {
+  readOnly: '该页面建在视图上，只能查看，不能新增、修改或删除',
+  notFound: '记录不存在',
+  noSource: '页面的数据源不存在或已删除',
+  sortOutside: (f: string, t: string) => `不能按字段「${f}」排序：不是表「${t}」的列`,
+  sortUndeclared: (f: string) => `字段「${f}」不可排序`,
+  filterOutside: (f: string, t: string) => `不能按字段「${f}」查询：不是表「${t}」的列`,
+};
+
+/** The data source of a table page (the platform's own store is never one: app.sql's target policy). */
+export async function sourceOf(app: FastifyInstance, decl: PageDeclaration): Promise<DatasourceTable> {
+  const row = await app.sql.source('datasource', { id: Number(decl.source?.dsId) });
+  if (!row) throw new BizError(TABLE_MSG.noSource);
+  return row;
+}
+
+const keyColumn = (p: TablePage): CatalogueColumn => columnOf(p.cat, p.decl.source!.key);
+
+/** The columns a page reads: the catalogue's usable columns the declaration names, the key always. */
+function readColumns(p: TablePage): CatalogueColumn[] {
+  const named = new Set<string>([p.decl.source!.key, ...(p.decl.columns ?? []).map((c: any) => c?.field).filter((f: unknown) => typeof f === 'string'), ...Object.keys(p.decl.dialog?.schema?.properties ?? {})]);
+  return usableColumns(p.cat).filter((c) => named.has(c.name));
+}
+
+function present(cols: CatalogueColumn[], r: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const c of cols) out[c.name] = presentValue(valueKindOf(c), r[c.name]);
+  return out;
+}
+
+/** A key value from a request, as the key column takes it (an integer key from its text). */
+function keyValue(c: CatalogueColumn, v: unknown): unknown {
+  if (v === undefined || v === null || v === '') throw new BizError('请指定记录的主键');
+  if (typeof v === 'object') throw new BizError('主键不合法');
+  if (valueKindOf(c) === 'integer') {
+    const n = Number(v);
+    if (!Number.isSafeInteger(n)) throw new BizError('主键不合法');
+    return n;
+  }
+  return String(v).slice(0, 1000);
+}
+
+export async function tableSearch(app: FastifyInstance, req: FastifyRequest, p: TablePage, q: Record<string, any>, opts: { count?: boolean } = {}) {
+  const row = await sourceOf(app, p.decl);
+  const { cat } = p;
+  const key = keyColumn(p);
+  const cols = readColumns(p);
+  // every name a request gives is looked up in the catalogue first
+  for (const k of Object.keys(q)) if (!QUERY_KEYS.has(k) && !cat.columns.some((c) => c.name === k)) throw new BizError(TABLE_MSG.filterOutside(k, cat.table));
+  let order: { col: CatalogueColumn; dir: 'asc' | 'desc' } | null = null;
+  if (q.orderByColumn) {
+    const col = cat.columns.find((c) => c.name === q.orderByColumn);
+    if (!col) throw new BizError(TABLE_MSG.sortOutside(String(q.orderByColumn), cat.table));
+    if (!sortableFieldsOf(p.decl).includes(col.name)) throw new BizError(TABLE_MSG.sortUndeclared(col.name));
+    if (q.isAsc) order = { col, dir: q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc' };
+  }
+  const pageSize = Math.min(500, Math.max(1, Number(q.pageSize ?? p.decl.pageSize ?? 10) | 0));
+  const pageNum = Math.max(1, Number(q.pageNum ?? 1) | 0);
+
+  const where = (s: TableSql): string[] => {
+    const parts: string[] = [];
+    const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
+    const fields = searchFieldsOf(p.decl).filter((f) => cat.columns.some((c) => c.name === f));
+    if (text && fields.length) parts.push(`(${fields.map((f) => s.like(f, text)).join(' or ')})`);
+    for (const c of cat.columns) {
+      const v = q[c.name];
+      if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+      const values = (Array.isArray(v) ? v : [v]).map((x) => storedValue(cat, c, x));
+      parts.push(`${s.id(c.name)} in (${values.map((x) => s.bind(x)).join(', ')})`);
+    }
+    return parts;
+  };
+
+  // the count: the catalogue's estimate for a large table that nothing filters, else counted
+  const probe = new TableSql(cat);
+  const filtered = where(probe).length > 0;
+  let total: number | null = opts.count === false ? -1 : null;
+  let totalEstimated = false;
+  if (total === null && !filtered && (cat.dialect === 'postgresql' || cat.dialect === 'mysql' || cat.dialect === 'mariadb')) {
+    const est = await estimateRows(app, row, cat, req);
+    if (est !== null && est > app.ctx.config.tableCountEstimateRows) [total, totalEstimated] = [est, true];
+  }
+  if (total === null) {
+    const s = new TableSql(cat);
+    const w = where(s);
+    const r = await app.sql.run('datasource', row, `select count(*) as n from ${s.table()}${w.length ? ` where ${w.join(' and ')}` : ''}`, s.params, req);
+    total = Number(r.rows[0]?.n ?? 0);
+  }
+
+  // the rows: ordered by the sort column (if any) then the key, so that every page is stable
+  const s = new TableSql(cat);
+  const w = where(s);
+  const dir = order?.dir ?? 'desc';
+  const keyDir = order ? 'asc' : 'desc';
+  const orderBy = (alias: string) => [...(order ? [`${alias}${s.id(order.col.name)} ${order.dir}`] : []), `${alias}${s.id(key.name)} ${keyDir}`].join(', ');
+  const list = cols.map((c) => `t.${s.id(c.name)}`).join(', ');
+  let text: string;
+  const after = q.after;
+  if (after !== undefined && after !== null && after !== '' && !order) {
+    // keyset: the next page after the last key seen (no OFFSET at all)
+    w.push(`${s.id(key.name)} ${dir === 'desc' ? '<' : '>'} ${s.bind(keyValue(key, after))}`);
+    text = `select ${list} from ${s.table()} t${w.length ? ` where ${w.map((x) => x).join(' and ')}` : ''} order by ${orderBy('t.')} limit ${pageSize}`;
+  } else {
+    const offset = (pageNum - 1) * pageSize;
+    if (offset === 0) text = `select ${list} from ${s.table()} t${w.length ? ` where ${w.join(' and ')}` : ''} order by ${orderBy('t.')} limit ${pageSize}`;
+    else {
+      // deferred join: the window is found over the key (and sort column) alone, then only its rows are read
+      const inner = `select ${s.id(key.name)}${order && order.col !== key ? `, ${s.id(order.col.name)}` : ''} from ${s.table()}${w.length ? ` where ${w.join(' and ')}` : ''} order by ${orderBy('')} limit ${pageSize} offset ${offset}`;
+      text = `select ${list} from ${s.table()} t join (${inner}) k on t.${s.id(key.name)} = k.${s.id(key.name)} order by ${orderBy('k.')}`;
+    }
+  }
+  const r = await app.sql.run('datasource', row, text, s.params, req);
+  const records = r.rows.map((x) => present(cols, x));
+  const last = records[records.length - 1];
+  return { records, total, ...(totalEstimated ? { totalEstimated: true } : {}), ...(last && !order && records.length === pageSize ? { next: last[key.name] } : {}) };
+}
+
+/** The catalogue's row estimate (PostgreSQL: pg_class.reltuples; MySQL / MariaDB: TABLE_ROWS), null when unknown. */
+async function estimateRows(app: FastifyInstance, row: DatasourceTable, cat: TableCatalogue, req: FastifyRequest): Promise<number | null> {
+  const s = new TableSql(cat);
+  const r =
+    cat.dialect === 'postgresql'
+      ? await app.sql.run('datasource', row, `select c.reltuples as n from pg_catalog.pg_class c where c.oid = to_regclass($1)`, [s.table()], req)
+      : await app.sql.run('datasource', row, `select table_rows as n from information_schema.tables where table_schema = database() and table_name = ?`, [cat.table], req);
+  const n = Number(r.rows[0]?.n);
+  return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
+}
+
+export async function tableGet(app: FastifyInstance, req: FastifyRequest, p: TablePage, id: unknown) {
+  const row = await sourceOf(app, p.decl);
+  const key = keyColumn(p);
+  const cols = readColumns(p);
+  const s = new TableSql(p.cat);
+  const r = await app.sql.run('datasource', row, `select ${cols.map((c) => s.id(c.name)).join(', ')} from ${s.table()} where ${s.id(key.name)} = ${s.bind(keyValue(key, id))}`, s.params, req);
+  if (!r.rows.length) throw new BizError(TABLE_MSG.notFound);
+  return present(cols, r.rows[0]);
+}
+
+/** The values of a record to write: the page's field rules checked, only catalogue columns, never the identity key. */
+function writeValues(p: TablePage, body: Record<string, unknown>, isNew: boolean, dicts: Record<string, unknown>) {
+  const rec = checkBody(p.decl, body, { dicts, applyDefaults: isNew });
+  const key = keyColumn(p);
+  const out: Array<[CatalogueColumn, unknown]> = [];
+  for (const [f, v] of Object.entries(rec)) {
+    const c = usableColumns(p.cat).find((x) => x.name === f);
+    if (!c) continue;
+    if (c === key && (key.autoIncrement || !isNew)) continue;
+    if (!isNew && (p.decl.dialog?.lockedInEdit ?? []).includes(f)) continue;
+    out.push([c, storedValue(p.cat, c, v)]);
+  }
+  return out;
+}
+
+export async function tableInsert(app: FastifyInstance, req: FastifyRequest, p: TablePage, body: Record<string, unknown>, dicts: Record<string, unknown>) {
+  if (p.cat.kind !== 'table') throw new BizError(TABLE_MSG.readOnly);
+  const row = await sourceOf(app, p.decl);
+  const key = keyColumn(p);
+  const values = writeValues(p, body, true, dicts);
+  if (!key.autoIncrement && !values.some(([c]) => c === key)) throw new BizError(`请输入${p.decl.dialog?.schema?.properties?.[key.name]?.title ?? key.name}`);
+  const s = new TableSql(p.cat);
+  const cols = values.map(([c]) => s.id(c.name)).join(', ');
+  const marks = values.map(([, v]) => s.bind(v)).join(', ');
+  const insert = values.length ? `insert into ${s.table()} (${cols}) values (${marks})` : p.cat.dialect === 'mysql' || p.cat.dialect === 'mariadb' ? `insert into ${s.table()} () values ()` : `insert into ${s.table()} default values`;
+  const mysqlLike = p.cat.dialect === 'mysql' || p.cat.dialect === 'mariadb';
+  const statements = mysqlLike ? [{ sql: insert, params: s.params }, ...(key.autoIncrement ? [{ sql: 'select last_insert_id() as k', params: [] }] : [])] : [{ sql: `${insert} returning ${s.id(key.name)} as k`, params: s.params }];
+  const results = await app.sql.transaction('datasource', row, statements, req);
+  const given = values.find(([c]) => c === key)?.[1];
+  const k = key.autoIncrement ? results[results.length - 1]?.rows[0]?.k : (results[0]?.rows[0]?.k ?? given);
+  return presentValue(valueKindOf(key), k);
+}
+
+export async function tableUpdate(app: FastifyInstance, req: FastifyRequest, p: TablePage, body: Record<string, unknown>, dicts: Record<string, unknown>) {
+  if (p.cat.kind !== 'table') throw new BizError(TABLE_MSG.readOnly);
+  const row = await sourceOf(app, p.decl);
+  const key = keyColumn(p);
+  const id = keyValue(key, body[key.name]);
+  const values = writeValues(p, body, false, dicts);
+  const s = new TableSql(p.cat);
+  if (!values.length) throw new BizError('没有可保存的字段');
+  const set = values.map(([c, v]) => `${s.id(c.name)} = ${s.bind(v)}`).join(', ');
+  const [r] = await app.sql.transaction('datasource', row, [{ sql: `update ${s.table()} set ${set} where ${s.id(key.name)} = ${s.bind(id)}`, params: s.params }], req);
+  if (!r.rowCount) throw new BizError(TABLE_MSG.notFound);
+  return presentValue(valueKindOf(key), id);
+}
+
+export async function tableDelete(app: FastifyInstance, req: FastifyRequest, p: TablePage, id: unknown) {
+  if (p.cat.kind !== 'table') throw new BizError(TABLE_MSG.readOnly);
+  const row = await sourceOf(app, p.decl);
+  const key = keyColumn(p);
+  const s = new TableSql(p.cat);
+  const [r] = await app.sql.transaction('datasource', row, [{ sql: `delete from ${s.table()} where ${s.id(key.name)} = ${s.bind(keyValue(key, id))}`, params: s.params }], req);
+  if (!r.rowCount) throw new BizError(TABLE_MSG.notFound);
+}
+
+/**
+ * Every row a list query matches, in batches of at most 500, for an export: by the keyset cursor when the list is
+ * not sorted, else window after window (the deferred join); nothing counted. Names in `q` are checked as for a search.
+ */
+export async function* tableRows(app: FastifyInstance, req: FastifyRequest, p: TablePage, q: Record<string, any>, batch = 500): AsyncGenerator<Record<string, unknown>[]> {
+  const size = Math.min(500, Math.max(1, batch));
+  const sorted = Boolean(q.orderByColumn && q.isAsc);
+  const { pageNum: _n, pageSize: _s, after: _a, ...rest } = q;
+  let after: unknown;
+  for (let pageNum = 1; ; pageNum++) {
+    const r = await tableSearch(app, req, p, { ...rest, pageSize: size, ...(sorted ? { pageNum } : after !== undefined ? { after } : {}) }, { count: false });
+    if (r.records.length) yield r.records;
+    if (r.records.length < size) return;
+    after = r.records[r.records.length - 1][keyColumn(p).name];
+  }
+}
+
+/** One refused row of an import: its number (1 = the first data row), the field when known, the reason in Chinese. */
+export interface ImportFault {
+  row: number;
+  field?: string;
+  reason: string;
+}
+
+/**
+ * Inserts rows into a page's table all or nothing: every row checked with the page's field rules first (every
+ * fault reported, nothing written when there is one), then one transaction of bound INSERTs (app.sql.transaction:
+ * a failure in the database, such as a duplicate key, also leaves nothing written).
+ */
+export async function tableImport(app: FastifyInstance, req: FastifyRequest, p: TablePage, rows: Array<Record<string, unknown>>, dicts: Record<string, unknown>): Promise<{ inserted: number; faults: ImportFault[] }> {
+  if (p.cat.kind !== 'table') throw new BizError(TABLE_MSG.readOnly);
+  const key = keyColumn(p);
+  const faults: ImportFault[] = [];
+  const statements: Array<{ sql: string; params: unknown[] }> = [];
+  const titles = Object.entries(p.decl.dialog?.schema?.properties ?? {}).map(([f, v]: [string, any]) => [f, typeof v?.title === 'string' ? v.title : f] as const);
+  rows.forEach((body, i) => {
+    try {
+      const values = writeValues(p, body, true, dicts);
+      if (!key.autoIncrement && !values.some(([c]) => c === key)) throw new BizError(`请输入${titles.find(([f]) => f === key.name)?.[1] ?? key.name}`);
+      const s = new TableSql(p.cat);
+      statements.push({ sql: `insert into ${s.table()} (${values.map(([c]) => s.id(c.name)).join(', ')}) values (${values.map(([, v]) => s.bind(v)).join(', ')})`, params: s.params });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      // the field whose title the message names (messages name the field: 请输入名称, 名称不能超过…)
+      const field = titles.find(([, t]) => reason.includes(t))?.[0];
+      faults.push({ row: i + 1, ...(field ? { field } : {}), reason });
+    }
+  });
+  if (faults.length || !statements.length) return { inserted: 0, faults };
+  const row = await sourceOf(app, p.decl);
+  await app.sql.transaction('datasource', row, statements, req);
+  return { inserted: statements.length, faults };
+}

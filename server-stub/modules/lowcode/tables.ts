@@ -1,0 +1,210 @@
+// Pages on existing tables (issue 24 items 1 and 5): the catalogue of a registered data source read through app.sql
+// (PostgreSQL: information_schema and pg_catalog; MySQL / MariaDB: information_schema; SQLite: sqlite_master and
+// pragma_table_info), and the SQL of a table-backed page's records. Every identifier in that SQL comes from the
+// catalogue the page was saved with (quoted by the dialect's rule); a request only ever supplies values, which
+// are bound, or names that are looked up in the catalogue and refused when absent.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COLUMN_NAME_RE, valueKindOf, type CatalogueColumn, type TableCatalogue, type TableDialect, type ValueKind } from '../../../common/tablePage.js';
+import { BizError } from '../../core/envelope.js';
+import type { DatasourceTable } from '../../core/datasources.js';
+import { likePattern } from '../../core/declarations.js';
+
+export interface TableRef {
+  /** as shown and as the generate call takes it: schema.table on PostgreSQL outside public, else the name */
+  name: string;
+  schema: string | null;
+  table: string;
+  kind: 'table' | 'view';
+}
+
+export function dialectOf(row: DatasourceTable): TableDialect {
+  const t = String(row.db_type).toLowerCase();
+  if (t === 'postgresql' || t === 'mysql' || t === 'mariadb' || t === 'sqlite') return t;
+  throw new BizError(`不支持的数据库类型：${row.db_type}`);
+}
+
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null);
+
+/** The tables and views of a data source (system schemas left out). */
+export async function listTables(app: FastifyInstance, row: DatasourceTable, req: FastifyRequest): Promise<TableRef[]> {
+  const dialect = dialectOf(row);
+  if (dialect === 'postgresql') {
+    const r = await app.sql.run(
+      'datasource',
+      row,
+      `select table_schema as s, table_name as t, table_type as k from information_schema.tables
+        where table_schema not in ('pg_catalog', 'information_schema') and table_schema not like 'pg\\_%' and table_type in ('BASE TABLE', 'VIEW')
+        order by table_schema = 'public' desc, table_schema, table_name`,
+      [],
+      req,
+    );
+    return r.rows.map((x) => ({ name: x.s === 'public' ? String(x.t) : `${x.s}.${x.t}`, schema: String(x.s), table: String(x.t), kind: x.k === 'VIEW' ? 'view' : 'table' }));
+  }
+  if (dialect === 'sqlite') {
+    const r = await app.sql.run('datasource', row, `select name as t, type as k from sqlite_master where type in ('table', 'view') and name not like 'sqlite\\_%' escape '\\' order by name`, [], req);
+    return r.rows.map((x) => ({ name: String(x.t), schema: null, table: String(x.t), kind: x.k === 'view' ? 'view' : 'table' }));
+  }
+  const r = await app.sql.run('datasource', row, `select table_name as t, table_type as k from information_schema.tables where table_schema = database() order by table_name`, [], req);
+  return r.rows.map((x) => ({ name: String(x.t), schema: null, table: String(x.t), kind: x.k === 'VIEW' || x.k === 'SYSTEM VIEW' ? 'view' : 'table' }));
+}
+
+/** Finds a table by the name a request gives (compared to the catalogue, never used as SQL). */
+export async function findTable(app: FastifyInstance, row: DatasourceTable, name: string, req: FastifyRequest, schema?: string | null): Promise<TableRef> {
+  const all = await listTables(app, row, req);
+  const hit = all.find((t) => (schema ? t.schema === schema && t.table === name : t.name === name)) ?? all.find((t) => t.table === name && (!schema || t.schema === schema));
+  if (!hit) throw new BizError(`数据源【${row.ds_name}】中没有表「${schema ? `${schema}.` : ''}${name}」`);
+  return hit;
+}
+
+/** The columns of one table or view, from the catalogue (names only ever bound as values here). */
+export async function introspect(app: FastifyInstance, row: DatasourceTable, ref: TableRef, req: FastifyRequest): Promise<TableCatalogue> {
+  const dialect = dialectOf(row);
+  let columns: CatalogueColumn[];
+  if (dialect === 'postgresql') {
+    const r = await app.sql.run(
+      'datasource',
+      row,
+      `select c.column_name as name, c.data_type as data_type, c.is_nullable as nullable, c.character_maximum_length as max_len,
+          c.numeric_precision as prec, c.numeric_scale as scale, c.column_default as dflt, c.is_identity as ident,
+          coalesce((select true from pg_catalog.pg_index i join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+            where i.indrelid = to_regclass(format('%I.%I', c.table_schema, c.table_name)) and i.indisprimary and a.attname = c.column_name limit 1), false) as pk
+        from information_schema.columns c where c.table_schema = $1 and c.table_name = $2 order by c.ordinal_position`,
+      [ref.schema, ref.table],
+      req,
+    );
+    columns = r.rows.map((x) => ({
+      name: String(x.name),
+      dataType: String(x.data_type).toLowerCase(),
+      nullable: x.nullable === 'YES',
+      maxLength: num(x.max_len),
+      precision: num(x.prec),
+      scale: num(x.scale),
+      defaultValue: str(x.dflt),
+      primaryKey: x.pk === true,
+      autoIncrement: x.ident === 'YES' || /^nextval\(/i.test(String(x.dflt ?? '')),
+    }));
+  } else if (dialect === 'sqlite') {
+    // pragma functions are closed to typed SQL (sqlite-guard.ts): the catalogue is read as server-composed SQL
+    const [r] = await app.sql.transaction('datasource', row, [{ sql: 'select name, type, "notnull" as nn, dflt_value as dflt, pk from pragma_table_info(?)', params: [ref.table] }], req);
+    const keyCount = r.rows.filter((x) => Number(x.pk) > 0).length;
+    columns = r.rows.map((x) => {
+      const type = String(x.type ?? '').toLowerCase();
+      const m = /\((\d+)(?:\s*,\s*(\d+))?\)/.exec(type);
+      const base = type.replace(/\(.*$/, '').trim();
+      const isNumeric = /^(numeric|decimal)/.test(base);
+      const pk = Number(x.pk) > 0;
+      return {
+        name: String(x.name),
+        dataType: base === 'tinyint' && m?.[1] === '1' ? 'tinyint(1)' : base,
+        nullable: Number(x.nn) === 0 && !pk,
+        maxLength: !isNumeric && m ? Number(m[1]) : null,
+        precision: isNumeric && m ? Number(m[1]) : null,
+        scale: isNumeric && m ? Number(m[2] ?? 0) : null,
+        defaultValue: str(x.dflt),
+        primaryKey: pk,
+        // an INTEGER PRIMARY KEY is the rowid: SQLite fills it
+        autoIncrement: pk && keyCount === 1 && base === 'integer',
+      };
+    });
+  } else {
+    const r = await app.sql.run(
+      'datasource',
+      row,
+      `select column_name as name, column_type as column_type, data_type as data_type, is_nullable as nullable, character_maximum_length as max_len,
+          numeric_precision as prec, numeric_scale as scale, column_default as dflt, column_key as ckey, extra as extra
+        from information_schema.columns where table_schema = database() and table_name = ? order by ordinal_position`,
+      [ref.table],
+      req,
+    );
+    columns = r.rows.map((x) => {
+      const columnType = String(x.column_type ?? x.data_type).toLowerCase();
+      const dflt = str(x.dflt);
+      return {
+        name: String(x.name),
+        dataType: columnType === 'tinyint(1)' ? 'tinyint(1)' : `${String(x.data_type).toLowerCase()}${/unsigned/.test(columnType) ? ' unsigned' : ''}`,
+        nullable: x.nullable === 'YES',
+        maxLength: num(x.max_len),
+        precision: num(x.prec),
+        scale: num(x.scale),
+        // MariaDB writes a missing default as the text NULL
+        defaultValue: dflt === null || dflt.toUpperCase() === 'NULL' ? null : dflt,
+        primaryKey: x.ckey === 'PRI',
+        autoIncrement: /auto_increment/i.test(String(x.extra ?? '')),
+      };
+    });
+  }
+  if (!columns.length) throw new BizError(`无法读取表「${ref.name}」的列（表不存在或没有权限）`);
+  return { dialect, schema: ref.schema, table: ref.table, kind: ref.kind, columns };
+}
+
+/** Distinct values of a text column (for a select), at most `limit`+1 so that "too many" can be told. */
+export async function distinctValues(app: FastifyInstance, row: DatasourceTable, cat: TableCatalogue, column: string, limit: number, req: FastifyRequest): Promise<Array<string | number>> {
+  const c = columnOf(cat, column);
+  const q = new TableSql(cat);
+  const r = await app.sql.run('datasource', row, `select distinct ${q.id(c.name)} as v from ${q.table()} where ${q.id(c.name)} is not null order by 1 limit ${limit + 1}`, [], req);
+  return r.rows.map((x) => x.v as string | number);
+}
+
+export function columnOf(cat: TableCatalogue, name: string): CatalogueColumn {
+  const c = cat.columns.find((x) => x.name === name);
+  if (!c) throw new BizError(`字段「${name}」不是表「${cat.table}」的列`);
+  return c;
+}
+
+/** SQL text for one table of a catalogue: identifiers quoted by the dialect, placeholders numbered as it wants. */
+export class TableSql {
+  readonly params: unknown[] = [];
+  constructor(readonly cat: TableCatalogue) {}
+  /** A catalogue column's name, quoted (throws for a name not in the catalogue). */
+  id(name: string): string {
+    if (!this.cat.columns.some((c) => c.name === name) && name !== this.cat.table && name !== this.cat.schema) throw new BizError(`字段「${name}」不是表「${this.cat.table}」的列`);
+    return this.cat.dialect === 'mysql' || this.cat.dialect === 'mariadb' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
+  }
+  table(): string {
+    return this.cat.schema && this.cat.dialect === 'postgresql' ? `${this.id(this.cat.schema)}.${this.id(this.cat.table)}` : this.id(this.cat.table);
+  }
+  /** A bound value's placeholder. */
+  bind(v: unknown): string {
+    this.params.push(v);
+    return this.cat.dialect === 'postgresql' ? `$${this.params.length}` : '?';
+  }
+  /** lower(text of column) LIKE %value% (bound, with \ as its escape) */
+  like(name: string, text: string): string {
+    const col = this.cat.dialect === 'postgresql' ? `${this.id(name)}::text` : this.cat.dialect === 'sqlite' ? this.id(name) : `cast(${this.id(name)} as char)`;
+    // MySQL's LIKE escapes with \ already (and '\\' would be read differently with NO_BACKSLASH_ESCAPES)
+    return `lower(${col}) like ${this.bind(likePattern(text))}${this.cat.dialect === 'mysql' || this.cat.dialect === 'mariadb' ? '' : " escape '\\'"}`;
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const dateText = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const dateTimeText = (d: Date) => `${dateText(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+/** A value read from the table as the page shows and edits it (numbers as numbers, dates as text, booleans). */
+export function presentValue(kind: ValueKind, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return kind === 'date' ? dateText(v) : dateTimeText(v);
+  if (v instanceof Uint8Array) return null;
+  switch (kind) {
+    case 'integer':
+    case 'number': {
+      const n = typeof v === 'bigint' ? Number(v) : Number(v);
+      return Number.isFinite(n) && (kind === 'number' || Number.isSafeInteger(n)) ? n : String(v);
+    }
+    case 'boolean':
+      return v === true || v === 1 || v === '1' || v === 't' || v === 'true';
+    default:
+      return typeof v === 'bigint' ? String(v) : typeof v === 'object' ? JSON.stringify(v) : v;
+  }
+}
+
+/** A record's values as the table takes them (booleans as 1 / 0 where the column is a number). */
+export function storedValue(cat: TableCatalogue, c: CatalogueColumn, v: unknown): unknown {
+  if (typeof v === 'boolean' && cat.dialect !== 'postgresql') return v ? 1 : 0;
+  if (v === '' && valueKindOf(c) !== 'text') return null;
+  return v;
+}
+
+/** The columns a page may read and write: its catalogue's, with names a declaration can hold. */
+export const usableColumns = (cat: TableCatalogue) => cat.columns.filter((c) => COLUMN_NAME_RE.test(c.name));
