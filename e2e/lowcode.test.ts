@@ -18,6 +18,8 @@ const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-form
 /** Replaces the whole editor text the way a person pastes: copy, focus, select all, Ctrl+V. */
 async function paste(page: Page, text: string) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  // a custom page opens in the 可视化 forms: the JSON is one tab away
+  await page.getByRole('tab', { name: 'JSON' }).click();
   const editor = page.locator('.monaco-editor').first();
   await editor.waitFor({ timeout: 30_000 });
   await editor.click();

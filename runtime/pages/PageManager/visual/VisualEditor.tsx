@@ -212,9 +212,18 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, 
 
   return (
     <div data-testid="visual-editor" style={{ padding: narrow ? 0 : '0 4px' }}>
-      <Form.Item label="页面标题" style={{ marginBottom: 8 }} labelCol={{ flex: '80px' }}>
-        <Input size="small" value={decl.title} disabled={readOnly} aria-label="页面标题" onChange={(e) => onChange({ ...decl, title: e.target.value })} />
-      </Form.Item>
+      <Space wrap size={[12, 4]} style={{ marginBottom: 4 }}>
+        <Space size={4}>
+          <Typography.Text>页面标识</Typography.Text>
+          <Tooltip title="菜单地址 /custom/标识：以小写字母开头，只含字母、数字、下划线和短横线">
+            <Input size="small" style={{ width: 150 }} value={decl.id} disabled={readOnly} aria-label="页面标识" onChange={(e) => onChange({ ...decl, id: e.target.value })} />
+          </Tooltip>
+        </Space>
+        <Space size={4}>
+          <Typography.Text>页面标题</Typography.Text>
+          <Input size="small" style={{ width: 150 }} value={decl.title} disabled={readOnly} aria-label="页面标题" onChange={(e) => onChange({ ...decl, title: e.target.value })} />
+        </Space>
+      </Space>
       <Tabs size="small" activeKey={tab} onChange={setTab} items={[
         { key: 'columns', label: '列', children: columns },
         { key: 'search', label: '搜索', children: search },
