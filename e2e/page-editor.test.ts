@@ -49,7 +49,7 @@ describeBrowser('可视化页面编辑', () => {
 
     // the preview follows, and the JSON tab shows the same declaration
     const preview = page.getByTestId('pm-preview');
-    await preview.locator('.crud-page[data-page="vendor"] th', { hasText: '供货商名称' }).waitFor({ timeout: 10_000 });
+    await preview.locator('.crud-page[data-page="vendor"] thead th', { hasText: '供货商名称' }).first().waitFor({ timeout: 10_000 });
     await page.getByRole('tab', { name: 'JSON' }).click();
     const editor = page.locator('.monaco-editor').first();
     await editor.waitFor({ timeout: 30_000 });
@@ -83,8 +83,8 @@ describeBrowser('可视化页面编辑', () => {
     await page.waitForURL(/\/custom\/vendor/);
     const crud = page.locator('.crud-page[data-page="vendor"]:visible');
     await crud.waitFor({ timeout: 30_000 });
-    await crud.locator('th', { hasText: '供货商名称' }).waitFor();
-    await crud.locator('th', { hasText: '行号' }).waitFor();
+    await crud.locator('thead th', { hasText: '供货商名称' }).first().waitFor();
+    await crud.locator('thead th', { hasText: '行号' }).first().waitFor();
     await btn(page, '新增').click();
     await dialog(page).getByPlaceholder('请输入名称').fill('很'.repeat(30));
     await expect.poll(() => dialog(page).getByPlaceholder('请输入名称').inputValue()).toHaveLength(30);

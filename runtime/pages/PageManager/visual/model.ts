@@ -245,8 +245,10 @@ export function writeField(d: Decl, name: string, f: FieldForm, dicts: Record<st
     p['x-component-props'] = cp;
   }
   if (kind === 'select' || kind === 'radio') {
+    // a newly chosen dictionary (or kind) decides the value type: integer for status 0 / 1, else text
+    const fresh = f.dict !== p['x-dict'] || kind !== oldKind;
     put(p, 'x-dict', f.dict);
-    if (f.dict) p.type = dictValueType(dicts[f.dict]);
+    if (f.dict && fresh && dicts[f.dict]) p.type = dictValueType(dicts[f.dict]);
   } else if (kind !== 'custom') delete p['x-dict'];
   put(p, 'title', f.title);
   // placeholder lives in the component's props
