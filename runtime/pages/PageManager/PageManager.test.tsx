@@ -7,6 +7,7 @@ import zhCN from 'antd/locale/zh_CN';
 import type { CustomPage } from './api';
 
 const saved: CustomPage[] = [];
+const stored: CustomPage[] = [];
 vi.mock('./JsonEditor', () => ({
   modelPath: (id: string) => id,
   JsonEditor: ({ value, onChange, readOnly }: { value: string; onChange(v: string): void; readOnly?: boolean }) => (
@@ -15,7 +16,7 @@ vi.mock('./JsonEditor', () => ({
 }));
 vi.mock('./api', () => ({
   pagesApi: {
-    search: async () => [],
+    search: async () => stored,
     get: async () => {
       throw new Error('not stored');
     },
@@ -114,6 +115,34 @@ describe('页面管理：可视化与 JSON 同步', () => {
     expect(screen.getByText('JSON 不完整，无法用表单编辑')).toBeInTheDocument();
     tab('JSON');
     expect((screen.getByTestId('json') as HTMLTextAreaElement).value).toBe('{ "id": "x", ');
+  });
+
+  it('a page on an external table (`source`) keeps its field names: no rename, add or remove', async () => {
+    const declaration = {
+      id: 'vendorTable', title: '外部供应商', source: { dsId: 1, dsName: 'demo', table: 'vendor', kind: 'table', key: 'id' },
+      columns: [{ title: '名称', field: 'name' }],
+      dialog: { schema: { type: 'object', properties: { name: { type: 'string', title: '名称' }, city: { type: 'string', title: '城市' } } } },
+    };
+    stored.push({ id: 3, pageKey: 'vendorTable', title: '外部供应商', declaration: declaration as never, published: false, roles: [] });
+    try {
+      mount();
+      await act(async () => fireEvent.click(await screen.findByTestId('page-item-custom-vendorTable')));
+      const ve = await screen.findByTestId('visual-editor');
+      // the table's other field is offered as a column, unticked
+      expect(within(screen.getByTestId('ve-col-f:city')).getByRole('checkbox')).not.toBeChecked();
+      tab('表单字段');
+      expect(within(ve).getByText('外部数据表的页面：字段来自表结构，字段名不能修改，也不能增删字段')).toBeInTheDocument();
+      expect(screen.queryByTestId('ve-add-field')).toBeNull();
+      fireEvent.click(screen.getByTestId('ve-field-city'));
+      expect(within(ve).getByLabelText('字段名')).toBeDisabled();
+      // its label still changes, and the source block stays as it was
+      fireEvent.change(field(screen.getByTestId('ve-field-form'), '标签'), { target: { value: '所在城市' } });
+      tab('JSON');
+      expect(json().source).toEqual(declaration.source);
+      expect(json().dialog.schema.properties.city.title).toBe('所在城市');
+    } finally {
+      stored.length = 0;
+    }
   });
 
   it('a built-in page opens in its JSON and its forms are read-only', async () => {
