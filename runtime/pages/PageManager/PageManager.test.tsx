@@ -126,7 +126,8 @@ describe('页面管理：可视化与 JSON 同步', () => {
     stored.push({ id: 3, pageKey: 'vendorTable', title: '外部供应商', declaration: declaration as never, published: false, roles: [] });
     try {
       mount();
-      await act(async () => fireEvent.click(await screen.findByTestId('page-item-custom-vendorTable')));
+      await waitFor(() => expect(screen.getByText(/外部供应商（vendorTable）/)).toBeInTheDocument(), { timeout: 10_000 });
+      await act(async () => fireEvent.click(screen.getByText(/外部供应商（vendorTable）/)));
       const ve = await screen.findByTestId('visual-editor');
       // the table's other field is offered as a column, unticked
       expect(within(screen.getByTestId('ve-col-f:city')).getByRole('checkbox')).not.toBeChecked();
