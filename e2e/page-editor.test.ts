@@ -68,6 +68,12 @@ describeBrowser('可视化页面编辑', () => {
     await page.getByRole('tab', { name: '可视化' }).click();
     await ve.getByRole('tab', { name: '列' }).click();
     await page.getByTestId('ve-col-f:name').getByText('供货商名称').waitFor();
+    // reorder by drag: the actions column dropped on the first row goes first; undo puts it back
+    const order = () => page.getByTestId('ve-columns').locator('[data-key]').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+    await page.getByTestId('ve-col-c:actions:2').dragTo(page.getByTestId('ve-col-c:index:0'));
+    await expect.poll(order).toEqual(['c:actions:0', 'c:index:1', 'f:name']);
+    await page.getByTestId('ve-undo').click();
+    await expect.poll(order).toEqual(['c:index:0', 'f:name', 'c:actions:2']);
 
     await page.getByTestId('pm-save').click();
     await toast(page, '保存成功');

@@ -340,7 +340,7 @@ export default function PageManager() {
                       children: (
                         <div style={{ height: narrow ? undefined : editorHeight, overflow: 'auto' }}>
                           {visualDecl ? (
-                            <VisualEditor decl={visualDecl} onChange={visualChange} readOnly={readOnly} dicts={dictOptions} dictItems={builtinDicts as Record<string, { value: unknown }[]>} narrow={narrow} />
+                            <VisualEditor decl={visualDecl} onChange={visualChange} readOnly={readOnly} faults={faults} dicts={dictOptions} dictItems={builtinDicts as Record<string, { value: unknown }[]>} narrow={narrow} />
                           ) : (
                             <Alert type="warning" showIcon message="JSON 不完整，无法用表单编辑" description="请先在 JSON 中修正语法错误（见上方的校验结果），再回到可视化编辑" action={<Button size="small" onClick={() => setEditorTab('json')}>去 JSON</Button>} />
                           )}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Empty, Form, Input, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, ExclamationCircleFilled, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import columnPanel from '../../../../schemas/page-editor/column.panel.json';
 import fieldPanel from '../../../../schemas/page-editor/field.panel.json';
 import actionPanel from '../../../../schemas/page-editor/action.panel.json';
@@ -25,6 +25,19 @@ export interface VisualEditorProps {
   /** dictionary items by type (a select field's value type follows its dictionary's values) */
   dictItems?: Record<string, { value: unknown }[]>;
   narrow?: boolean;
+  /** the declaration's faults (validate.ts): a row with one is marked, its messages on hover */
+  faults?: { pointer: string; message: string }[];
+}
+
+/** A red mark with the messages of the faults under any of these JSON pointers. */
+function FaultMark({ faults, at }: { faults: { pointer: string; message: string }[]; at: string[] }) {
+  const mine = faults.filter((f) => at.some((p) => f.pointer === p || f.pointer.startsWith(`${p}/`)));
+  if (!mine.length) return null;
+  return (
+    <Tooltip title={mine.map((f) => f.message).join('；')}>
+      <ExclamationCircleFilled style={{ color: '#ff4d4f' }} aria-label={mine.map((f) => f.message).join('；')} data-testid="ve-fault" />
+    </Tooltip>
+  );
 }
 
 /** A list row that can be dragged onto another (native drag and drop) and moved by its arrows (touch, keyboard). */
@@ -70,7 +83,8 @@ const listBox: React.CSSProperties = { border: '1px solid #f0f0f0', borderRadius
  * generated from its declaration in schemas/page-editor/. It edits the same declaration the JSON tab shows: every
  * change goes out as the next declaration at once, so switching tabs loses nothing.
  */
-export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, narrow }: VisualEditorProps) {
+export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, narrow, faults = [] }: VisualEditorProps) {
+  const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
   const [tab, setTab] = useState('columns');
   const source = hasSource(decl);
   const fieldOptions = useMemo(() => searchable(decl).map((f) => ({ value: f, label: `${fieldTitle(decl, f)}（${f}）` })), [decl]);
@@ -97,6 +111,7 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, 
                 }} />
             </span>
             <Typography.Text ellipsis type={r.index === null ? 'secondary' : undefined}>{r.label}</Typography.Text>
+            {r.index !== null && <FaultMark faults={faults} at={[`/columns/${r.index}`]} />}
             {r.field ? <Tag bordered={false}>{r.field}</Tag> : <Tag bordered={false} color="blue">{r.column?.type === 'index' || r.key === 'c:index' ? '序号列' : r.column?.type === 'actions' || r.key === 'c:actions' ? '操作列' : r.column?.type ?? ''}</Tag>}
           </Row>
         ))}
@@ -135,6 +150,7 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, 
               <Tooltip title="删除字段"><Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除字段「${fieldTitle(decl, n)}」`} onClick={(e) => { e.stopPropagation(); onChange(removeField(decl, n)); }} /></Tooltip>
             )}>
             <Typography.Text ellipsis>{fieldTitle(decl, n)}</Typography.Text>
+            <FaultMark faults={faults} at={[`/dialog/schema/properties/${esc(n)}`, `/dialog/defaults/${esc(n)}`]} />
             <Tag bordered={false}>{n}</Tag>
             <Tag bordered={false} color="geekblue">{KIND_NAMES[kindOf(props[n])]}</Tag>
           </Row>
@@ -182,6 +198,7 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, 
               onSelect={() => setAct({ list, index: i })} onMove={(x, y) => { onChange(moveAction(decl, list, x, y)); setAct({ list, index: y }); }}
               extra={!readOnly && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除按钮「${a.label ?? a.action}」`} onClick={(e) => { e.stopPropagation(); onChange(removeAction(decl, list, i)); setAct(null); }} />}>
               <Typography.Text ellipsis>{a.label || ACTION_NAMES[a.action]}</Typography.Text>
+              <FaultMark faults={faults} at={[`/${list}/${i}`]} />
               <Tag bordered={false}>{ACTION_NAMES[a.action] ?? a.action}</Tag>
               {a.confirm && <Tag bordered={false} color="orange">需确认</Tag>}
             </Row>
@@ -225,11 +242,11 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, 
         </Space>
       </Space>
       <Tabs size="small" activeKey={tab} onChange={setTab} items={[
-        { key: 'columns', label: '列', children: columns },
-        { key: 'search', label: '搜索', children: search },
-        { key: 'fields', label: '表单字段', children: fields },
-        { key: 'buttons', label: '按钮', children: buttons },
-        { key: 'perms', label: '权限', children: perms },
+        { key: 'columns', label: <span>列 <FaultMark faults={faults} at={['/columns']} /></span>, children: columns },
+        { key: 'search', label: <span>搜索 <FaultMark faults={faults} at={['/search']} /></span>, children: search },
+        { key: 'fields', label: <span>表单字段 <FaultMark faults={faults} at={['/dialog']} /></span>, children: fields },
+        { key: 'buttons', label: <span>按钮 <FaultMark faults={faults} at={['/toolbar', '/rowActions']} /></span>, children: buttons },
+        { key: 'perms', label: <span>权限 <FaultMark faults={faults} at={['/perms']} /></span>, children: perms },
       ]} />
     </div>
   );
