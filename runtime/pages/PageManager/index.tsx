@@ -68,11 +68,12 @@ export default function PageManager() {
   const [history, setHistory] = useState<{ past: string[]; future: string[] }>({ past: [], future: [] });
   // the dictionaries of 字典管理 for the pickers; the built-in ones until (or unless) they answer
   const [dictOptions, setDictOptions] = useState(BUILTIN_DICTS);
+  const [dictsLoading, setDictsLoading] = useState(true);
   useEffect(() => {
     let live = true;
     pagesApi.dictTypes().then((list) => {
       if (live && list.length) setDictOptions(list.map((d) => ({ value: d.type, label: d.name && d.name !== d.type ? `${d.name}（${d.type}）` : d.type })));
-    }, () => undefined);
+    }, () => undefined).finally(() => live && setDictsLoading(false));
     return () => {
       live = false;
     };
@@ -159,11 +160,16 @@ export default function PageManager() {
     setFaults([]);
     setPreview(null);
   };
+  // a stored page's declaration is fetched on opening: the list shows it is loading meanwhile
+  const [opening, setOpening] = useState(false);
   const openCustom = async (p: CustomPage) => {
+    setOpening(true);
     try {
       open({ kind: 'custom', page: p.declaration || p.id === undefined ? p : await pagesApi.get(p.id) });
     } catch (e) {
       showFailure(e, `页面【${p.title}】打开失败`);
+    } finally {
+      setOpening(false);
     }
   };
   const newDraft = (decl: PageDeclaration) => open({ kind: 'custom', page: { pageKey: decl.id, title: decl.title, declaration: decl, published: false, roles: ['sys_admin'] } });
@@ -265,7 +271,7 @@ export default function PageManager() {
             <Tooltip title="刷新"><Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()} /></Tooltip>
           </Space>
           <Typography.Text type="secondary" style={{ display: 'block' }}>自定义页面</Typography.Text>
-          <List size="small" loading={loading} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
+          <List size="small" loading={loading || opening} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
             dataSource={custom}
             renderItem={(p) => listItem(`custom-${p.pageKey}`, `${p.title}（${p.pageKey}）`,
               p.published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>,
@@ -340,7 +346,7 @@ export default function PageManager() {
                       children: (
                         <div style={{ height: narrow ? undefined : editorHeight, overflow: 'auto' }}>
                           {visualDecl ? (
-                            <VisualEditor decl={visualDecl} onChange={visualChange} readOnly={readOnly} faults={faults} dicts={dictOptions} dictItems={builtinDicts as Record<string, { value: unknown }[]>} narrow={narrow} />
+                            <VisualEditor decl={visualDecl} onChange={visualChange} readOnly={readOnly} faults={faults} dicts={dictOptions} dictsLoading={dictsLoading} dictItems={builtinDicts as Record<string, { value: unknown }[]>} narrow={narrow} />
                           ) : (
                             <Alert type="warning" showIcon message="JSON 不完整，无法用表单编辑" description="请先在 JSON 中修正语法错误（见上方的校验结果），再回到可视化编辑" action={<Button size="small" onClick={() => setEditorTab('json')}>去 JSON</Button>} />
                           )}

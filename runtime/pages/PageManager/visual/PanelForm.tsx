@@ -14,7 +14,7 @@ export interface Option { value: string; label: string }
  * What the form knows beside the values: where a `source` list comes from (dicts, fields), the item's kind (for a
  * property's onlyFor / notFor), the properties locked here, and read-only.
  */
-export interface PanelContext { sources?: Record<string, Option[]>; kind?: string; locked?: string[]; omit?: string[]; readOnly?: boolean; testId?: string }
+export interface PanelContext { sources?: Record<string, Option[]>; loading?: string[]; kind?: string; locked?: string[]; omit?: string[]; readOnly?: boolean; testId?: string }
 
 /**
  * One panel of the visual page editor, generated from its declaration: each property a labelled input by its type
@@ -49,9 +49,10 @@ export function PanelForm({ panel, value, onChange, ctx = {} }: { panel: PanelDe
           input = <Select allowClear value={v as string | undefined} disabled={disabled} aria-label={prop.title} placeholder="请选择" options={prop.oneOf.map((o) => ({ value: o.const, label: o.title }))} onChange={(x) => set(x)} />;
         } else if (opts.source) {
           const list = ctx.sources?.[opts.source as string] ?? [];
+          const loading = ctx.loading?.includes(opts.source as string);
           input = prop.type === 'array'
-            ? <Select mode="multiple" allowClear value={(v as string[] | undefined) ?? []} disabled={disabled} aria-label={prop.title} placeholder="请选择" options={list} onChange={(x: string[]) => set(x.length ? x : undefined)} optionFilterProp="label" />
-            : <Select allowClear showSearch value={v as string | undefined} disabled={disabled} aria-label={prop.title} placeholder="请选择" options={list} onChange={(x) => set(x)} optionFilterProp="label" />;
+            ? <Select mode="multiple" allowClear value={(v as string[] | undefined) ?? []} disabled={disabled} aria-label={prop.title} placeholder="请选择" options={list} loading={loading} onChange={(x: string[]) => set(x.length ? x : undefined)} optionFilterProp="label" />
+            : <Select allowClear showSearch value={v as string | undefined} disabled={disabled} aria-label={prop.title} placeholder="请选择" options={list} loading={loading} onChange={(x) => set(x)} optionFilterProp="label" />;
         } else if (prop.type === 'integer' || prop.type === 'number') {
           input = <InputNumber value={v as number | undefined} disabled={disabled} aria-label={prop.title} style={{ width: '100%' }} precision={prop.type === 'integer' ? 0 : undefined} onChange={(x) => set(typeof x === 'number' ? x : undefined)} />;
         } else {

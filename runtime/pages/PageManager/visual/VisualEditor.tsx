@@ -22,6 +22,8 @@ export interface VisualEditorProps {
   readOnly?: boolean;
   /** dictionaries offered to columns and select fields */
   dicts: Option[];
+  /** the dictionaries are still being fetched (the built-in ones are offered meanwhile) */
+  dictsLoading?: boolean;
   /** dictionary items by type (a select field's value type follows its dictionary's values) */
   dictItems?: Record<string, { value: unknown }[]>;
   narrow?: boolean;
@@ -83,7 +85,7 @@ const listBox: React.CSSProperties = { border: '1px solid #f0f0f0', borderRadius
  * generated from its declaration in schemas/page-editor/. It edits the same declaration the JSON tab shows: every
  * change goes out as the next declaration at once, so switching tabs loses nothing.
  */
-export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, narrow, faults = [] }: VisualEditorProps) {
+export function VisualEditor({ decl, onChange, readOnly, dicts, dictsLoading, dictItems = {}, narrow, faults = [] }: VisualEditorProps) {
   const esc = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
   const [tab, setTab] = useState('columns');
   const source = hasSource(decl);
@@ -117,7 +119,7 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, 
         ))}
       </div>
       {colRow ? (
-        <PanelForm panel={panels.column} value={colRow.column as unknown as Record<string, unknown>} ctx={{ sources, readOnly, kind: colRow.column?.type ?? 'text', testId: 've-column-form' }}
+        <PanelForm panel={panels.column} value={colRow.column as unknown as Record<string, unknown>} ctx={{ sources, loading: dictsLoading ? ['dicts'] : [], readOnly, kind: colRow.column?.type ?? 'text', testId: 've-column-form' }}
           onChange={(c) => onChange(updateColumn(decl, colRow.index!, c))} />
       ) : (
         <Typography.Text type="secondary">点击一列编辑它的标题、宽度、格式、字典与固定</Typography.Text>
@@ -127,7 +129,7 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, 
 
   // ---- 搜索
   const search = (
-    <PanelForm panel={panels.search} value={(decl.search ?? {}) as Record<string, unknown>} ctx={{ sources, readOnly, testId: 've-search-form' }} onChange={(c) => onChange(updateSearch(decl, c))} />
+    <PanelForm panel={panels.search} value={(decl.search ?? {}) as Record<string, unknown>} ctx={{ sources, loading: dictsLoading ? ['dicts'] : [], readOnly, testId: 've-search-form' }} onChange={(c) => onChange(updateSearch(decl, c))} />
   );
 
   // ---- 表单字段
@@ -171,7 +173,7 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictItems = {}, 
               onChange(writeField(decl, current.name, { ...current, name: to }, dictItems));
               setFieldName(to);
             }} />
-          <PanelForm panel={panels.field} value={current as unknown as Record<string, unknown>} ctx={{ sources, readOnly, kind: current.kind, omit: ['name'], testId: 've-field-form' }}
+          <PanelForm panel={panels.field} value={current as unknown as Record<string, unknown>} ctx={{ sources, loading: dictsLoading ? ['dicts'] : [], readOnly, kind: current.kind, omit: ['name'], testId: 've-field-form' }}
             onChange={(c) => onChange(writeField(decl, current.name, { ...current, ...c } as FieldForm, dictItems))} />
         </>
       ) : (
