@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, List, Modal, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined, RedoOutlined, ReloadOutlined, SaveOutlined, SendOutlined, UndoOutlined } from '@ant-design/icons';
 import { CrudPageWith, builtinPages, coreServices, type PageDeclaration } from '../../crud';
@@ -16,6 +16,7 @@ import { SplitPane } from '../../ui/SplitPane';
 import { useNarrow } from '../../ui/narrow';
 import { askDiscard, useLeaveGuard } from '../../ui/leave';
 import { VisualEditor } from './visual/VisualEditor';
+import { renamedText } from './visual/faults';
 
 const BUILTIN_IDS = Object.keys(builtinPages);
 const BUILTIN_DICTS = Object.keys(builtinDicts).map((t) => ({ value: t, label: t }));
@@ -57,6 +58,8 @@ export default function PageManager() {
   const [loading, setLoading] = useState(false);
   const [sel, setSel] = useState<Selection | null>(null);
   const [text, setText] = useState('');
+  const textRef = useRef(text);
+  textRef.current = text;
   const [debounced, setDebounced] = useState('');
   const [faults, setFaults] = useState<Fault[]>([]);
   const [saving, setSaving] = useState(false);
@@ -90,7 +93,14 @@ export default function PageManager() {
     // 页面声明不合法：a；b；c → one line per fault
     const faults = /^([^：]*不合法)：(.+)$/s.exec(msg);
     if (!faults) return setFailure({ title, lines: [msg] });
-    const lines = faults[2].split('；');
+    // each field named as the editor names it (列「城市」的字段…), read from the declaration being edited
+    let data: unknown = null;
+    try {
+      data = JSON.parse(textRef.current);
+    } catch {
+      data = null;
+    }
+    const lines = faults[2].split('；').map((l) => renamedText(l, data));
     setFailure({ title: `${title}：${faults[1]}（${lines.length} 处）`, lines });
   }, []);
 

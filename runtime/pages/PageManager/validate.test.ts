@@ -1,4 +1,5 @@
 import { checkDeclaration } from './validate';
+import { renamedText } from './visual/faults';
 import supplier from '../../../schemas/examples/supplier.page.json';
 
 describe('page-manager validation', () => {
@@ -54,5 +55,11 @@ describe('page-manager validation', () => {
     expect(r.ok ? null : r.faults[0].message).toMatch(/^不是合法的 JSON：第 3 行第 \d+ 列附近有语法错误/);
     const clash = checkDeclaration(JSON.stringify({ ...supplier, id: 'ftp' }), ['ftp']);
     expect(clash.ok ? null : clash.faults[0]).toEqual({ pointer: '/id', message: '字段「id」与内置页面重名：ftp' });
+  });
+  it("names the fields of the server's refusal as the editor does", () => {
+    const d = { ...supplier, columns: [{ title: '序号', type: 'index' }, { title: '城市', field: 'city', sortable: true }] };
+    expect(renamedText('字段「columns[1].field」是可排序列，引用的字段 city 未在表单', d)).toBe('列「城市」的字段：是可排序列，引用的字段 city 未在表单');
+    expect(renamedText('字段「dialog.schema.properties.phone.pattern」不安全', d)).toBe('表单字段「手机号」的格式（正则表达式）：不安全');
+    expect(renamedText('字段「nope.x」未知', d)).toBe('字段「nope.x」未知');
   });
 });

@@ -56,6 +56,19 @@ export function renamed(fault: NamedFault, data: unknown): NamedFault {
   return { ...fault, message: fault.message.replace(/^字段「[^」]*」/, `${name}：`).replace(/：(缺少必填属性|不是允许的属性)/, '$1') };
 }
 
+/**
+ * A message that names fields by their paths (the server's refusal of a save: 字段「columns[1].field」是可排序列…)
+ * with each field named as the editor names it, when the declaration has that place.
+ */
+export function renamedText(message: string, data: unknown): string {
+  return message.replace(/字段「([A-Za-z0-9_$-]+(?:\[\d+\]|\.[A-Za-z0-9_$-]+)*)」：?/g, (whole, path: string) => {
+    const pointer = '/' + path.replace(/\[(\d+)\]/g, '.$1').split('.').join('/');
+    const name = nameAt(pointer, data);
+    if (!name) return whole;
+    return name.startsWith('字段「') ? name : `${name}：`;
+  });
+}
+
 const positiveInt = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v > 0;
 
 /** What the meta-schema cannot say; `dicts` are the dictionary types known (null: not checked). */
