@@ -35,7 +35,13 @@ describeBrowser('可视化页面编辑', () => {
     await page.getByTestId('ve-col-f:name').click();
     const colForm = page.getByTestId('ve-column-form');
     await input(colForm, '标题').fill('供货商名称');
+    // a bad width is named in Chinese, in the faults and on the column's row
+    await input(colForm, '宽度').fill('-5');
+    await page.getByTestId('pm-faults').getByText('列「供货商名称」的宽度应为正整数').waitFor({ timeout: 10_000 });
+    await page.getByTestId('ve-col-f:name').getByTestId('ve-fault').waitFor();
+    await shot(page, 'editor-columns-1600');
     await input(colForm, '宽度').fill('220');
+    await page.getByTestId('pm-faults').waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByTestId('ve-col-c:index:0').click();
     await input(colForm, '标题').fill('行号');
 
