@@ -18,6 +18,8 @@ const fieldError = (page: Page, text: string) => dialog(page).locator('.ant-form
 /** Replaces the whole editor text the way a person pastes: copy, focus, select all, Ctrl+V. */
 async function paste(page: Page, text: string) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  // a custom page opens in the 可视化 forms: the JSON is one tab away
+  await page.getByRole('tab', { name: 'JSON' }).click();
   const editor = page.locator('.monaco-editor').first();
   await editor.waitFor({ timeout: 30_000 });
   await editor.click();
@@ -54,11 +56,11 @@ describeBrowser('低代码页面', () => {
       await shot(page, 'lowcode-failed-faults');
       throw e;
     });
-    await faults.getByText('字段「id」格式不正确', { exact: false }).waitFor({ timeout: 10_000 }).catch(async (e) => {
+    await faults.getByText('字段「页面标识」格式不正确', { exact: false }).waitFor({ timeout: 10_000 }).catch(async (e) => {
       await shot(page, 'lowcode-failed-faults');
       throw new Error(await faults.innerText(), { cause: e });
     });
-    await faults.getByText('字段「columns[0].title」缺少必填属性').waitFor();
+    await faults.getByText('列「name」的标题缺少必填属性').waitFor();
     expect(await faults.innerText()).not.toMatch(/\/columns|\^\[a-z/);
     // monaco checks the same meta-schema: squiggles under the faults, completion from the schema
     await page.keyboard.press('Control+Home');
@@ -73,7 +75,7 @@ describeBrowser('低代码页面', () => {
     await shot(page, 'lowcode-completion');
     await page.keyboard.press('Escape');
     await paste(page, bad);
-    await faults.getByText('字段「columns[0].title」缺少必填属性').waitFor();
+    await faults.getByText('列「name」的标题缺少必填属性').waitFor();
     await btn(page, '保存').click();
     // a refused save is said in a box that stays until dismissed, not a passing message
     const failure = page.getByTestId('pm-error');
@@ -85,7 +87,7 @@ describeBrowser('低代码页面', () => {
     await paste(page, JSON.stringify(unsortable, null, 2));
     await faults.waitFor({ state: 'detached', timeout: 10_000 });
     await btn(page, '保存').click();
-    await failure.getByText('字段「columns[1].field」是可排序列，引用的字段 city 未在表单', { exact: false }).waitFor();
+    await failure.getByText('列「城市」的字段：是可排序列，引用的字段 city 未在表单', { exact: false }).waitFor();
     await page.waitForTimeout(4000);
     expect(await failure.innerText()).toContain('保存失败：页面声明不合法');
     await shot(page, 'lowcode-server-refusal');

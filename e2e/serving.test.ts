@@ -116,6 +116,7 @@ describeBrowser('服务：登录页脚本体积与内容安全策略', () => {
     await expect.poll(() => workers.some((u) => u.startsWith(`${baseURL}/assets/`)), { timeout: 15_000, message: `monaco workers: ${workers.join(', ')}` }).toBe(true);
     // a new page: faults found by ajv in the browser
     await page.getByRole('button', { name: /新建页面/ }).click();
+    await page.getByRole('tab', { name: 'JSON' }).click();
     await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1000);
     await shot(page, 'serving-page-manager');

@@ -52,13 +52,13 @@ export function useTableColumns({ page, declColumns, dicts, sort, filters, pageN
     for (const c of declColumns) {
       if (c.type === 'selection') continue; // rendered by rowSelection
       if (c.type === 'index') {
-        out.push({ key: '__index', title: c.title, width: c.width ?? 60, align: 'center', render: (_v, _r, i) => (pageNum - 1) * pageSize + i + 1 });
+        out.push({ key: '__index', title: c.title, width: c.width ?? 60, align: 'center', fixed: narrow ? undefined : c.fixed, render: (_v, _r, i) => (pageNum - 1) * pageSize + i + 1 });
         continue;
       }
       if (c.type === 'actions') {
         out.push({
           // on a phone a fixed column would cover most of the row: it scrolls with the others there
-          key: '__actions', title: c.title, width: c.width, fixed: narrow ? undefined : 'right',
+          key: '__actions', title: c.title, width: c.width, fixed: narrow ? undefined : (c.fixed ?? 'right'),
           render: (_v, row) => <RowActions actions={page.rowActions} row={row} can={(a) => live.current!.can(a)} run={(a, r) => void live.current!.run(a, r)} />,
         });
         continue;
@@ -93,6 +93,8 @@ export function useTableColumns({ page, declColumns, dicts, sort, filters, pageN
           : (v: unknown, row: Row) => renderCell(c, v, row, dicts),
       };
       if (c.ellipsis) col.ellipsis = { showTitle: true };
+      // a declared fixed column (page editor: 固定) scrolls with the others on a phone, like the actions column
+      if (c.fixed && !narrow) col.fixed = c.fixed;
       if (c.sortable) Object.assign(col, { sorter: true, sortDirections: ['ascend', 'descend'], sortOrder: sort.field === field ? sort.order : null });
       if (c.filter === 'dict' && c.dict) {
         Object.assign(col, { filters: (dicts[c.dict] ?? []).map((d) => ({ text: d.label, value: d.value })), filterMultiple: true, filteredValue: filters[filterKey] ?? null });

@@ -17,4 +17,4 @@ export { CrudPageWith } from './CrudPage';
 export { CrudServicesContext, type CrudServices, type DictItem } from './services';
 export { builtinPages, parseDeclaration } from './declarations';
 export { coreServices } from './coreServices';
-export type { PageDeclaration, Row } from './types';
+export type { ActionDecl, ColumnDecl, FieldSchema, PageDeclaration, Row } from './types';

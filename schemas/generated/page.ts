@@ -294,6 +294,10 @@ export interface Column {
   width?: number;
   ellipsis?: boolean;
   /**
+   * 列固定在表格左侧或右侧，横向滚动时不随其他列移动（手机上不固定）
+   */
+  fixed?: 'left' | 'right';
+  /**
    * 字典类型，单元格显示字典标签
    */
   dict?: string;

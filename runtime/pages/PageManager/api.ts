@@ -39,4 +39,9 @@ export const pagesApi = {
   remove(id: number | string): Promise<unknown> {
     return get('/lowcode/page/delete', { id }, QUIET);
   },
+  /** The dictionaries of 字典管理 (type and name), for the editor's dictionary pickers. */
+  async dictTypes(): Promise<{ type: string; name: string }[]> {
+    const d = await post<{ records: { dictType: string; dictName?: string }[] }>('/dict/admin/type/list', { pageNum: 1, pageSize: 500 }, QUIET);
+    return (d?.records ?? []).map((r) => ({ type: r.dictType, name: r.dictName ?? r.dictType }));
+  },
 };

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Empty, Form, Input, List, Modal, Space, Switch, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, DatabaseOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Checkbox, Empty, Form, Input, List, Modal, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { CopyOutlined, DatabaseOutlined, DeleteOutlined, PlusOutlined, RedoOutlined, ReloadOutlined, SaveOutlined, SendOutlined, UndoOutlined } from '@ant-design/icons';
 import { CrudPageWith, builtinPages, coreServices, type PageDeclaration } from '../../crud';
 import { builtinDicts, useDict } from '../../core/dicts';
 import { notifyMenusChanged } from '../../core/menus';
@@ -16,8 +16,21 @@ import { GenerateDialog } from './GenerateDialog';
 import { SplitPane } from '../../ui/SplitPane';
 import { useNarrow } from '../../ui/narrow';
 import { askDiscard, useLeaveGuard } from '../../ui/leave';
+import { VisualEditor } from './visual/VisualEditor';
+import { renamedText } from './visual/faults';
 
 const BUILTIN_IDS = Object.keys(builtinPages);
+const BUILTIN_DICTS = Object.keys(builtinDicts).map((t) => ({ value: t, label: t }));
+
+/** The declaration text as an object the visual editor can work on, or null (not JSON, or no columns list). */
+function parseForVisual(text: string): PageDeclaration | null {
+  try {
+    const d = JSON.parse(text) as PageDeclaration;
+    return d && typeof d === 'object' && !Array.isArray(d) && Array.isArray(d.columns) ? d : null;
+  } catch {
+    return null;
+  }
+}
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 const blank: PageDeclaration = {
   $schema: '../meta/page.schema.json',
@@ -46,12 +59,31 @@ export default function PageManager() {
   const [loading, setLoading] = useState(false);
   const [sel, setSel] = useState<Selection | null>(null);
   const [text, setText] = useState('');
+  const textRef = useRef(text);
+  textRef.current = text;
   const [debounced, setDebounced] = useState('');
   const [faults, setFaults] = useState<Fault[]>([]);
   const [saving, setSaving] = useState(false);
   const [publishOpen, setPublishOpen] = useState(false);
   const [generateOpen, setGenerateOpen] = useState(false);
   const narrow = useNarrow();
+  // 可视化 (forms) or JSON: both edit `text`; a custom page opens in the forms, a built-in one in its JSON
+  const [editorTab, setEditorTab] = useState<'visual' | 'json'>('visual');
+  // the visual editor's undo / redo: texts before (and after) its changes; JSON typing has monaco's own undo
+  const [history, setHistory] = useState<{ past: string[]; future: string[] }>({ past: [], future: [] });
+  // the dictionaries of 字典管理 for the pickers; the built-in ones until (or unless) they answer
+  const [dictOptions, setDictOptions] = useState(BUILTIN_DICTS);
+  const [dictsLoading, setDictsLoading] = useState(true);
+  useEffect(() => {
+    let live = true;
+    pagesApi.dictTypes().then((list) => {
+      if (live && list.length) setDictOptions(list.map((d) => ({ value: d.type, label: d.name && d.name !== d.type ? `${d.name}（${d.type}）` : d.type })));
+    }, () => undefined).finally(() => live && setDictsLoading(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const dictTypes = useMemo(() => dictOptions.map((d) => d.value), [dictOptions]);
   // the text as opened or last saved: a custom page whose text differs has unsaved edits
   const [baseline, setBaseline] = useState('');
   const dirty = sel?.kind === 'custom' && text !== baseline;
@@ -63,7 +95,14 @@ export default function PageManager() {
     // 页面声明不合法：a；b；c → one line per fault
     const faults = /^([^：]*不合法)：(.+)$/s.exec(msg);
     if (!faults) return setFailure({ title, lines: [msg] });
-    const lines = faults[2].split('；');
+    // each field named as the editor names it (列「城市」的字段…), read from the declaration being edited
+    let data: unknown = null;
+    try {
+      data = JSON.parse(textRef.current);
+    } catch {
+      data = null;
+    }
+    const lines = faults[2].split('；').map((l) => renamedText(l, data));
     setFailure({ title: `${title}：${faults[1]}（${lines.length} 处）`, lines });
   }, []);
 
@@ -86,13 +125,30 @@ export default function PageManager() {
     return () => clearTimeout(t);
   }, [text]);
   const readOnly = sel?.kind === 'builtin';
-  const checked = useMemo(() => (debounced ? checkDeclaration(debounced, readOnly ? [] : BUILTIN_IDS) : null), [debounced, readOnly]);
+  const checked = useMemo(() => (debounced ? checkDeclaration(debounced, readOnly ? [] : BUILTIN_IDS, readOnly ? undefined : dictTypes) : null), [debounced, readOnly, dictTypes]);
+  const visualDecl = useMemo(() => (sel ? parseForVisual(text) : null), [sel, text]);
+  const visualChange = (next: PageDeclaration) => {
+    setHistory((h) => ({ past: [...h.past.slice(-99), text], future: [] }));
+    setText(pretty(next));
+  };
+  const undo = () => {
+    const prev = history.past[history.past.length - 1];
+    if (prev === undefined) return;
+    setHistory({ past: history.past.slice(0, -1), future: [text, ...history.future] });
+    setText(prev);
+  };
+  const redo = () => {
+    const next = history.future[0];
+    if (next === undefined) return;
+    setHistory({ past: [...history.past, text], future: history.future.slice(1) });
+    setText(next);
+  };
   const [preview, setPreview] = useState<PageDeclaration | null>(null);
   useEffect(() => {
     if (!checked) return;
     if (checked.ok) {
       // a custom page previews as the server will serve it: with the record store's calls and permissions
-      setPreview(readOnly ? checked.decl : { ...checked.decl, ...lowcodePageCalls(checked.decl.id ?? '') });
+      setPreview(readOnly ? checked.decl : { ...checked.decl, ...lowcodePageCalls(checked.decl.id ?? '', checked.decl.source) });
       setFaults([]);
     } else setFaults(checked.faults);
   }, [checked, readOnly]);
@@ -110,15 +166,22 @@ export default function PageManager() {
     setSel(s);
     setText(t);
     setBaseline(t);
+    setHistory({ past: [], future: [] });
+    setEditorTab(s.kind === 'builtin' ? 'json' : 'visual');
     setDebounced(t);
     setFaults([]);
     setPreview(null);
   };
+  // a stored page's declaration is fetched on opening: the list shows it is loading meanwhile
+  const [opening, setOpening] = useState(false);
   const openCustom = async (p: CustomPage) => {
+    setOpening(true);
     try {
       open({ kind: 'custom', page: p.declaration || p.id === undefined ? p : await pagesApi.get(p.id) });
     } catch (e) {
       showFailure(e, `页面【${p.title}】打开失败`);
+    } finally {
+      setOpening(false);
     }
   };
   const newDraft = (decl: PageDeclaration) => open({ kind: 'custom', page: { pageKey: decl.id, title: decl.title, declaration: decl, published: false, roles: ['sys_admin'] } });
@@ -128,7 +191,7 @@ export default function PageManager() {
   /** Validates, then stores; `patch` carries the publishing choice. */
   const save = async (patch: Partial<CustomPage> = {}) => {
     if (!current) return false;
-    const r = checkDeclaration(text, BUILTIN_IDS);
+    const r = checkDeclaration(text, BUILTIN_IDS, dictTypes);
     if (!r.ok) {
       setFaults(r.faults);
       setFailure({ title: `声明有 ${r.faults.length} 处错误，未保存`, lines: ['请按下方「声明校验未通过」中列出的字段修改后再保存'] });
@@ -189,6 +252,7 @@ export default function PageManager() {
     });
   };
 
+  const editorHeight = faults.length ? 'calc(100vh - 450px)' : 'calc(100vh - 340px)';
   const dictsForPreview = builtinDicts as Record<string, { value: unknown }[]>;
   const services = useMemo(
     () => (preview ? previewServices(coreServices, preview, dictsForPreview, (t) => message.info(t)) : null),
@@ -220,7 +284,7 @@ export default function PageManager() {
             <Tooltip title="刷新"><Button size="small" icon={<ReloadOutlined />} onClick={() => void reload()} /></Tooltip>
           </Space>
           <Typography.Text type="secondary" style={{ display: 'block' }}>自定义页面</Typography.Text>
-          <List size="small" loading={loading} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
+          <List size="small" loading={loading || opening} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
             dataSource={custom}
             renderItem={(p) => listItem(`custom-${p.pageKey}`, `${p.title}（${p.pageKey}）`,
               p.published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>,
@@ -277,7 +341,38 @@ export default function PageManager() {
             {/* on a phone the preview goes under the editor */}
             <div style={{ display: 'flex', gap: 12, alignItems: 'stretch', flexWrap: 'wrap' }}>
               <div style={{ flex: narrow ? '1 1 100%' : '0 0 42%', minWidth: 0 }}>
-                <JsonEditor value={text} onChange={setText} readOnly={readOnly} path={modelPath(sel.kind === 'builtin' ? sel.id : (current?.pageKey ?? 'draft'))} height={faults.length ? 'calc(100vh - 410px)' : 'calc(100vh - 300px)'} />
+                <Tabs
+                  size="small"
+                  activeKey={editorTab}
+                  onChange={(k) => setEditorTab(k as 'visual' | 'json')}
+                  style={{ marginTop: -8 }}
+                  tabBarExtraContent={editorTab === 'visual' && !readOnly ? (
+                    <Space size={0}>
+                      <Tooltip title="撤销"><Button type="text" size="small" icon={<UndoOutlined />} disabled={!history.past.length} onClick={undo} aria-label="撤销" data-testid="ve-undo" /></Tooltip>
+                      <Tooltip title="重做"><Button type="text" size="small" icon={<RedoOutlined />} disabled={!history.future.length} onClick={redo} aria-label="重做" data-testid="ve-redo" /></Tooltip>
+                    </Space>
+                  ) : undefined}
+                  items={[
+                    {
+                      key: 'visual',
+                      label: '可视化',
+                      children: (
+                        <div style={{ height: narrow ? undefined : editorHeight, overflow: 'auto' }}>
+                          {visualDecl ? (
+                            <VisualEditor decl={visualDecl} onChange={visualChange} readOnly={readOnly} faults={faults} dicts={dictOptions} dictsLoading={dictsLoading} dictItems={builtinDicts as Record<string, { value: unknown }[]>} narrow={narrow} />
+                          ) : (
+                            <Alert type="warning" showIcon message="JSON 不完整，无法用表单编辑" description="请先在 JSON 中修正语法错误（见上方的校验结果），再回到可视化编辑" action={<Button size="small" onClick={() => setEditorTab('json')}>去 JSON</Button>} />
+                          )}
+                        </div>
+                      ),
+                    },
+                    {
+                      key: 'json',
+                      label: 'JSON',
+                      children: <JsonEditor value={text} onChange={setText} readOnly={readOnly} path={modelPath(sel.kind === 'builtin' ? sel.id : (current?.pageKey ?? 'draft'))} height={editorHeight} />,
+                    },
+                  ]}
+                />
               </div>
               <div style={{ flex: 1, minWidth: 0, maxHeight: faults.length ? 'calc(100vh - 410px)' : 'calc(100vh - 300px)', border: '1px dashed #d9d9d9', borderRadius: 6, padding: 12, overflow: 'auto' }} data-testid="pm-preview">
                 <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>预览（示例数据，操作不提交）</Typography.Text>

@@ -2,6 +2,7 @@ import Ajv from 'ajv';
 import { ajvFaults } from '../../../common/ajv-messages';
 import meta from '../../../schemas/meta/page.schema.json';
 import type { PageDeclaration } from '../../crud';
+import { renamed, semanticFaults } from './visual/faults';
 
 /** One fault: `message` names the field in Chinese; `pointer` is where it is (for code, not for people). */
 export interface Fault { pointer: string; message: string }
@@ -23,8 +24,11 @@ function jsonSyntax(text: string, err: Error): string {
   return `不是合法的 JSON：第 ${line} 行第 ${column} 列附近有语法错误（如缺少逗号、引号或括号）`;
 }
 
-/** Parses and validates declaration text; every fault names its field. */
-export function checkDeclaration(text: string, builtinIds: string[] = []): Checked {
+/**
+ * Parses and validates declaration text; every fault names its field the way the visual editor does
+ * (列「名称」的宽度…). `dicts`: the dictionary types a column or field may name (omitted: not checked).
+ */
+export function checkDeclaration(text: string, builtinIds: string[] = [], dicts?: string[]): Checked {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -32,8 +36,10 @@ export function checkDeclaration(text: string, builtinIds: string[] = []): Check
     return { ok: false, faults: [{ pointer: '', message: jsonSyntax(text, err as Error) }] };
   }
   if (!validate(data)) {
-    return { ok: false, faults: ajvFaults(validate.errors, { root: '页面声明' }) };
+    return { ok: false, faults: ajvFaults(validate.errors, { root: '页面声明' }).map((f) => renamed(f, data)) };
   }
+  const semantic = semanticFaults(data, dicts ?? null);
+  if (semantic.length) return { ok: false, faults: semantic };
   if (builtinIds.includes(data.id)) {
     return { ok: false, faults: [{ pointer: '/id', message: `字段「id」与内置页面重名：${data.id}` }] };
   }
