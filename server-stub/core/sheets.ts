@@ -618,12 +618,12 @@ export interface ImportReport {
 /**
  * One import request, from the upload to the answer: reads the sheet, checks every row (`extra` a page's own
  * last word on a record, a BizError its fault), and on commit without faults hands every record to `write`
- * (which writes them all in one transaction or none). Answers { code, msg, data: report }.
+ * (which writes them all in one transaction or none). Answers the envelope { status, msg, data: report }.
  */
 export async function importSheet(
   req: FastifyRequest,
   o: { page: PageDeclaration; dicts: Dicts; extra?: (rec: Record<string, unknown>) => void | Promise<void>; write: (records: Array<{ row: number; record: Record<string, unknown> }>) => Promise<void> },
-): Promise<{ code: number; msg: string; data: ImportReport }> {
+): Promise<{ status: number; msg: string; data: ImportReport }> {
   const { buffer, filename, fields } = await receiveSheet(req);
   const mode = fields.mode ?? (req.query as Record<string, unknown> | undefined)?.mode ?? 'preview';
   if (mode !== 'preview' && mode !== 'commit') throw new BizError('导入方式只能是 preview（预览）或 commit（确认导入）');
@@ -641,14 +641,14 @@ export async function importSheet(
     faults.sort((a, b) => a.row - b.row);
   }
   const report: ImportReport = { header: sheet.header, preview: sheet.rows.slice(0, PREVIEW_ROWS).map((r) => ({ row: r.line, cells: r.cells })), total: sheet.rows.length, faults };
-  if (mode === 'preview') return { code: 0, msg: faults.length ? `共 ${report.total} 行，${faults.length} 处错误` : `共 ${report.total} 行，可以导入`, data: report };
-  if (!sheet.rows.length) return { code: 1, msg: '文件中没有数据行', data: report };
-  if (faults.length) return { code: 1, msg: faultSummary(faults), data: report };
+  if (mode === 'preview') return { status: 0, msg: faults.length ? `共 ${report.total} 行，${faults.length} 处错误` : `共 ${report.total} 行，可以导入`, data: report };
+  if (!sheet.rows.length) return { status: 1, msg: '文件中没有数据行', data: report };
+  if (faults.length) return { status: 1, msg: faultSummary(faults), data: report };
   try {
     await o.write(records);
   } catch (err) {
-    if (err instanceof BizError) return { code: 1, msg: `导入失败：${err.message}（没有写入任何记录）`, data: report };
+    if (err instanceof BizError) return { status: 1, msg: `导入失败：${err.message}（没有写入任何记录）`, data: report };
     throw err;
   }
-  return { code: 0, msg: `导入成功，共 ${records.length} 条`, data: { ...report, imported: records.length } };
+  return { status: 0, msg: `导入成功，共 ${records.length} 条`, data: { ...report, imported: records.length } };
 }

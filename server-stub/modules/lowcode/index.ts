@@ -2,8 +2,8 @@
 // `page:<pageKey>`), and its records live in one generic store, validated by the page's own field rules.
 //   /api/lowcode/page/{search, get, save, delete}          (admin: lowcode:page:*)
 //   /api/lowcode/data/<pageKey>/{search, get, save, delete} (lowcode:data:list / lowcode:data:edit)
-import { lowcodePageCalls } from '../../../common/lowcode.js';
-import { MSG_NO_PERMISSION } from '../../core/auth.js';
+import { lowcodePageCalls, lowcodeSheetActions } from '../../../common/lowcode.js';
+import { MSG_NO_PERMISSION, assertPermission } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
@@ -16,7 +16,8 @@ import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { now, type Dialect } from '../../store/columns.js';
-import { declareTable, migration, type TableRow, timestamps } from '../../core/tables.js';
+import { declareTable, exportColumnsOf, migration, type TableRow, timestamps } from '../../core/tables.js';
+import { acceptSheets, importSheet, pagedRows, sendSheet, type SheetFormat } from '../../core/sheets.js';
 
 /** The stored page declarations (published: 0 / 1; roles: JSON text, the role keys it is published to). */
 export const lowcodePages = declareTable({
@@ -70,10 +71,15 @@ const pageBody = {
   },
 } as const;
 
-/** The server fills the calls and permissions of a custom page: its records live in the generic store. */
+/**
+ * The server fills the calls and permissions of a custom page: its records live in the generic store. A
+ * toolbar without 导出 / 导入 gets them (every list page exports and imports, issue 24).
+ */
 function withGenericApi(decl: PageDeclaration, pageKey: string): PageDeclaration {
   // the calls and permissions the page manager's preview fills a draft with too (common/lowcode.ts)
-  return { ...decl, id: pageKey, ...lowcodePageCalls(pageKey) };
+  const toolbar: any[] = Array.isArray(decl?.toolbar) ? decl.toolbar : [];
+  const missing = lowcodeSheetActions.filter((a) => !toolbar.some((t) => t?.action === a.action));
+  return { ...decl, id: pageKey, ...lowcodePageCalls(pageKey), toolbar: [...toolbar, ...missing.map((a) => JSON.parse(JSON.stringify(a)))] };
 }
 
 /** Checks the server relies on beyond the meta-schema; each fault naming its field (字段「…」). */
@@ -143,7 +149,7 @@ function presentPage(r: PageRow, withDeclaration: boolean, recordCount = 0) {
     recordCount,
     createTime: r.create_time,
     updateTime: r.update_time,
-    ...(withDeclaration ? { declaration: JSON.parse(r.declaration) } : {}),
+    ...(withDeclaration ? { declaration: withGenericApi(JSON.parse(r.declaration), r.page_key) } : {}),
   };
 }
 
@@ -302,6 +308,49 @@ export const lowcodeModule: ServerModule = {
 
     /* ------------------------------ records ------------------------------ */
 
+    /**
+     * The WHERE and ORDER BY of a page's records under a list query (search on declared search fields, dictionary
+     * filters, a sortable column); every JSON path bound. `fromQuery`: values came as query-string text.
+     */
+    const recordQuery = (pageKey: string, decl: PageDeclaration, q: any, fromQuery = false) => {
+      const rules = new Map(fieldRulesOf(decl).map((r) => [r.field, r]));
+      const sortable = sortableFieldsOf(decl);
+      const searchFields = searchFieldsOf(decl).filter((f) => rules.has(f) && FIELD_RE.test(f));
+      const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
+      const filterFields: string[] = (decl.columns ?? [])
+        .filter((c: any) => c.filter === 'dict' && typeof c.field === 'string' && rules.has(c.filterField ?? c.field))
+        .map((c: any) => c.filterField ?? c.field);
+      const typed = (f: string, x: unknown) => {
+        if (!fromQuery || typeof x !== 'string') return x;
+        const t = rules.get(f)?.type;
+        if ((t === 'integer' || t === 'number') && x.trim() !== '' && Number.isFinite(Number(x))) return Number(x);
+        if (t === 'boolean' && (x === 'true' || x === 'false')) return x === 'true';
+        return x;
+      };
+      const where = (b: any) => {
+        b = b.where('page_key', '=', pageKey);
+        if (text && searchFields.length) b = b.where((eb: any) => eb.or(searchFields.map((f) => sql<boolean>`lower(${jsonText(dialect, f)}) like ${likePattern(text)} escape '\\'`)));
+        for (const f of filterFields) {
+          const v = q[f];
+          if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+          // ->> answers text on PostgreSQL; json_extract answers 1/0 for booleans on SQLite
+          const values = (Array.isArray(v) ? v : [v]).map((raw) => typed(f, raw)).map((x) => (dialect === 'postgres' ? String(x) : typeof x === 'boolean' ? Number(x) : x));
+          b = b.where(sql<boolean>`${jsonText(dialect, f)} in (${sql.join(values)})`);
+        }
+        return b;
+      };
+      const order = (list: any) => {
+        const col = q.orderByColumn;
+        const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
+        if (col && q.isAsc && sortable.includes(col)) {
+          if (col === 'createTime' || col === 'updateTime' || col === 'id') list = list.orderBy(col === 'id' ? 'id' : col === 'createTime' ? 'create_time' : 'update_time', dir);
+          else if (rules.has(col)) list = list.orderBy(jsonSortKey(dialect, col, rules.get(col)!.type), dir);
+        }
+        return list.orderBy('id', 'desc');
+      };
+      return { where, order };
+    };
+
     const presentRecord = (r: any) => ({ ...JSON.parse(r.data), id: r.id, createTime: r.create_time, updateTime: r.update_time });
 
     app.post<{ Params: { pageKey: string }; Body: any }>(
@@ -310,36 +359,11 @@ export const lowcodeModule: ServerModule = {
       async (req) => {
         const { decl } = await usablePage(req, req.params.pageKey);
         const q = (req.body ?? {}) as any;
-        const rules = new Map(fieldRulesOf(decl).map((r) => [r.field, r]));
-        const sortable = sortableFieldsOf(decl);
-        const searchFields = searchFieldsOf(decl).filter((f) => rules.has(f) && FIELD_RE.test(f));
-        const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
-        const filterFields: string[] = (decl.columns ?? [])
-          .filter((c: any) => c.filter === 'dict' && typeof c.field === 'string' && rules.has(c.filterField ?? c.field))
-          .map((c: any) => c.filterField ?? c.field);
-        const where = (b: any) => {
-          b = b.where('page_key', '=', req.params.pageKey);
-          if (text && searchFields.length) b = b.where((eb: any) => eb.or(searchFields.map((f) => sql<boolean>`lower(${jsonText(dialect, f)}) like ${likePattern(text)} escape '\\'`)));
-          for (const f of filterFields) {
-            const v = q[f];
-            if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
-            // ->> answers text on PostgreSQL; json_extract answers 1/0 for booleans on SQLite
-            const values = (Array.isArray(v) ? v : [v]).map((x) => (dialect === 'postgres' ? String(x) : typeof x === 'boolean' ? Number(x) : x));
-            b = b.where(sql<boolean>`${jsonText(dialect, f)} in (${sql.join(values)})`);
-          }
-          return b;
-        };
+        const { where, order } = recordQuery(req.params.pageKey, decl, q);
         const pageSize = q.pageSize ?? decl.pageSize ?? 10;
         const win = pageOf({ ...q, pageSize }, {});
         const total = await where(db.selectFrom('lowcode_data').select((eb: any) => eb.fn.countAll().as('n'))).executeTakeFirst();
-        let list = where(db.selectFrom('lowcode_data').selectAll());
-        const col = q.orderByColumn;
-        const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
-        if (col && q.isAsc && sortable.includes(col)) {
-          if (col === 'createTime' || col === 'updateTime' || col === 'id') list = list.orderBy(col === 'id' ? 'id' : col === 'createTime' ? 'create_time' : 'update_time', dir);
-          else if (rules.has(col)) list = list.orderBy(jsonSortKey(dialect, col, rules.get(col)!.type), dir);
-        }
-        const rows = await list.orderBy('id', 'desc').limit(win.limit).offset(win.offset).execute();
+        const rows = await order(where(db.selectFrom('lowcode_data').selectAll())).limit(win.limit).offset(win.offset).execute();
         return ok({ records: rows.map(presentRecord), total: Number(total?.n ?? 0) });
       },
     );
@@ -370,6 +394,55 @@ export const lowcodeModule: ServerModule = {
       }
       const r = await db.insertInto('lowcode_data').values({ page_key: req.params.pageKey, data, create_user: req.user!.username, create_time: now(), update_time: now() }).returning('id').executeTakeFirstOrThrow();
       return ok(Number(r.id), '保存成功');
+    });
+
+    // 导出 (CSV / Excel) of the records under the list's search and filters, every page of them (core/sheets.ts)
+    app.get<{ Params: { pageKey: string }; Querystring: Record<string, unknown> & { format?: SheetFormat } }>(
+      '/data/:pageKey/export',
+      {
+        config: { perm: 'lowcode:data:list' },
+        schema: { querystring: { ...listQuerySchema({ format: { type: 'string', enum: ['csv', 'xlsx'], title: '导出格式' } }), additionalProperties: { type: ['string', 'array'], maxLength: 200, maxItems: 50, items: { type: 'string', maxLength: 200 } } } },
+      },
+      async (req, reply) => {
+        const { decl } = await usablePage(req, req.params.pageKey);
+        const served = withGenericApi(decl, req.params.pageKey);
+        assertPermission(req, served.perms.export);
+        const { format, pageNum: _n, pageSize: _s, ...q } = req.query;
+        const { where, order } = recordQuery(req.params.pageKey, decl, q, true);
+        return sendSheet(reply, {
+          name: String(decl.title ?? req.params.pageKey),
+          fallback: req.params.pageKey,
+          format: format ?? 'csv',
+          columns: exportColumnsOf(decl),
+          dicts: await app.dicts.current(),
+          rows: pagedRows(async (pageNum, size) => (await order(where(db.selectFrom('lowcode_data').selectAll())).limit(size).offset((pageNum - 1) * size).execute()).map(presentRecord)),
+        });
+      },
+    );
+
+    // 导入: preview, or every row in one transaction or none (core/sheets.ts importSheet)
+    await app.register(async (scope) => {
+      acceptSheets(scope);
+      scope.post<{ Params: { pageKey: string } }>('/data/:pageKey/import', { config: { perm: 'lowcode:data:list' } }, async (req) => {
+        const { decl } = await usablePage(req, req.params.pageKey);
+        const served = withGenericApi(decl, req.params.pageKey);
+        assertPermission(req, served.perms.import);
+        const user = req.user!.username;
+        return importSheet(req, {
+          page: decl,
+          dicts: await app.dicts.current(),
+          write: async (records) => {
+            const time = now();
+            await db.transaction().execute(async (trx) => {
+              for (const { row, record } of records) {
+                const data = JSON.stringify(record);
+                if (data.length > 1_000_000) throw new BizError(`第 ${row} 行：记录过大`);
+                await trx.insertInto('lowcode_data').values({ page_key: req.params.pageKey, data, create_user: user, create_time: time, update_time: time }).execute();
+              }
+            });
+          },
+        });
+      });
     });
 
     app.get<{ Params: { pageKey: string }; Querystring: { id: number } }>('/data/:pageKey/delete', { config: { perm: 'lowcode:data:edit' }, schema: { querystring: idQuery } }, async (req) => {
