@@ -508,7 +508,7 @@ export function exportColumnsOf(page: PageDeclaration, secretFields: string[] = 
   const secret = new Set(secretFields);
   for (const c of (page.columns ?? []) as Array<{ field?: string; format?: string }>) if (c.field && c.format === 'password') secret.add(c.field);
   for (const [f, p] of Object.entries((page.dialog?.schema?.properties ?? {}) as Record<string, any>)) {
-    if (p?.['x-component'] === 'Password' || p?.format === 'password' || p?.['x-secret']) secret.add(f);
+    if (/password/i.test(String(p?.['x-component'] ?? '')) || p?.format === 'password') secret.add(f);
   }
   return csvColumnsOf(page).filter((c) => !secret.has(c.field));
 }
