@@ -41,7 +41,7 @@ async function download(s: TestServer, p: string, token = s.token): Promise<{ ht
 async function upload(s: TestServer, p: string, file: { name: string; data: Buffer | string }, mode: 'preview' | 'commit', token = s.token) {
   const form = new FormData();
   form.append('mode', mode);
-  form.append('file', new Blob([file.data]), file.name);
+  form.append('file', new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)]), file.name);
   const res = await fetch(s.url + p, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   return { http: res.status, body: (await res.json()) as { status: number; msg: string; data: any } };
 }
