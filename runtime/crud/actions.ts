@@ -15,7 +15,7 @@ export function actionPerms(a: ActionDecl, page: PageDeclaration): string[] | un
     : a.action === 'edit' ? p?.edit
     : a.action === 'delete' ? p?.remove
     // a sheet export / import: the page's own (an export falls back to the list permission, as on the server)
-    : a.action === 'download' && !a.api ? (p?.export ?? p?.list)
+    : a.action === 'download' ? (p?.export ?? p?.list)
     : a.action === 'import' && !a.import ? p?.import
     : undefined;
   return byKind ? [byKind] : undefined;
