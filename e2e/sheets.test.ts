@@ -68,7 +68,7 @@ describeBrowser('列表页导入导出', () => {
     const page = await newPage(browser, { viewport: { width, height }, acceptDownloads: true });
     await login(page, inject('baseURL'), 'admin', inject('adminPassword'));
     await page.goto(`${inject('baseURL')}/custom/${KEY}`);
-    await page.locator(`.crud-page[data-page="${KEY}"] tbody tr`).first().waitFor({ timeout: 30_000 });
+    await page.locator(`.crud-page[data-page="${KEY}"] tbody tr.ant-table-row`).first().waitFor({ timeout: 30_000 });
     return page;
   }
 
