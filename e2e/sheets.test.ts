@@ -95,7 +95,7 @@ describeBrowser('列表页导入导出', () => {
     await box.locator('input[type=file]').setInputFiles({ name: '供应商.csv', mimeType: 'text/csv', buffer: Buffer.from(BAD_CSV) });
     const faults = box.getByTestId('sheet-import-faults');
     await faults.waitFor({ timeout: 30_000 });
-    const row = faults.locator('tbody tr').first();
+    const row = faults.locator('tbody tr.ant-table-row').first();
     await expect.poll(() => row.innerText()).toMatch(/^3\s+名称\s+名称不能为空$/);
     await box.getByText('共 3 行，其中 1 行有 1 处错误', { exact: false }).waitFor();
     expect(await box.getByTestId('sheet-import-commit').isDisabled()).toBe(true);
