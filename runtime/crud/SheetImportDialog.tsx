@@ -91,8 +91,8 @@ export function SheetImportDialog({ action, call, onDone, onClose }: Props) {
     [report],
   );
   const faultColumns = [
-    { title: '行号', dataIndex: 'row', width: 72 },
-    { title: '字段', dataIndex: 'field', width: 140, render: (v: string) => v || '（整行）' },
+    { title: '行号', dataIndex: 'row', width: 64 },
+    { title: '字段', dataIndex: 'field', width: 110, render: (v: string) => v || '（整行）' },
     { title: '原因', dataIndex: 'reason', render: (v: string) => <Typography.Text type="danger">{v}</Typography.Text> },
   ];
   const faults = report?.faults ?? [];
@@ -161,7 +161,6 @@ export function SheetImportDialog({ action, call, onDone, onClose }: Props) {
                       columns={faultColumns}
                       pagination={{ pageSize: 10, hideOnSinglePage: true, size: 'small' }}
                       locale={{ emptyText: '没有错误' }}
-                      scroll={{ x: 480 }}
                     />
                   ),
                 },
