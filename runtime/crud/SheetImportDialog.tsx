@@ -176,7 +176,8 @@ export function SheetImportDialog({ action, call, onDone, onClose }: Props) {
                       columns={previewColumns}
                       pagination={false}
                       scroll={{ x: 'max-content', y: 320 }}
-                      rowClassName={(r) => (faults.some((f) => f.row === r.row) ? 'sheet-import-faulty' : '')}
+                      // a row with a fault is tinted as the report's reasons are
+                      onRow={(r) => (faults.some((f) => f.row === r.row) ? { className: 'sheet-import-faulty', style: { background: '#fff2f0' } } : {})}
                     />
                   ),
                 },
