@@ -6,7 +6,7 @@ import { pagePermissions, tablePageCalls } from './tablePage';
 
 /**
  * The `api` and `perms` of custom page `pageKey` (calls relative to /api): its own permissions
- * (lowcode:<pageKey>:list|add|edit|remove|export, common/tablePage.ts); a page on a table (`source`) reads and
+ * (lowcode:<pageKey>:list|add|edit|remove|export|import, common/tablePage.ts); a page on a table (`source`) reads and
  * writes that table (insert through `add`), a page on a view only reads.
  */
 export function lowcodePageCalls(pageKey: string, source?: { kind?: string } | null) {
@@ -14,10 +14,16 @@ export function lowcodePageCalls(pageKey: string, source?: { kind?: string } | n
   const perms = pagePermissions(pageKey);
   if (source) {
     const writable = source.kind !== 'view';
-    return { ...tablePageCalls(pageKey, writable), perms: writable ? { list: perms.list, add: perms.add, edit: perms.edit, remove: perms.remove, export: perms.export } : { list: perms.list, export: perms.export } };
+    return { ...tablePageCalls(pageKey, writable), perms: writable ? perms : { list: perms.list, export: perms.export } };
   }
   return {
-    api: { search: `POST ${base}/search`, get: `GET ${base}/get`, save: `POST ${base}/save`, delete: `GET ${base}/delete` },
-    perms: { list: perms.list, add: perms.add, edit: perms.edit, remove: perms.remove },
+    api: { search: `POST ${base}/search`, get: `GET ${base}/get`, save: `POST ${base}/save`, delete: `GET ${base}/delete`, export: `GET ${base}/export`, import: `POST ${base}/import` },
+    perms,
   };
 }
+
+/** The toolbar's 导出 (CSV / Excel) and 导入 of a custom page, added to a declaration that does not declare them. */
+export const lowcodeSheetActions = [
+  { action: 'download', label: '导出', formats: ['xlsx', 'csv'] },
+  { action: 'import', label: '导入' },
+] as const;

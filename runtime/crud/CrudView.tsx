@@ -104,10 +104,10 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
   });
 
   // a tree table's row is a copy carrying its children: actions get the row as the server answered it
-  const run = (a: Parameters<typeof runDeclared>[0], row?: Row) => {
-    if (!row || !(CHILDREN in row)) return runDeclared(a, row);
+  const run = (a: Parameters<typeof runDeclared>[0], row?: Row, extra?: Record<string, unknown>) => {
+    if (!row || !(CHILDREN in row)) return runDeclared(a, row, extra);
     const { [CHILDREN]: _kids, ...own } = row;
-    return runDeclared(a, own);
+    return runDeclared(a, own, extra);
   };
 
   // cells call the latest run/can through a ref, so the columns survive data and selection changes
@@ -162,7 +162,7 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
           <Toolbar
             actions={page.toolbar}
             can={can}
-            run={(a) => void run(a)}
+            run={(a, extra) => run(a, undefined, extra)}
             before={tree && <Button onClick={toggleAll} data-testid="tree-toggle">展开/折叠</Button>}
           />
         </div>

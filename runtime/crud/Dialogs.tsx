@@ -4,8 +4,9 @@ import type { ActionDecl, DialogDecl, DialogMode, PageDeclaration, Row } from '.
 import { FormDialog } from './FormDialog';
 import { UploadDialog } from './UploadDialog';
 import { ImportDialog } from './ImportDialog';
+import { SheetImportDialog } from './SheetImportDialog';
 import { RevealModal } from './RevealModal';
-import { actionLabel } from './actions';
+import { actionLabel, pageApi } from './actions';
 import { msg } from './messages';
 import { fill } from './template';
 
@@ -51,6 +52,20 @@ export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose, onSen
     return (
       <ImportDialog
         action={state.action}
+        onDone={() => {
+          onSent(state.action);
+          onClose();
+        }}
+        onClose={onClose}
+      />
+    );
+  }
+  const sheetCall = state.action.action === 'import' && !state.action.import ? (state.action.api ?? pageApi(page).import) : undefined;
+  if (sheetCall) {
+    return (
+      <SheetImportDialog
+        action={state.action}
+        call={sheetCall}
         onDone={() => {
           onSent(state.action);
           onClose();

@@ -10,7 +10,14 @@ export function actionPerms(a: ActionDecl, page: PageDeclaration): string[] | un
   if (a.perms) return a.perms;
   const p = page.perms;
   // a copy is saved as a new record (no id): the server asks for the add permission, so does the button
-  const byKind = a.action === 'add' || a.action === 'copy' ? p?.add : a.action === 'edit' ? p?.edit : a.action === 'delete' ? p?.remove : undefined;
+  const byKind =
+    a.action === 'add' || a.action === 'copy' ? p?.add
+    : a.action === 'edit' ? p?.edit
+    : a.action === 'delete' ? p?.remove
+    // a sheet export / import: the page's own (an export falls back to the list permission, as on the server)
+    : a.action === 'download' ? (p?.export ?? p?.list)
+    : a.action === 'import' && !a.import ? p?.import
+    : undefined;
   return byKind ? [byKind] : undefined;
 }
 

@@ -91,7 +91,8 @@ export function actionRunner(ctx: ActionContext) {
     }
   };
 
-  const run = async (a: ActionDecl, row?: Row) => {
+  /** `extra`: what the toolbar adds to the call (the export's chosen format) */
+  const run = async (a: ActionDecl, row?: Row, extra?: Record<string, unknown>) => {
     const r = row ?? {};
     switch (a.action) {
       case 'add':
@@ -181,14 +182,17 @@ export function actionRunner(ctx: ActionContext) {
         messageApi.info(a.message ?? msg('building'));
         return;
       case 'import':
-        if (a.import) ctx.openDialog({ mode: 'new', action: a });
+        // a declared import (check + api), or the sheet import of the page's api.import (CSV / Excel)
+        if (a.import || a.api || api.import) ctx.openDialog({ mode: 'new', action: a });
         return;
       case 'download': {
-        // what the list shows now (search, dates, filters, fixed query), without paging
-        if (!a.api || !services.download) return;
-        const { method, path } = parseCall(a.api, r);
+        // what the list shows now (search, dates, filters, fixed query), without paging; the chosen format
+        const call = a.api ?? api.export;
+        if (!call || !services.download) return;
+        const { method, path } = parseCall(call, r);
         const { pageNum: _n, pageSize: _s, ...shown } = query;
-        await services.download(method, path, { ...shown, ...fillParams(a.params, { ...route, ...r }) });
+        const format = extra?.format ?? (a.formats?.length === 1 ? a.formats[0] : undefined);
+        await services.download(method, path, { ...shown, ...fillParams(a.params, { ...route, ...r }), ...(format ? { format } : {}) });
         return;
       }
     }

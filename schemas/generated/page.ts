@@ -45,9 +45,13 @@ export interface PageDeclaration {
     edit?: string;
     remove?: string;
     /**
-     * 导出 CSV 所需的权限，缺省用 list
+     * 导出（CSV / Excel）所需的权限，缺省用 list
      */
     export?: string;
+    /**
+     * 导入（CSV / Excel）所需的权限；未声明时不提供导入
+     */
+    import?: string;
   };
   /**
    * 页面建在已登记数据源的一张表或视图上（从数据表生成）：记录调用在该表上执行，标识符只取保存页面时登记的表结构
@@ -94,6 +98,10 @@ export interface PageDeclaration {
      * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
      */
     export?: string;
+    /**
+     * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+     */
+    import?: string;
   };
   search?: {
     field?: string;
@@ -428,6 +436,12 @@ export interface Column {
 export interface Action {
   action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList' | 'import';
   label?: string;
+  /**
+   * action=download 时可选的导出格式（缺省只有 csv）：多于一种时按钮成为下拉菜单（CSV / Excel），所选格式作为 format 查询参数发送
+   *
+   * @minItems 1
+   */
+  formats?: ('csv' | 'xlsx')[];
   api?: Call;
   /**
    * 查询参数；值里的 {{field}} 取当前行字段，{{$query.名称}} 取当前页面地址的查询参数；action=download 时还带上列表当前的查询条件；action=subList 时并入子列表的每次列表调用，也是其新增对话框的初始值
@@ -537,7 +551,7 @@ export interface Action {
    */
   title?: string;
   /**
-   * action=import：选择文件（读成文本）→ check 调用（body { file }）返回 { items } 逐项预览 → 用户为需要选择的项选定处理方式 → api 调用（body { file, decisions: { 键: 处理方式 } }）一次导入；成功后列表刷新
+   * action=import：选择文件（读成文本）→ check 调用（body { file }）返回 { items } 逐项预览 → 用户为需要选择的项选定处理方式 → api 调用（body { file, decisions: { 键: 处理方式 } }）一次导入；成功后列表刷新。action=import 不声明 import 时为表格导入：选择 CSV / Excel 文件 → 预览前 20 行与逐行校验结果（行号、字段、原因）→ 确认导入（调用 api，缺省为页面的 api.import；权限缺省为 perms.import）
    */
   import?: {
     /**

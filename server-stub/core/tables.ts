@@ -9,19 +9,17 @@
 //   - the generic list-page routes (listPageRoutes): search / get / save / delete / export (CSV) at the paths,
 //     with the permissions, of the page declaration's `api` and `perms`.
 // `Kysely<any>` lives here only: the table's name is a value, so Kysely cannot check it; the declaration does.
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PostgresAdapter, sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 import { assertPermission } from './auth.js';
 import { BizError, ok } from './envelope.js';
 import { listQuerySchema, pageOf } from './list.js';
 import { bodySchemaOf, checkBody, idQuery, likePattern, isUniqueViolation, requirePage, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from './declarations.js';
-import { CSV_BOM, attachment, csvLine } from './csv.js';
+import { EXPORT_CHUNK, EXPORT_MAX_ROWS, acceptSheets, importSheet, pagedRows, sendSheet, type SheetFormat } from './sheets.js';
 import { MASK, maskPassword, type SecretBinding, type Secrets } from './secrets.js';
 import { idColumn, now, type Dialect } from '../store/columns.js';
 import type { Database } from '../store/schema.js';
 import type { ServerModule, ServiceName } from './module.js';
-import type { DictEntry } from './dicts.js';
 
 /* ------------------------------------------------------------------ migrations */
 
@@ -217,6 +215,11 @@ export interface TableStore {
   save(stored: Record<string, any> | undefined, rec: Record<string, unknown>): Promise<number>;
   /** false when there was no such row (in this scope) */
   remove(id: number): Promise<boolean>;
+  /**
+   * Inserts every record (an import) in one transaction, or none: a unique clash names its sheet row and the
+   * declared duplicate message. Not for tables with secret columns.
+   */
+  insertAll(records: Array<{ row: number; record: Record<string, unknown> }>): Promise<void>;
 }
 
 function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts: BindOptions, secretCols: string[]): TableStore {
@@ -327,6 +330,25 @@ function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts:
       const r = await scoped(db.deleteFrom(decl.name).where('id', '=', id)).executeTakeFirst();
       return Number((r as any)?.numDeletedRows ?? 0) > 0;
     },
+
+    async insertAll(records) {
+      if (secretCols.length) throw new Error(`表 ${decl.name} 有加密字段，不能批量导入`);
+      const time = now();
+      await db.transaction().execute(async (trx) => {
+        for (const { row, record } of records) {
+          const insert: Record<string, unknown> = table.toRow(record);
+          if (scopeCol) insert[scopeCol] = opts.scope;
+          if (hasCol('createTime')) insert.create_time = time;
+          if (hasCol('updateTime')) insert.update_time = time;
+          try {
+            await trx.insertInto(decl.name).values(insert).execute();
+          } catch (err) {
+            if (isUniqueViolation(err)) throw new BizError(`第 ${row} 行：${decl.duplicate ? decl.duplicate(record as Record<string, any>, opts.scope) : '与已有记录重复'}`);
+            throw err;
+          }
+        }
+      });
+    },
   };
 }
 
@@ -417,35 +439,40 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
 
   const exported = route('export');
   if (exported) {
-    // 导出: what the list shows under the same search and filters, every page of it, as CSV (core/csv.ts)
-    app.route<{ Querystring: ListQuery }>({
+    // 导出: what the list shows under the same search and filters, every page of it, as CSV or XLSX (core/sheets.ts)
+    app.route<{ Querystring: ListQuery & { format?: SheetFormat } }>({
       ...exported,
       config: { perm: perms.export ?? perms.list },
-      schema: { querystring: listQuerySchema(queryKeys) },
+      schema: { querystring: listQuerySchema({ ...queryKeys, format: FORMAT_QUERY }) },
       handler: async (req, reply) => {
-        const { pageNum: _n, pageSize: _s, ...query } = req.query;
-        const rows = await store.list({ ...query, pageNum: 1, pageSize: 1 }); // the query's faults, before anything is sent
-        const total = Math.min(rows.total, EXPORT_MAX_ROWS);
-        const dicts = await app.dicts.current(); // the labels as the store holds them now
-        const cols = csvColumnsOf(page);
-        const cell = (c: { field: string; dict?: string }, v: unknown) => {
-          if (v === null || v === undefined) return '';
-          const label = c.dict && Object.hasOwn(dicts, c.dict) ? dictLabel(dicts[c.dict]!.items, v) : undefined;
-          return label ?? (typeof v === 'object' ? JSON.stringify(v) : String(v));
-        };
-        async function* csv() {
-          yield `${CSV_BOM}${csvLine(cols.map((c) => c.title))}`;
-          for (let pageNum = 1; (pageNum - 1) * EXPORT_CHUNK < total; pageNum++) {
-            const chunk = await store.list({ ...query, pageNum, pageSize: EXPORT_CHUNK });
-            yield chunk.records.map((r) => csvLine(cols.map((c) => cell(c, r[c.field])))).join('');
-            if (chunk.records.length < EXPORT_CHUNK) break;
-          }
-        }
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', attachment(`${page.title ?? o.page}.csv`, `${o.page}.csv`))
-          .header('cache-control', 'no-store');
-        return reply.send(Readable.from(csv()));
+        const { pageNum: _n, pageSize: _s, format, ...query } = req.query;
+        return sendSheet(reply, {
+          name: page.title ?? o.page,
+          fallback: o.page,
+          format: format ?? 'csv',
+          columns: exportColumnsOf(page, secretFields),
+          dicts: await app.dicts.current(), // the labels as the store holds them now
+          rows: pagedRows(async (pageNum, pageSize) => (await store.list({ ...query, pageNum, pageSize })).records),
+        });
+      },
+    });
+  }
+
+  const imported = route('import');
+  if (imported && perms.import) {
+    // 导入: a CSV or XLSX of the page's dialog fields; preview, or every row written in one transaction or none
+    acceptSheets(app);
+    app.route({
+      ...imported,
+      config: { perm: perms.import },
+      handler: async (req) => {
+        if (secretFields.length) throw new BizError('此页面含加密字段，不支持导入');
+        return importSheet(req, {
+          page,
+          dicts: await app.dicts.current(),
+          extra: o.beforeSave && ((rec) => o.beforeSave!(rec, undefined)),
+          write: (records) => store.insertAll(records),
+        });
       },
     });
   }
@@ -462,24 +489,28 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
   return store;
 }
 
-/** The label of a dictionary value, searched through a tree dictionary's children too. */
-function dictLabel(items: DictEntry[], v: unknown): string | undefined {
-  for (const i of items) {
-    if (i.value === v) return i.label;
-    const below = i.children ? dictLabel(i.children, v) : undefined;
-    if (below !== undefined) return below;
-  }
-  return undefined;
-}
+export { EXPORT_CHUNK, EXPORT_MAX_ROWS };
 
-/** Rows an export reads a call at a time, and at most. */
-export const EXPORT_CHUNK = 500;
-export const EXPORT_MAX_ROWS = 100_000;
+/** The export's format query key. */
+const FORMAT_QUERY = { type: 'string', enum: ['csv', 'xlsx'], title: '导出格式' };
 
 /** The columns a page's export writes: the declared columns that show a field (not index, selection or actions). */
 export function csvColumnsOf(page: PageDeclaration): Array<{ title: string; field: string; dict?: string }> {
-  const cols = (page.columns ?? []) as Array<{ title?: string; field?: string; type?: string; dict?: string }>;
+  const cols = (page.columns ?? []) as Array<{ title?: string; field?: string; type?: string; dict?: string; format?: string }>;
   return cols.filter((c) => c.field && !['index', 'selection', 'actions'].includes(c.type ?? 'text')).map((c) => ({ title: c.title ?? c.field!, field: c.field!, dict: c.dict }));
+}
+
+/**
+ * The columns an export may write: the declared ones, never a secret (the table's secret columns, a column
+ * formatted as a password, a dialog field declared as a password).
+ */
+export function exportColumnsOf(page: PageDeclaration, secretFields: string[] = []): Array<{ title: string; field: string; dict?: string }> {
+  const secret = new Set(secretFields);
+  for (const c of (page.columns ?? []) as Array<{ field?: string; format?: string }>) if (c.field && c.format === 'password') secret.add(c.field);
+  for (const [f, p] of Object.entries((page.dialog?.schema?.properties ?? {}) as Record<string, any>)) {
+    if (/password/i.test(String(p?.['x-component'] ?? '')) || p?.format === 'password') secret.add(f);
+  }
+  return csvColumnsOf(page).filter((c) => !secret.has(c.field));
 }
 
 /**

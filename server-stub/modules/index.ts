@@ -13,6 +13,7 @@ import { datavScreenModule, jimuFormModule } from './datav/index.js';
 import { monitorModule } from './monitor/index.js';
 import { wikiModule } from './wiki/index.js';
 import { systemModule } from './system/index.js';
+import { sheetsModule } from './sheets/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -32,4 +33,5 @@ export const modules: ServerModule[] = [
   monitorModule,
   wikiModule,
   systemModule,
+  sheetsModule,
 ];

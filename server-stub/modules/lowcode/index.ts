@@ -2,13 +2,14 @@
 // `page:<pageKey>` with the page's permissions as buttons), and its records live in one generic store, validated by
 // the page's own field rules — or, for a page generated on a table of a registered data source (declaration.source,
 // issue 24), in that table: tables.ts reads the catalogue, tableData.ts runs the bound SQL, and the catalogue kept
-// with the page (lowcode_page.source_catalogue) is the only source of identifiers.
+// with the page (lowcode_page.source_catalogue) is the only source of identifiers. Every custom page exports (CSV /
+// XLSX) and imports (core/sheets.ts), a page on a view only exports.
 //   /api/lowcode/page/{search, get, save, delete}               (admin: lowcode:page:*)
 //   /api/lowcode/source/{tables, generate}                      (lowcode:page:edit)
-//   /api/lowcode/data/<pageKey>/{search, get, add, save, delete} (the page's own lowcode:<pageKey>:list|add|edit|remove,
-//     checked in the handler by the route and the decoded pageKey; a page on the generic store also takes the old
-//     lowcode:data:list / lowcode:data:edit)
-import { lowcodePageCalls } from '../../../common/lowcode.js';
+//   /api/lowcode/data/<pageKey>/{search, get, add, save, delete, export, import} (the page's own
+//     lowcode:<pageKey>:list|add|edit|remove|export|import, checked in the handler by the route and the decoded
+//     pageKey; a page on the generic store also takes the old lowcode:data:list / lowcode:data:edit)
+import { lowcodePageCalls, lowcodeSheetActions } from '../../../common/lowcode.js';
 import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -24,9 +25,10 @@ import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortable
 import { isEmptyValue } from '../../../common/dialog-rules.js';
 import { columnsNamedBy, generateTablePage, MAX_SELECT_OPTIONS, PAGE_PERMISSION_LABELS, pageKeyOf, pagePermissions, type TableCatalogue } from '../../../common/tablePage.js';
 import { distinctValues, findTable, introspect, listTables, usableColumns } from './tables.js';
-import { sourceOf, tableDelete, tableGet, tableInsert, tableSearch, tableUpdate, type TablePage } from './tableData.js';
+import { sourceOf, tableDelete, tableGet, tableImport, tableInsert, tableRows, tableSearch, tableUpdate, type TablePage } from './tableData.js';
 import { now, type Dialect } from '../../store/columns.js';
-import { declareTable, migration, type TableRow, timestamps } from '../../core/tables.js';
+import { declareTable, exportColumnsOf, migration, type TableRow, timestamps } from '../../core/tables.js';
+import { acceptSheets, importSheet, pagedRows, sendSheet, type SheetFormat } from '../../core/sheets.js';
 
 /** The stored page declarations (published: 0 / 1; roles: JSON text, the role keys it is published to). */
 export const lowcodePages = declareTable({
@@ -88,10 +90,16 @@ const pageBody = {
   },
 } as const;
 
-/** The server fills the calls and permissions of a custom page: the generic store's, or its table's (source). */
+/**
+ * The server fills the calls and permissions of a custom page: the generic store's, or its table's (source). A
+ * toolbar without 导出 / 导入 gets them (every list page exports and imports, issue 24; a view only exports).
+ */
 function withGenericApi(decl: PageDeclaration, pageKey: string): PageDeclaration {
   // the calls and permissions the page manager's preview fills a draft with too (common/lowcode.ts)
-  return { ...decl, id: pageKey, ...lowcodePageCalls(pageKey, decl.source), ...(decl.source ? { rowKey: decl.source.key } : {}) };
+  const toolbar: any[] = Array.isArray(decl?.toolbar) ? decl.toolbar : [];
+  const offered = decl.source?.kind === 'view' ? lowcodeSheetActions.filter((a) => a.action !== 'import') : lowcodeSheetActions;
+  const missing = offered.filter((a) => !toolbar.some((t) => t?.action === a.action));
+  return { ...decl, id: pageKey, ...lowcodePageCalls(pageKey, decl.source), ...(decl.source ? { rowKey: decl.source.key } : {}), toolbar: [...toolbar, ...missing.map((a) => JSON.parse(JSON.stringify(a)))] };
 }
 
 /** The menu entry of a published page, with its permissions as buttons (type F) for 角色管理. */
@@ -172,7 +180,7 @@ function presentPage(r: PageRow, withDeclaration: boolean, recordCount = 0) {
     recordCount,
     createTime: r.create_time,
     updateTime: r.update_time,
-    ...(withDeclaration ? { declaration: JSON.parse(r.declaration) } : {}),
+    ...(withDeclaration ? { declaration: withGenericApi(JSON.parse(r.declaration), r.page_key) } : {}),
   };
 }
 
@@ -430,6 +438,49 @@ export const lowcodeModule: ServerModule = {
 
     /* ------------------------------ records ------------------------------ */
 
+    /**
+     * The WHERE and ORDER BY of a page's records under a list query (search on declared search fields, dictionary
+     * filters, a sortable column); every JSON path bound. `fromQuery`: values came as query-string text.
+     */
+    const recordQuery = (pageKey: string, decl: PageDeclaration, q: any, fromQuery = false) => {
+      const rules = new Map(fieldRulesOf(decl).map((r) => [r.field, r]));
+      const sortable = sortableFieldsOf(decl);
+      const searchFields = searchFieldsOf(decl).filter((f) => rules.has(f) && FIELD_RE.test(f));
+      const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
+      const filterFields: string[] = (decl.columns ?? [])
+        .filter((c: any) => c.filter === 'dict' && typeof c.field === 'string' && rules.has(c.filterField ?? c.field))
+        .map((c: any) => c.filterField ?? c.field);
+      const typed = (f: string, x: unknown) => {
+        if (!fromQuery || typeof x !== 'string') return x;
+        const t = rules.get(f)?.type;
+        if ((t === 'integer' || t === 'number') && x.trim() !== '' && Number.isFinite(Number(x))) return Number(x);
+        if (t === 'boolean' && (x === 'true' || x === 'false')) return x === 'true';
+        return x;
+      };
+      const where = (b: any) => {
+        b = b.where('page_key', '=', pageKey);
+        if (text && searchFields.length) b = b.where((eb: any) => eb.or(searchFields.map((f) => sql<boolean>`lower(${jsonText(dialect, f)}) like ${likePattern(text)} escape '\\'`)));
+        for (const f of filterFields) {
+          const v = q[f];
+          if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+          // ->> answers text on PostgreSQL; json_extract answers 1/0 for booleans on SQLite
+          const values = (Array.isArray(v) ? v : [v]).map((raw) => typed(f, raw)).map((x) => (dialect === 'postgres' ? String(x) : typeof x === 'boolean' ? Number(x) : x));
+          b = b.where(sql<boolean>`${jsonText(dialect, f)} in (${sql.join(values)})`);
+        }
+        return b;
+      };
+      const order = (list: any) => {
+        const col = q.orderByColumn;
+        const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
+        if (col && q.isAsc && sortable.includes(col)) {
+          if (col === 'createTime' || col === 'updateTime' || col === 'id') list = list.orderBy(col === 'id' ? 'id' : col === 'createTime' ? 'create_time' : 'update_time', dir);
+          else if (rules.has(col)) list = list.orderBy(jsonSortKey(dialect, col, rules.get(col)!.type), dir);
+        }
+        return list.orderBy('id', 'desc');
+      };
+      return { where, order };
+    };
+
     const presentRecord = (r: any) => ({ ...JSON.parse(r.data), id: r.id, createTime: r.create_time, updateTime: r.update_time });
 
     app.post<{ Params: { pageKey: string }; Body: any }>(
@@ -439,36 +490,11 @@ export const lowcodeModule: ServerModule = {
         const { decl, table } = await dataPage(req, req.params.pageKey, 'list');
         const q = (req.body ?? {}) as any;
         if (table) return ok(await tableSearch(app, req, table, q));
-        const rules = new Map(fieldRulesOf(decl).map((r) => [r.field, r]));
-        const sortable = sortableFieldsOf(decl);
-        const searchFields = searchFieldsOf(decl).filter((f) => rules.has(f) && FIELD_RE.test(f));
-        const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
-        const filterFields: string[] = (decl.columns ?? [])
-          .filter((c: any) => c.filter === 'dict' && typeof c.field === 'string' && rules.has(c.filterField ?? c.field))
-          .map((c: any) => c.filterField ?? c.field);
-        const where = (b: any) => {
-          b = b.where('page_key', '=', req.params.pageKey);
-          if (text && searchFields.length) b = b.where((eb: any) => eb.or(searchFields.map((f) => sql<boolean>`lower(${jsonText(dialect, f)}) like ${likePattern(text)} escape '\\'`)));
-          for (const f of filterFields) {
-            const v = q[f];
-            if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
-            // ->> answers text on PostgreSQL; json_extract answers 1/0 for booleans on SQLite
-            const values = (Array.isArray(v) ? v : [v]).map((x) => (dialect === 'postgres' ? String(x) : typeof x === 'boolean' ? Number(x) : x));
-            b = b.where(sql<boolean>`${jsonText(dialect, f)} in (${sql.join(values)})`);
-          }
-          return b;
-        };
+        const { where, order } = recordQuery(req.params.pageKey, decl, q);
         const pageSize = q.pageSize ?? decl.pageSize ?? 10;
         const win = pageOf({ ...q, pageSize }, {});
         const total = await where(db.selectFrom('lowcode_data').select((eb: any) => eb.fn.countAll().as('n'))).executeTakeFirst();
-        let list = where(db.selectFrom('lowcode_data').selectAll());
-        const col = q.orderByColumn;
-        const dir = q.isAsc === 'desc' || q.isAsc === 'descending' ? 'desc' : 'asc';
-        if (col && q.isAsc && sortable.includes(col)) {
-          if (col === 'createTime' || col === 'updateTime' || col === 'id') list = list.orderBy(col === 'id' ? 'id' : col === 'createTime' ? 'create_time' : 'update_time', dir);
-          else if (rules.has(col)) list = list.orderBy(jsonSortKey(dialect, col, rules.get(col)!.type), dir);
-        }
-        const rows = await list.orderBy('id', 'desc').limit(win.limit).offset(win.offset).execute();
+        const rows = await order(where(db.selectFrom('lowcode_data').selectAll())).limit(win.limit).offset(win.offset).execute();
         return ok({ records: rows.map(presentRecord), total: Number(total?.n ?? 0) });
       },
     );
@@ -521,6 +547,58 @@ export const lowcodeModule: ServerModule = {
       }
       const r = await db.insertInto('lowcode_data').values({ page_key: req.params.pageKey, data, create_user: req.user!.username, create_time: now(), update_time: now() }).returning('id').executeTakeFirstOrThrow();
       return ok(Number(r.id), '保存成功');
+    });
+
+    // 导出 (CSV / Excel) of the records under the list's search and filters, every page of them (core/sheets.ts):
+    // the generic store's, or the page's table's (tableRows: keyset batches, bound SQL)
+    app.get<{ Params: { pageKey: string }; Querystring: Record<string, unknown> & { format?: SheetFormat } }>(
+      '/data/:pageKey/export',
+      {
+        schema: { querystring: { ...listQuerySchema({ format: { type: 'string', enum: ['csv', 'xlsx'], title: '导出格式' } }), additionalProperties: { type: ['string', 'array'], maxLength: 200, maxItems: 50, items: { type: 'string', maxLength: 200 } } } },
+      },
+      async (req, reply) => {
+        const { decl, table } = await dataPage(req, req.params.pageKey, 'export');
+        const { format, pageNum: _n, pageSize: _s, ...q } = req.query;
+        const { where, order } = recordQuery(req.params.pageKey, decl, q, true);
+        return sendSheet(reply, {
+          name: String(decl.title ?? req.params.pageKey),
+          fallback: req.params.pageKey,
+          format: format ?? 'csv',
+          columns: exportColumnsOf(decl),
+          dicts: await app.dicts.current(),
+          rows: table ? tableRows(app, req, table, q) : pagedRows(async (pageNum, size) => (await order(where(db.selectFrom('lowcode_data').selectAll())).limit(size).offset((pageNum - 1) * size).execute()).map(presentRecord)),
+        });
+      },
+    );
+
+    // 导入: preview, or every row in one transaction or none (core/sheets.ts importSheet); a page on a table inserts
+    // into it in one transaction on its data source (tableImport), a page on a view refuses
+    await app.register(async (scope) => {
+      acceptSheets(scope);
+      scope.post<{ Params: { pageKey: string } }>('/data/:pageKey/import', async (req) => {
+        const { decl, table } = await dataPage(req, req.params.pageKey, 'import');
+        const user = req.user!.username;
+        const dicts = await app.dicts.current();
+        return importSheet(req, {
+          page: decl,
+          dicts,
+          write: async (records) => {
+            if (table) {
+              const { faults } = await tableImport(app, req, table, records.map((r) => r.record), dicts);
+              if (faults.length) throw new BizError(faults.map((f) => `第 ${records[f.row - 1]?.row ?? f.row} 行：${f.reason}`).join('；'));
+              return;
+            }
+            const time = now();
+            await db.transaction().execute(async (trx) => {
+              for (const { row, record } of records) {
+                const data = JSON.stringify(record);
+                if (data.length > 1_000_000) throw new BizError(`第 ${row} 行：记录过大`);
+                await trx.insertInto('lowcode_data').values({ page_key: req.params.pageKey, data, create_user: user, create_time: time, update_time: time }).execute();
+              }
+            });
+          },
+        });
+      });
     });
 
     app.get<{ Params: { pageKey: string }; Querystring: { id: number | string } }>('/data/:pageKey/delete', { schema: { querystring: keyQuery } }, async (req) => {
