@@ -79,25 +79,48 @@ function tick(t: number) {
   requestAnimationFrame(tick);
 }
 
+/** The last row is drawn and in view. */
+function atEnd(): boolean {
+  const last = host.querySelector(`.ant-table-row[data-row-key="${shown}"]`);
+  if (!last) return false;
+  const holder = host.querySelector('.ant-table-tbody-virtual-holder');
+  const limit = Math.min(window.innerHeight, holder ? holder.getBoundingClientRect().bottom : Infinity);
+  return last.getBoundingClientRect().bottom <= limit + 1;
+}
+
+/**
+ * Scrolls `step` px in every frame until the last row is in view (then 3 frames more), and answers the
+ * frames' intervals: every frame measured is one that scrolled. The virtual list takes a wheel event on its body
+ * (its own handler scrolls it, as for a real wheel); the plain table scrolls with the window.
+ */
+function scrollThrough(step: number): Promise<{ gaps: number[]; steps: number }> {
+  const holder = host.querySelector('.ant-table-tbody-virtual-holder');
+  const gaps: number[] = [];
+  let last = 0;
+  let steps = 0;
+  let tail = -1;
+  return new Promise((resolve, reject) => {
+    const frame = (t: number) => {
+      if (last) gaps.push(t - last);
+      last = t;
+      if (tail < 0 && atEnd()) tail = 3;
+      if (tail === 0) return resolve({ gaps, steps });
+      if (tail > 0) tail--;
+      else if (++steps > 2000) return reject(new Error('the last row never came into view'));
+      else if (holder) holder.dispatchEvent(new WheelEvent('wheel', { deltaY: step, bubbles: true, cancelable: true }));
+      else window.scrollBy(0, step);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
 Object.assign(window, {
   benchMount: mount,
+  benchScroll: scrollThrough,
   /** the row elements in the DOM, and whether the table is the virtual one */
   benchRows: () => ({ rows: host.querySelectorAll('.ant-table-row').length, virtual: !!host.querySelector('.ant-table-tbody-virtual') }),
-  /** where to hold the mouse: the middle of the table's body as it is on screen */
-  benchPoint: () => {
-    const body = (host.querySelector('.ant-table-tbody-virtual-holder') ?? host.querySelector('.ant-table-tbody'))!.getBoundingClientRect();
-    const top = Math.max(body.top, 0);
-    const bottom = Math.min(body.bottom, window.innerHeight);
-    return { x: Math.round(body.left + Math.min(body.width, window.innerWidth) / 2), y: Math.round((top + bottom) / 2) };
-  },
-  /** the last row is drawn and in view */
-  benchAtEnd: () => {
-    const last = host.querySelector(`.ant-table-row[data-row-key="${shown}"]`);
-    if (!last) return false;
-    const holder = host.querySelector('.ant-table-tbody-virtual-holder');
-    const limit = Math.min(window.innerHeight, holder ? holder.getBoundingClientRect().bottom : Infinity);
-    return last.getBoundingClientRect().bottom <= limit + 1;
-  },
+  benchAtEnd: atEnd,
   benchFrame: () => new Promise((r) => requestAnimationFrame(r)),
   benchStart: () => {
     frames.on = true;
