@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Drawer, Empty, message as antdMessage, Modal, Result, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, message as antdMessage, Modal, Result, Spin, Table, Tooltip, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
 import type { PageDeclaration, Row } from './types';
@@ -26,11 +26,43 @@ import { useNarrow } from '../ui/narrow';
 // RowActions), the dialogs (Dialogs.tsx, FormDialog / UploadDialog); what an action does is runAction.ts.
 export { dayRange };
 
+/** Pages larger than this are drawn as a virtual list (only the rows in view are in the DOM). */
+export const VIRTUAL_ABOVE = 100;
+/** The selection column's width in a virtual table (it needs every width). */
+const SELECTION_WIDTH = 48;
+
+/** The pager's total: exact, or the server's estimate said as one (a very large table). */
+export function totalText(total: number, estimated: boolean): React.ReactNode {
+  if (!estimated) return `共 ${total} 条`;
+  return (
+    <Tooltip title="数据量很大，总条数是数据库的估算值，末页的位置可能略有出入">
+      <span data-testid="total-estimated">约 {total.toLocaleString('en-US')} 条（估算）</span>
+    </Tooltip>
+  );
+}
+
+/** The virtual table's body height: the window's height less the page's chrome, followed as it resizes. */
+function useBodyHeight(): number {
+  const read = () => (typeof window === 'undefined' ? 600 : Math.max(320, window.innerHeight - 320));
+  const [h, setH] = useState(read);
+  useEffect(() => {
+    const on = () => setH(read());
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return h;
+}
+
 /**
  * The generic list page: search, table, sort, filters, paging, toolbar, row actions and dialogs. `params` (a
  * sub-list's, from the row that opened it) go into every list call and start every new record.
  */
-export function CrudView({ page, params }: { page: PageDeclaration; params?: Record<string, unknown> }) {
+export function CrudView({ page, params, virtual: virtualOverride }: {
+  page: PageDeclaration;
+  params?: Record<string, unknown>;
+  /** virtual list or not, whatever the page size (the list benchmark compares both); default by page size */
+  virtual?: boolean;
+}) {
   const services = useCrudServices();
   const [messageApi, messageHolder] = antdMessage.useMessage();
   const [modalApi, modalHolder] = Modal.useModal();
@@ -45,6 +77,8 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
   const [pageNum, setPageNum] = useState(1);
   // a tree table is not paged: one call brings the rows (tree.pageSize, default the server's maximum 500)
   const [pageSize, setPageSize] = useState(page.tree ? (page.tree.pageSize ?? 500) : (page.pageSize ?? 10));
+  // keyset paging: the server's hint for the page after the one shown, sent with that page's call only
+  const [cursor, setCursor] = useState<{ page: number; value: string } | null>(null);
   const [sort, setSort] = useState<SortState>({ order: null });
   const [filters, setFilters] = useState<Record<string, FilterValue | null>>({});
   const [selected, setSelected] = useState<React.Key[]>([]);
@@ -77,8 +111,9 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
     }
     for (const [k, v] of Object.entries(filters)) if (v && v.length) q[k] = v;
     if (page.sideTree && treeIds) q[page.sideTree.param] = treeIds;
+    if (cursor && cursor.page === pageNum) q.after = cursor.value;
     return q;
-  }, [page.query, routeKey, paramsKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds]);
+  }, [page.query, routeKey, paramsKey, pageNum, pageSize, sort, applied, appliedRange, page.search?.dateRange, searchField, filters, page.sideTree, treeIds, cursor]);
   const list = useList(missing.length ? null : (api.search ?? null), query, tick);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   // after a write (a dialog's save, an action, an import) the side tree's counts are read again with the list
@@ -115,7 +150,16 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
   live.current = { run, can, reload };
 
   const narrow = useNarrow();
-  const columns = useTableColumns({ page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, live });
+  // a large page (up to the server's 500 rows) is a virtual list; a tree table is not paged and stays as it is
+  const virtual = !tree && (virtualOverride ?? pageSize > VIRTUAL_ABOVE);
+  const bodyHeight = useBodyHeight();
+  const columns = useTableColumns({ page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, virtual, live });
+  const selectable = page.selectable || page.columns.some((c) => c.type === 'selection');
+  const scroll = useMemo(() => {
+    if (!virtual) return { x: 'max-content' as const };
+    const x = columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 0), selectable ? SELECTION_WIDTH : 0);
+    return { x, y: bodyHeight };
+  }, [virtual, columns, selectable, bodyHeight]);
 
   const onTableChange = (p: TablePaginationConfig, f: Record<string, FilterValue | null>, s: SorterResult<Row> | SorterResult<Row>[]) => {
     const one = Array.isArray(s) ? s[0] : s;
@@ -130,14 +174,16 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
     setSort(next);
     setFilters(colFilters);
     if (p.pageSize) setPageSize(p.pageSize);
-    setPageNum(sizeChanged || filterChanged || sortChanged ? 1 : (p.current ?? 1));
+    const nextPage = sizeChanged || filterChanged || sortChanged ? 1 : (p.current ?? 1);
+    // one page on with the server's keyset hint: it may seek from there instead of skipping the rows before
+    setCursor(nextPage === pageNum + 1 && list.next !== undefined ? { page: nextPage, value: list.next } : null);
+    setPageNum(nextPage);
   };
 
   const tableLocale = useMemo(
     () => ({ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.error ? '加载失败' : '暂无数据'} /> }),
     [list.error],
   );
-  const selectable = page.selectable || page.columns.some((c) => c.type === 'selection');
   const saveCall = dialog && dialog.mode !== 'edit' ? (api.add ?? api.save) : api.save;
 
   if (missing.length) return <Result status="warning" title="页面地址缺少参数" subTitle={`缺少：${missing.join('、')}，请从列表页的操作进入`} />;
@@ -185,8 +231,9 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
           columns={columns}
           dataSource={nested}
           loading={list.loading}
-          scroll={{ x: 'max-content' }}
-          rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+          scroll={scroll}
+          virtual={virtual}
+          rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected, ...(virtual ? { columnWidth: SELECTION_WIDTH } : {}) } : undefined}
           locale={tableLocale}
           showSorterTooltip={false}
           expandable={tree ? { childrenColumnName: CHILDREN, expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setOpened([...keys]) } : undefined}
@@ -197,7 +244,7 @@ export function CrudView({ page, params }: { page: PageDeclaration; params?: Rec
             pageSizeOptions: sizes,
             showSizeChanger: true,
             showQuickJumper: true,
-            showTotal: (t) => `共 ${t} 条`,
+            showTotal: (t) => totalText(t, list.totalEstimated),
           }}
           onChange={onTableChange}
         />

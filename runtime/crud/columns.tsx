@@ -12,6 +12,37 @@ import { RemoteFilter } from './RemoteFilter';
 import { RowActions } from './RowActions';
 import { SwitchCell } from './SwitchCell';
 import type { SortState } from './sort';
+import { actionLabel } from './actions';
+import { IMAGE_SIZE } from './RemoteImage';
+
+/** Pixels per Chinese character at the table's font size (14 px), and a cell's padding with its border. */
+const CHAR = 14;
+const PAD = 34;
+/** Widths by what a cell shows, for columns that declare none (a virtual table needs every column's width). */
+const FORMAT_WIDTH: Record<string, number> = { datetime: 170, date: 110, yesno: 80, password: 100, filesize: 100, version: 90, userAccount: 130 };
+
+/** A text's width in px: a CJK character is one `CHAR`, a Latin one about half. */
+const textWidth = (t: string | undefined) => [...(t ?? '')].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? CHAR : CHAR * 0.6), 0);
+
+/**
+ * A column's width when the table is virtual: the declared one, else one by format or kind, never narrower
+ * than its title (with room for the sort and filter icons).
+ */
+export function columnWidth(c: ColumnDecl, rowActions: ActionDecl[] | undefined): number {
+  if (c.width) return c.width;
+  const title = textWidth(c.title) + PAD + (c.sortable ? 20 : 0) + (c.filter ? 24 : 0);
+  let body: number;
+  if (c.type === 'index') body = 60;
+  else if (c.type === 'actions') body = (rowActions ?? []).reduce((w, a) => w + textWidth(actionLabel(a)) + 16, 0) + 24;
+  else if (c.type === 'switch') body = 80;
+  else if (c.type === 'image') body = (c.imageWidth ?? IMAGE_SIZE) + 4 + PAD;
+  else if (c.type === 'rows') body = 100;
+  else if (c.tags) body = 200;
+  else if (c.dict) body = 110;
+  else if (c.format) body = FORMAT_WIDTH[c.format] ?? 140;
+  else body = 140;
+  return Math.ceil(Math.max(body, title));
+}
 
 /** Dictionaries used by the columns, read once per table (the declaration is fixed while mounted). */
 export function useColumnDicts(columns: ColumnDecl[]): Record<string, DictItem[]> {
@@ -43,14 +74,18 @@ interface ColumnInputs {
   pageSize: number;
   /** on a phone the actions column is not fixed */
   narrow: boolean;
+  /** a virtual table: every column gets a width (`columnWidth`) */
+  virtual?: boolean;
   live: RefObject<LiveActions>;
 }
 
-export function useTableColumns({ page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, live }: ColumnInputs): TableColumnsType<Row> {
+export function useTableColumns({ page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, virtual, live }: ColumnInputs): TableColumnsType<Row> {
   return useMemo<TableColumnsType<Row>>(() => {
     const out: TableColumnsType<Row> = [];
-    for (const c of declColumns) {
-      if (c.type === 'selection') continue; // rendered by rowSelection
+    for (const decl of declColumns) {
+      if (decl.type === 'selection') continue; // rendered by rowSelection
+      // a virtual table lays its rows out by the columns' widths: each has one
+      const c = virtual ? { ...decl, width: columnWidth(decl, page.rowActions) } : decl;
       if (c.type === 'index') {
         out.push({ key: '__index', title: c.title, width: c.width ?? 60, align: 'center', fixed: narrow ? undefined : c.fixed, render: (_v, _r, i) => (pageNum - 1) * pageSize + i + 1 });
         continue;
@@ -105,5 +140,5 @@ export function useTableColumns({ page, declColumns, dicts, sort, filters, pageN
     }
     return out;
     // `live` is a ref (one object for the table's life): its current value is read when a button is clicked
-  }, [page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, live]);
+  }, [page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, virtual, live]);
 }

@@ -47,4 +47,8 @@ export type PageDeclaration = Omit<Gen.PageDeclaration, 'dialog' | 'query'> & {
 
 export type Row = Record<string, unknown>;
 export type DialogMode = 'new' | 'copy' | 'edit';
-export interface ListResult { records: Row[]; total: number }
+/**
+ * A list call's answer. `totalEstimated`: `total` is the server's estimate (the pager says 约 … 条（估算）);
+ * `next` / `cursor`: a keyset hint for the following page, sent back as `after` when the user moves one page on.
+ */
+export interface ListResult { records: Row[]; total: number; totalEstimated?: boolean; next?: string | number; cursor?: string | number }

@@ -150,6 +150,9 @@ export interface PageDeclaration {
      */
     pageSize?: number;
   };
+  /**
+   * 分页器可选的每页条数（最多 500，服务端列表每页的上限）；每页超过 100 条时表格用虚拟列表显示，只绘制看得见的行
+   */
   pageSizes?: number[];
   pageSize?: number;
   selectable?: boolean;
