@@ -6,6 +6,7 @@
 // injection strings never reach SQL as text; app.sql.transaction all or nothing; the count estimate for big tables.
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { spellings, rawRequest } from '../../security/sweep.js';
@@ -326,6 +327,39 @@ describe('pages on existing tables', () => {
       await expect(async () => {
         for await (const _ of tableRows(s.app, req, page, { 'x; drop': 1 })) void _;
       }).rejects.toThrow('不能按字段「x; drop」查询');
+    }
+  });
+
+  it('exports the table as XLSX and CSV through the page, and imports a CSV all or nothing with the bad row named', async () => {
+    for (const t of targets) {
+      const base = `${s.url}/api/lowcode/data/${keyOf(t)}`;
+      const auth = { authorization: `Bearer ${s.token}` };
+      const rows = Number((await t.query('select count(*) as n from tp_goods'))[0].n);
+      // every row of the table, not a page of it
+      const xlsx = await fetch(`${base}/export?format=xlsx`, { headers: auth });
+      expect(xlsx.headers.get('content-type'), t.name).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await xlsx.arrayBuffer()) as ArrayBuffer);
+      expect(book.worksheets[0].rowCount, t.name).toBe(rows + 1);
+      const csv = await (await fetch(`${base}/export?format=csv&search=apple`, { headers: auth })).text();
+      expect(csv.trim().split('\r\n'), t.name).toHaveLength(2);
+      expect(csv).toContain('apple');
+      // an import with one bad row writes nothing and names the row
+      const send = async (text: string, mode: 'preview' | 'commit') => {
+        const form = new FormData();
+        form.append('mode', mode);
+        form.append('file', new Blob([text]), 'goods.csv');
+        return (await (await fetch(`${base}/import`, { method: 'POST', headers: auth, body: form })).json()) as { status: number; msg: string; data: any };
+      };
+      const bad = 'name,price\r\ncsv-1,1\r\n,2\r\ncsv-3,3\r\n';
+      expect((await send(bad, 'preview')).data.faults, t.name).toEqual([expect.objectContaining({ row: 3 })]);
+      const refused = await send(bad, 'commit');
+      expect(refused.status, t.name).toBe(1);
+      expect(refused.msg).toContain('第 3 行');
+      expect(Number((await t.query('select count(*) as n from tp_goods'))[0].n), t.name).toBe(rows);
+      const done = await send('name,price\r\ncsv-1,1\r\ncsv-2,2\r\n', 'commit');
+      expect(done.status, `${t.name}: ${done.msg}`).toBe(0);
+      expect((await t.query("select name from tp_goods where name like 'csv-%' order by name")).map((r) => r.name)).toEqual(['csv-1', 'csv-2']);
     }
   });
 
