@@ -122,13 +122,27 @@ describeBrowser('设计器：手机宽度下画布占满屏幕，面板在抽屉
     await page.keyboard.press('Escape');
     const canvasArea = page.getByTestId('designer-canvas-area');
     await expect.poll(() => canvasArea.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    // a finger moving up and left from near the area's bottom-right corner (over the stage, off the widgets)
     const cdp = await page.context().newCDPSession(page);
-    const from = { x: Math.round(area.x + area.width - 30), y: Math.round(area.y + area.height - 30) };
-    await cdp.send('Input.synthesizeScrollGesture', { x: from.x, y: from.y, xDistance: -150, yDistance: -150, gestureSourceType: 'touch', speed: 800 });
+    const x0 = Math.round(area.x + area.width - 30);
+    const y0 = Math.round(area.y + area.height - 30);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 - i * 15, y: y0 - i * 15 }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => canvasArea.evaluate((el) => el.scrollLeft)).toBeGreaterThan(50);
     expect(await canvasArea.evaluate((el) => el.scrollTop)).toBeGreaterThan(50);
     expect(await page.locator('.selecto-selection').evaluateAll((els) => els.filter((e) => getComputedStyle(e).display !== 'none').length)).toBe(0);
+    expect(await page.getByTestId('designer-selection-props').count()).toBe(0);
     await shot(page, 'designer-narrow-390-scrolled');
+    // a tap on a widget selects it
+    const chart = page.getByTestId('canvas-stage').locator('[data-widget-id]').first();
+    await chart.scrollIntoViewIfNeeded();
+    const c = (await chart.boundingBox())!;
+    await page.touchscreen.tap(c.x + c.width / 2, c.y + c.height / 2);
+    await page.getByTestId('designer-selection-props').waitFor();
     await page.context().close();
   });
 
