@@ -20,12 +20,15 @@ const widgetCount = (page: Page) => page.getByTestId('canvas-stage').locator('[d
 describeBrowser('设计器：手机宽度下画布占满屏幕，面板在抽屉中', () => {
   let browser: Browser;
   let screenId: string;
+  let swiped: string;
   beforeAll(async () => {
     browser = await launchBrowser();
     const token = await signIn('developer', inject('demoPassword'));
     const saved = await must('/api/datav/screen/info/save', { pageName: `e2e窄屏${run}`, width: 1920, height: 1080 }, token);
     screenId = String(typeof saved === 'object' && saved ? saved.id : saved);
     await must('/api/datav/screen/widget/add', { pageId: screenId, widgetName: 'barChart', top: 100, left: 120 }, token);
+    // swiped across at 100 % below: a selection band would take it
+    swiped = (await must('/api/datav/screen/widget/add', { pageId: screenId, widgetName: 'singleLineTitle', top: 400, left: 40 }, token)).id;
   });
   afterAll(() => browser?.close());
 
@@ -122,10 +125,14 @@ describeBrowser('设计器：手机宽度下画布占满屏幕，面板在抽屉
     await page.keyboard.press('Escape');
     const canvasArea = page.getByTestId('designer-canvas-area');
     await expect.poll(() => canvasArea.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    // a finger moving up and left from near the area's bottom-right corner (over the stage, off the widgets)
+    // a finger moving up and left from below and right of a widget, across its corner (over the stage, off the
+    // widgets at the start): the area scrolls, no selection band takes the widget
+    const target = (await page.getByTestId('canvas-stage').locator(`[data-widget-id="${swiped}"]`).boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
-    const x0 = Math.round(area.x + area.width - 30);
-    const y0 = Math.round(area.y + area.height - 30);
+    const x0 = Math.round(target.x + target.width + 30);
+    const y0 = Math.round(target.y + target.height + 40);
+    expect(x0).toBeLessThan(area.x + area.width);
+    expect(y0).toBeLessThan(area.y + area.height);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
     for (let i = 1; i <= 10; i++) {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 - i * 15, y: y0 - i * 15 }] });
