@@ -322,7 +322,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
 
   return (
     <WidgetDataContext.Provider value={dataServices}>
-      <div ref={rootRef} className="designer" data-testid="designer" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 130px)', minHeight: 520, background: '#fff', outline: 'none' }}>
+      <div ref={rootRef} className="designer" data-testid="designer" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: narrow ? 'calc(100vh - 146px)' : 'calc(100vh - 130px)', minHeight: narrow ? 400 : 520, background: '#fff', outline: 'none' }}>
         {narrow ? (
           <div data-testid="designer-toolbar-narrow" style={{ padding: '6px 8px', borderBottom: '1px solid #f0f0f0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
@@ -433,7 +433,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
         {narrow ? (
           <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
             {/* the canvas takes the screen; the selection's 属性 float over it */}
-            <div style={{ display: 'flex', position: 'relative', height: 'calc(100vh - 222px)', minHeight: 300 }}>
+            <div style={{ display: 'flex', position: 'relative', height: 'calc(100vh - 232px)', minHeight: 300 }}>
               {page && (
                 <EditableCanvas
                   designer={designer}

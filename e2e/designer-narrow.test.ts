@@ -54,6 +54,7 @@ describeBrowser('设计器：手机宽度下画布占满屏幕，面板在抽屉
     }
     expect(await page.getByTestId('arrange-toolbar').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(844);
 
     // the canvas is on screen, fitted on load: the whole stage inside the visible area
     const area = await box(page, 'designer-canvas-area');
