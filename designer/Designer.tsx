@@ -1,10 +1,14 @@
 // The screen designer and the form designer (ViewScreenDesign / ViewFormDesign): one component, two
 // configurations. Left: 组件 (templates) and 图层 (layers); centre: toolbar and the editable canvas; right: the
 // generated property panel. All state lives in this instance (createDesigner), so two designers never mix.
+// On a phone-width screen (useNarrow, below 768 px) the canvas takes the screen: the toolbar keeps 返回, undo,
+// redo, 预览 and 保存 and opens 组件 / 图层 and 属性 as drawers, the other tools under 更多; a tap on a template adds
+// it in the middle of the view (nothing is dragged out of a drawer) and closes the drawer.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Divider, Modal, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
-import { DownloadOutlined, EyeOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Divider, Drawer, Dropdown, Modal, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, DownOutlined, EyeOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useStore } from '../runtime/core/store';
+import { useNarrow } from '../runtime/ui/narrow';
 import { preloadWidgetKinds, WidgetDataContext } from '../widgets';
 import { RightPanel } from './panel';
 import { pageFieldsOf } from './panel/formFields';
@@ -88,6 +92,10 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
   const [leftOpen, setLeftOpen] = useState(true);
   const [rightOpen, setRightOpen] = useState(true);
   const [leftTab, setLeftTab] = useState('templates');
+  const narrow = useNarrow();
+  // narrow: which drawer is open (组件 / 图层, 属性), and the 更多 menu
+  const [drawer, setDrawer] = useState<'left' | 'right' | null>(null);
+  const [moreOpen, setMoreOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [faults, setFaults] = useState<string[] | null>(null);
@@ -141,16 +149,21 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
   );
 
   const onDropTemplate = useCallback(
-    async (widgetName: string, left: number, top: number) => {
-      if (!pageId) return;
+    async (widgetName: string, left: number, top: number): Promise<boolean> => {
+      if (!pageId) return false;
       const entry = catalogue.find((c) => c.widgetName === widgetName);
-      if (entry && entry.maxUse > 0 && (used[widgetName] ?? 0) >= entry.maxUse) return void message.warning(`【${entry.widgetTitle}】最多只能添加 ${entry.maxUse} 个`);
+      if (entry && entry.maxUse > 0 && (used[widgetName] ?? 0) >= entry.maxUse) {
+        message.warning(`【${entry.widgetTitle}】最多只能添加 ${entry.maxUse} 个`);
+        return false;
+      }
       try {
         const w = await services.addWidget({ pageId, widgetName, top, left });
         setCreated((c) => [...c, w.id]);
         designer.add(w);
+        return true;
       } catch {
         /* the request layer showed why */
+        return false;
       }
     },
     [pageId, catalogue, used, services, designer, message],
@@ -230,97 +243,247 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
   if (failed) return <Result status="404" title={failed} extra={<Button onClick={onBack}>返回</Button>} />;
   const one: WidgetEntity | null = selected.length === 1 ? (widgets.find((w) => w.id === selected[0]) ?? null) : null;
 
-  return (
-    <WidgetDataContext.Provider value={dataServices}>
-      <div ref={rootRef} className="designer" data-testid="designer" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 130px)', minHeight: 520, background: '#fff', outline: 'none' }}>
-        <Space style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', justifyContent: 'space-between', width: '100%' }} wrap>
-          <Space>
-            <Button icon={<LeftOutlined />} onClick={back}>
-              返回
-            </Button>
-            <Typography.Text strong>{page?.pageName}</Typography.Text>
-            {unsaved && <Typography.Text type="warning">（未保存）</Typography.Text>}
-          </Space>
-          <Space wrap>
-            <Tooltip title="导入 JSON 文件（可撤销）">
-              <Button icon={<UploadOutlined />} onClick={() => fileRef.current?.click()}>
-                导入
-              </Button>
-            </Tooltip>
-            <input
-              ref={fileRef}
-              type="file"
-              accept="application/json,.json"
-              data-testid="designer-import"
-              style={{ display: 'none' }}
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                e.target.value = '';
-                if (f) void onImport(f);
+  // the two panels' contents: beside the canvas on a wide screen, in drawers on a narrow one
+  const leftTabs = (
+    <Tabs
+      size="small"
+      activeKey={leftTab}
+      onChange={setLeftTab}
+      style={narrow ? undefined : { padding: '0 8px' }}
+      items={[
+        {
+          key: 'templates',
+          label: '组件',
+          children: narrow ? (
+            <TemplateList
+              catalogue={catalogue}
+              used={used}
+              onPick={(name) => {
+                const at = viewportRef.current?.visibleCenter() ?? { left: 0, top: 0 };
+                void preloadWidgetKinds([name]);
+                void onDropTemplate(name, at.left, at.top).then((added) => added && setDrawer(null));
               }}
             />
-            <Button icon={<DownloadOutlined />} onClick={() => download(exportDoc(designer.store.get().doc, config.kind, page?.pageName ?? ''), `${page?.pageName || config.noun}.json`)}>
-              导出
-            </Button>
-            <Divider type="vertical" />
-            <Tooltip title="撤销 Ctrl+Z">
-              <Button icon={<UndoOutlined />} aria-label="撤销" disabled={!canUndo} onClick={designer.undo} />
-            </Tooltip>
-            <Tooltip title="重做 Ctrl+Shift+Z / Ctrl+Y">
-              <Button icon={<RedoOutlined />} aria-label="重做" disabled={!canRedo} onClick={designer.redo} />
-            </Tooltip>
-            <Divider type="vertical" />
-            <ArrangeToolbar designer={designer} />
-            <Divider type="vertical" />
-            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
-              保存
-            </Button>
-            <Button icon={<EyeOutlined />} onClick={() => pageId && window.open(config.previewUrl(pageId), '_blank')}>
-              预览
-            </Button>
-            <Divider type="vertical" />
-            <ViewTools scale={scale} onScale={setScale} onFit={() => viewportRef.current?.fit()} grid={grid} onGrid={changeGrid} />
+          ) : (
+            <TemplateList catalogue={catalogue} used={used} />
+          ),
+        },
+        { key: 'layers', label: '图层', children: <LayerList designer={designer} /> },
+      ]}
+    />
+  );
+  const rightContent =
+    selected.length > 1 ? (
+      <Alert style={{ margin: 12 }} type="info" showIcon message={selectionNote(widgets, selected)} />
+    ) : (
+      <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={panelServices} interactions={config.kind === 'screen'} />
+    );
+  const importInput = (
+    <input
+      ref={fileRef}
+      type="file"
+      accept="application/json,.json"
+      data-testid="designer-import"
+      style={{ display: 'none' }}
+      onChange={(e) => {
+        const f = e.target.files?.[0];
+        e.target.value = '';
+        if (f) void onImport(f);
+      }}
+    />
+  );
+  const exportDocument = () => download(exportDoc(designer.store.get().doc, config.kind, page?.pageName ?? ''), `${page?.pageName || config.noun}.json`);
+  const undoRedo = (
+    <>
+      <Tooltip title="撤销 Ctrl+Z">
+        <Button icon={<UndoOutlined />} aria-label="撤销" disabled={!canUndo} onClick={designer.undo} />
+      </Tooltip>
+      <Tooltip title="重做 Ctrl+Shift+Z / Ctrl+Y">
+        <Button icon={<RedoOutlined />} aria-label="重做" disabled={!canRedo} onClick={designer.redo} />
+      </Tooltip>
+    </>
+  );
+  const saveButton = (
+    <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
+      保存
+    </Button>
+  );
+  const previewButton = (
+    <Button icon={<EyeOutlined />} onClick={() => pageId && window.open(config.previewUrl(pageId), '_blank')}>
+      预览
+    </Button>
+  );
+  const openLeft = (tab: string) => {
+    setLeftTab(tab);
+    setDrawer('left');
+  };
+  // narrow buttons a little tighter, so the second row holds undo, redo, 组件, 图层, 属性 and 更多 at 390 px
+  const tight = { paddingInline: 8 };
+
+  return (
+    <WidgetDataContext.Provider value={dataServices}>
+      <div ref={rootRef} className="designer" data-testid="designer" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: narrow ? 'calc(100vh - 146px)' : 'calc(100vh - 130px)', minHeight: narrow ? 400 : 520, background: '#fff', outline: 'none' }}>
+        {narrow ? (
+          <div data-testid="designer-toolbar-narrow" style={{ padding: '6px 8px', borderBottom: '1px solid #f0f0f0', display: 'flex', flexDirection: 'column', gap: 6 }}>
+            <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+              <Button icon={<LeftOutlined />} onClick={back} style={tight}>
+                返回
+              </Button>
+              <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }}>
+                {page?.pageName}
+                {unsaved && <Typography.Text type="warning">（未保存）</Typography.Text>}
+              </Typography.Text>
+              {previewButton}
+              {saveButton}
+            </div>
+            <div style={{ display: 'flex', alignItems: 'center', gap: 4, flexWrap: 'wrap' }}>
+              <Space.Compact>{undoRedo}</Space.Compact>
+              <Button style={tight} autoInsertSpace={false} onClick={() => openLeft('templates')}>
+                组件
+              </Button>
+              <Button style={tight} autoInsertSpace={false} onClick={() => openLeft('layers')}>
+                图层
+              </Button>
+              <Button style={tight} autoInsertSpace={false} onClick={() => setDrawer('right')}>
+                属性
+              </Button>
+              {importInput}
+              <Dropdown
+                trigger={['click']}
+                open={moreOpen}
+                onOpenChange={setMoreOpen}
+                // centred under the button and shifted to stay inside the window
+                placement="bottom"
+                popupRender={() => (
+                  <div data-testid="designer-more" className="designer-more" style={{ width: 'min(340px, calc(100vw - 16px))', padding: 12, background: '#fff', borderRadius: 8, boxShadow: '0 6px 16px rgba(0,0,0,.12), 0 3px 6px -4px rgba(0,0,0,.12)', display: 'flex', flexDirection: 'column', gap: 10 }}>
+                    <Typography.Text type="secondary">视图</Typography.Text>
+                    <ViewTools
+                      scale={scale}
+                      onScale={setScale}
+                      onFit={() => {
+                        viewportRef.current?.fit();
+                        setMoreOpen(false);
+                      }}
+                      grid={grid}
+                      onGrid={changeGrid}
+                    />
+                    <Typography.Text type="secondary">对齐与分布（选择多个图层）</Typography.Text>
+                    <ArrangeToolbar designer={designer} />
+                    <Typography.Text type="secondary">文件</Typography.Text>
+                    <Space wrap>
+                      <Button
+                        icon={<UploadOutlined />}
+                        onClick={() => {
+                          setMoreOpen(false);
+                          fileRef.current?.click();
+                        }}
+                      >
+                        导入
+                      </Button>
+                      <Button
+                        icon={<DownloadOutlined />}
+                        onClick={() => {
+                          setMoreOpen(false);
+                          exportDocument();
+                        }}
+                      >
+                        导出
+                      </Button>
+                    </Space>
+                  </div>
+                )}
+              >
+                <Button style={tight} autoInsertSpace={false} icon={<DownOutlined />} iconPosition="end">
+                  更多
+                </Button>
+              </Dropdown>
+            </div>
+          </div>
+        ) : (
+          <Space style={{ padding: '6px 12px', borderBottom: '1px solid #f0f0f0', justifyContent: 'space-between', width: '100%' }} wrap>
+            <Space>
+              <Button icon={<LeftOutlined />} onClick={back}>
+                返回
+              </Button>
+              <Typography.Text strong>{page?.pageName}</Typography.Text>
+              {unsaved && <Typography.Text type="warning">（未保存）</Typography.Text>}
+            </Space>
+            <Space wrap>
+              <Tooltip title="导入 JSON 文件（可撤销）">
+                <Button icon={<UploadOutlined />} onClick={() => fileRef.current?.click()}>
+                  导入
+                </Button>
+              </Tooltip>
+              {importInput}
+              <Button icon={<DownloadOutlined />} onClick={exportDocument}>
+                导出
+              </Button>
+              <Divider type="vertical" />
+              {undoRedo}
+              <Divider type="vertical" />
+              <ArrangeToolbar designer={designer} />
+              <Divider type="vertical" />
+              {saveButton}
+              {previewButton}
+              <Divider type="vertical" />
+              <ViewTools scale={scale} onScale={setScale} onFit={() => viewportRef.current?.fit()} grid={grid} onGrid={changeGrid} />
+            </Space>
           </Space>
-        </Space>
-        <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
-          <div style={{ display: 'flex', height: 'calc(100vh - 176px)', minHeight: 470 }}>
-            <aside style={{ width: leftOpen ? 240 : 28, flex: 'none', borderRight: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-left">
-              <Button type="text" size="small" aria-label={leftOpen ? '收起左侧面板' : '展开左侧面板'} icon={leftOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={() => setLeftOpen((o) => !o)} />
-              {leftOpen && (
-                <Tabs
-                  size="small"
-                  activeKey={leftTab}
-                  onChange={setLeftTab}
-                  style={{ padding: '0 8px' }}
-                  items={[
-                    { key: 'templates', label: '组件', children: <TemplateList catalogue={catalogue} used={used} /> },
-                    { key: 'layers', label: '图层', children: <LayerList designer={designer} /> },
-                  ]}
+        )}
+        {narrow ? (
+          <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
+            {/* the canvas takes the screen; the selection's 属性 float over it */}
+            <div style={{ display: 'flex', position: 'relative', height: 'calc(100vh - 232px)', minHeight: 300 }}>
+              {page && (
+                <EditableCanvas
+                  designer={designer}
+                  scale={scale}
+                  pageId={page.id}
+                  grid={grid.on ? grid.size : 0}
+                  onScaleChange={setScale}
+                  viewport={viewportRef}
+                  onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)}
+                  narrow
                 />
               )}
-            </aside>
-            {page && (
-              <EditableCanvas
-                designer={designer}
-                scale={scale}
-                pageId={page.id}
-                grid={grid.on ? grid.size : 0}
-                onScaleChange={setScale}
-                viewport={viewportRef}
-                onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)}
-              />
-            )}
-            <aside style={{ width: rightOpen ? 340 : 28, flex: 'none', borderLeft: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-right">
-              <Button type="text" size="small" aria-label={rightOpen ? '收起右侧面板' : '展开右侧面板'} icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setRightOpen((o) => !o)} />
-              {rightOpen &&
-                (selected.length > 1 ? (
-                  <Alert style={{ margin: 12 }} type="info" showIcon message={selectionNote(widgets, selected)} />
-                ) : (
-                  <RightPanel widget={one} canvas={canvas} onWidgetChange={designer.patchProps} onCanvasChange={designer.setCanvas} services={panelServices} interactions={config.kind === 'screen'} />
-                ))}
-            </aside>
-          </div>
-        </Spin>
+              {selected.length > 0 && (
+                <Button type="primary" shape="round" data-testid="designer-selection-props" onClick={() => setDrawer('right')} style={{ position: 'absolute', right: 12, bottom: 12, zIndex: 1, maxWidth: 'calc(100% - 24px)', boxShadow: '0 4px 12px rgba(0,0,0,.35)' }}>
+                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{one ? `属性：${one.widgetTitle || one.widgetName}` : `属性（${selected.length} 个图层）`}</span>
+                </Button>
+              )}
+            </div>
+            <Drawer title="组件 / 图层" placement="left" open={drawer === 'left'} onClose={() => setDrawer(null)} width="min(320px, 88vw)" rootClassName="designer-drawer-left" styles={{ body: { padding: '0 12px 12px' } }}>
+              {leftTabs}
+            </Drawer>
+            <Drawer title={one ? `属性：${one.widgetTitle || one.widgetName}` : selected.length > 1 ? '属性' : '画布属性'} placement="right" open={drawer === 'right'} onClose={() => setDrawer(null)} width="min(380px, 92vw)" rootClassName="designer-drawer-right" styles={{ body: { padding: 0 } }}>
+              {rightContent}
+            </Drawer>
+          </Spin>
+        ) : (
+          <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
+            <div style={{ display: 'flex', height: 'calc(100vh - 176px)', minHeight: 470 }}>
+              <aside style={{ width: leftOpen ? 240 : 28, flex: 'none', borderRight: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-left">
+                <Button type="text" size="small" aria-label={leftOpen ? '收起左侧面板' : '展开左侧面板'} icon={leftOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={() => setLeftOpen((o) => !o)} />
+                {leftOpen && leftTabs}
+              </aside>
+              {page && (
+                <EditableCanvas
+                  designer={designer}
+                  scale={scale}
+                  pageId={page.id}
+                  grid={grid.on ? grid.size : 0}
+                  onScaleChange={setScale}
+                  viewport={viewportRef}
+                  onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)}
+                />
+              )}
+              <aside style={{ width: rightOpen ? 340 : 28, flex: 'none', borderLeft: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-right">
+                <Button type="text" size="small" aria-label={rightOpen ? '收起右侧面板' : '展开右侧面板'} icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setRightOpen((o) => !o)} />
+                {rightOpen && rightContent}
+              </aside>
+            </div>
+          </Spin>
+        )}
         <Modal
           open={leaving}
           title="是否要返回？"

@@ -183,13 +183,17 @@ describeBrowser('设计器：对齐、分布、组合与重命名', () => {
     await page.context().close();
   });
 
-  it('fits the toolbar and the layer list on a 390 px window', async () => {
+  it('fits the toolbar and the layer list on a 390 px window (更多, the 图层 drawer)', async () => {
     const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
     await login(page, inject('baseURL'), 'developer', inject('demoPassword'));
     await page.goto(`${inject('baseURL')}/datav/screen/design?pageId=${pageId}`);
     await page.getByTestId('canvas-stage').locator('[data-widget-id]').first().waitFor();
-    await page.getByTestId('arrange-toolbar').waitFor();
-    await page.getByRole('tab', { name: '图层' }).click();
+    // narrow: the arranging buttons are under 更多, the layers in a drawer (e2e/designer-narrow.test.ts)
+    await page.getByTestId('designer-toolbar-narrow').getByRole('button', { name: '更多' }).click();
+    await page.getByTestId('designer-more').getByTestId('arrange-toolbar').waitFor();
+    await shot(page, 'arrange-390-more');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('designer-toolbar-narrow').getByRole('button', { name: '图层' }).click();
     await page.getByTestId('layer-list').getByRole('button', { name: '展开 分组1' }).click();
     await shot(page, 'arrange-390');
     await page.context().close();

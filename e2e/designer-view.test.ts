@@ -189,7 +189,10 @@ describeBrowser('设计器视图工具：搜索组件、适应画布、缩放、
     const page = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await login(page, inject('baseURL'), 'developer', inject('demoPassword'));
     await open(page);
-    await page.getByRole('button', { name: '适应画布' }).click();
+    // narrow: fitted on load; the view tools are under 更多 (e2e/designer-narrow.test.ts)
+    await page.getByRole('button', { name: '更多' }).click();
+    await page.getByTestId('designer-more').getByRole('button', { name: '适应画布' }).click();
+    await page.getByRole('button', { name: '更多' }).click();
     await expect.poll(() => page.getByLabel('缩放').inputValue()).not.toBe('60%');
     await shot(page, 'designer-view-390');
     await page.context().close();

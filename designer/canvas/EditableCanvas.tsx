@@ -37,6 +37,11 @@ export interface EditableCanvasProps {
   onScaleChange?: (scale: number) => void;
   /** 适应画布 and the like, for the host's toolbar. */
   viewport?: Ref<CanvasViewport>;
+  /**
+   * A phone-width screen: 适应画布 once the area is laid out, and a touch that starts off the widgets scrolls the
+   * area (a tap there clears the selection) instead of drawing a selection band.
+   */
+  narrow?: boolean;
 }
 
 const idOf = (el: Element) => (el as HTMLElement).dataset.widgetId ?? '';
@@ -87,7 +92,7 @@ function layoutOf(el: HTMLElement | SVGElement): LayoutPatch {
   return { id: idOf(el), left: parseFloat(s.left), top: parseFloat(s.top), width: parseFloat(s.width), height: parseFloat(s.height) };
 }
 
-export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid = 0, onScaleChange, viewport }: EditableCanvasProps) {
+export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid = 0, onScaleChange, viewport, narrow = false }: EditableCanvasProps) {
   const doc = useStore(designer.store, (s) => s.doc);
   const selected = useStore(designer.store, (s) => s.selected);
   const [area, setArea] = useState<HTMLDivElement | null>(null);
@@ -99,7 +104,17 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid =
   const { canvas, widgets } = doc;
   const noScale = useCallback(() => undefined, []);
   const view = useCanvasViewport(area, canvas, scale, onScaleChange ?? noScale);
-  useImperativeHandle(viewport, () => ({ fit: view.fit }), [view.fit]);
+  useImperativeHandle(viewport, () => ({ fit: view.fit, visibleCenter: view.visibleCenter }), [view.fit, view.visibleCenter]);
+  // narrow: the whole canvas in view when the designer opens
+  const fitted = useRef(false);
+  const fitView = view.fit;
+  useLayoutEffect(() => {
+    if (!narrow || !area || fitted.current) return;
+    fitted.current = true;
+    fitView();
+  }, [narrow, area, fitView]);
+  // narrow: a touch that started off the widgets was left to the browser (scrolling); its tap clears the selection
+  const touchOff = useRef(false);
 
   // the handles follow the selection; locked layers can be selected but not moved
   useLayoutEffect(() => {
@@ -158,6 +173,11 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid =
       onDragOver={(e) => e.dataTransfer.types.includes(TEMPLATE_DND_TYPE) && e.preventDefault()}
       onDrop={onDrop}
       onContextMenu={onContextMenu}
+      onClick={(e) => {
+        if (!touchOff.current) return;
+        touchOff.current = false;
+        if (!(e.target as Element).closest('[data-widget-id], .designer-moveable, .designer-context-menu')) designer.select([]);
+      }}
     >
       <div style={{ display: 'grid', gridTemplateColumns: `${RULER_SIZE}px auto`, width: 'max-content', padding: `0 ${STAGE_MARGIN}px ${STAGE_MARGIN}px 0` }}>
         <div style={{ background: '#2a2e3b' }} />
@@ -222,6 +242,13 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid =
           ratio={0}
           onDragStart={(e) => {
             const t = e.inputEvent.target as Element;
+            touchOff.current = false;
+            // narrow, a touch off the widgets and handles: the browser scrolls the area (no band on a phone)
+            if (narrow && e.inputEvent.type === 'touchstart' && !t.closest('[data-widget-id]') && !moveableRef.current?.isMoveableElement(t)) {
+              touchOff.current = true;
+              e.stop();
+              return;
+            }
             // a press on a handle or on the current selection moves it instead of selecting
             if (view.panHeld.current || e.inputEvent.button === 2 || moveableRef.current?.isMoveableElement(t) || targets.some((x) => x === t || x.contains(t)) || t.closest('.designer-context-menu')) e.stop();
           }}

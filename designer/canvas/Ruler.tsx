@@ -7,8 +7,8 @@ export const RULER_SIZE = 20;
 export const Ruler = memo(function Ruler({ length, scale, vertical }: { length: number; scale: number; vertical?: boolean }) {
   const ticks: number[] = [];
   for (let v = 0; v <= length; v += RULER_STEP) ticks.push(v);
-  // a label every tick while they fit, else every other one
-  const every = RULER_STEP * scale >= 36 ? 1 : 2;
+  // a label every tick while they fit, else every other one (every fourth, tenth below 18 %: a phone's fitted canvas)
+  const every = [1, 2, 4, 10].find((n) => RULER_STEP * scale * n >= 36) ?? 20;
   const size = length * scale;
   return (
     <svg

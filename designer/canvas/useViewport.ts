@@ -14,6 +14,8 @@ export const STAGE_MARGIN = 40;
 export interface CanvasViewport {
   /** 适应画布: the scale that shows the whole canvas, scrolled to its top-left corner. */
   fit(): void;
+  /** The canvas point at the middle of what the area shows now (canvas px, rounded, inside the canvas). */
+  visibleCenter(): { left: number; top: number };
 }
 
 export type PanMode = 'off' | 'ready' | 'panning';
@@ -69,6 +71,17 @@ export function useCanvasViewport(area: HTMLDivElement | null, canvas: Size, sca
       top: 0,
     });
   }, [area, canvas, goTo]);
+
+  const visibleCenter = useCallback(() => {
+    if (!area) return { left: 0, top: 0 };
+    // the middle of the part of the stage in view along one axis (the area may be larger than the stage)
+    const at = (scroll: number, size: number, length: number) => {
+      const from = Math.max(0, (scroll - RULER_SIZE) / scaleRef.current);
+      const to = Math.min(length, (scroll + size - RULER_SIZE) / scaleRef.current);
+      return Math.round(Math.min(length, Math.max(0, (from + Math.max(from, to)) / 2)));
+    };
+    return { left: at(area.scrollLeft, area.clientWidth, canvas.width), top: at(area.scrollTop, area.clientHeight, canvas.height) };
+  }, [area, canvas]);
 
   // Ctrl (⌘) + wheel: zoom around the pointer instead of the browser's page zoom
   useEffect(() => {
@@ -175,5 +188,5 @@ export function useCanvasViewport(area: HTMLDivElement | null, canvas: Size, sca
     };
   }, [area]);
 
-  return { fit, pan, panHeld };
+  return { fit, visibleCenter, pan, panHeld };
 }

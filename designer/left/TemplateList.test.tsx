@@ -76,3 +76,23 @@ describe('template search', () => {
     expect(matchTemplates(catalogue, 'barchart').map((c) => c.widgetName)).toContain('barChart');
   });
 });
+
+describe('template taps (a phone-width designer)', () => {
+  const catalogue = catalogueOf('screen');
+
+  it('with onPick a tap picks the kind, not a kind at its cap; without it a tap does nothing', () => {
+    // lineChart capped at one, and used once
+    const capped = catalogue.map((c) => (c.widgetName === 'lineChart' ? { ...c, maxUse: 1 } : c));
+    const picked: string[] = [];
+    const { unmount } = render(<TemplateList catalogue={capped} used={{ lineChart: 1 }} onPick={(n) => picked.push(n)} />);
+    fireEvent.click(screen.getByTestId('template-barChart'));
+    expect(picked).toEqual(['barChart']);
+    expect(screen.getByTestId('template-barChart').getAttribute('role')).toBe('button');
+    fireEvent.click(screen.getByTestId('template-lineChart'));
+    expect(picked).toEqual(['barChart']);
+    unmount();
+    render(<TemplateList catalogue={catalogue} used={{}} />);
+    fireEvent.click(screen.getByTestId('template-barChart'));
+    expect(screen.getByTestId('template-barChart').getAttribute('role')).toBeNull();
+  });
+});

@@ -11,6 +11,8 @@ export interface TemplateListProps {
   catalogue: readonly CatalogueEntry[];
   /** widgetName → how many the canvas holds */
   used: Record<string, number>;
+  /** A tap adds the kind (a phone-width designer, where nothing is dragged out of the drawer); absent: drag only. */
+  onPick?: (widgetName: string) => void;
 }
 
 /** The kinds whose title or widget name holds the text (trimmed, case-insensitive); all of them for no text. */
@@ -21,7 +23,7 @@ export function matchTemplates(catalogue: readonly CatalogueEntry[], text: strin
   return kinds.filter((c) => c.widgetTitle.toLowerCase().includes(q) || (c.widgetName ?? '').toLowerCase().includes(q));
 }
 
-export const TemplateList = memo(function TemplateList({ catalogue, used }: TemplateListProps) {
+export const TemplateList = memo(function TemplateList({ catalogue, used, onPick }: TemplateListProps) {
   const [text, setText] = useState('');
   // the folders the user opened or closed; while searching every folder with a match is open
   const [open, setOpen] = useState<string[] | null>(null);
@@ -66,13 +68,15 @@ export const TemplateList = memo(function TemplateList({ catalogue, used }: Temp
                         draggable={!full}
                         data-testid={`template-${c.widgetName}`}
                         aria-label={c.widgetTitle}
+                        role={onPick ? 'button' : undefined}
+                        onClick={onPick && !full ? () => onPick(c.widgetName ?? '') : undefined}
                         onDragStart={(e) => {
                           // the kind's code comes while it is dragged, so the dropped widget draws at once
                           void preloadWidgetKinds([c.widgetName ?? '']);
                           e.dataTransfer.setData(TEMPLATE_DND_TYPE, c.widgetName ?? '');
                           e.dataTransfer.effectAllowed = 'copy';
                         }}
-                        style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: '10px 4px', textAlign: 'center', cursor: full ? 'not-allowed' : 'grab', opacity: full ? 0.5 : 1, background: '#fff', userSelect: 'none' }}
+                        style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: '10px 4px', textAlign: 'center', cursor: full ? 'not-allowed' : onPick ? 'pointer' : 'grab', opacity: full ? 0.5 : 1, background: '#fff', userSelect: 'none' }}
                       >
                         <div style={{ fontSize: 22, color: '#1677ff' }}>
                           <WidgetIcon kind={c.widgetName} />
