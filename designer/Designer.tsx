@@ -313,6 +313,19 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
       预览
     </Button>
   );
+  // the editable canvas: the screen's width when narrow (touch scrolls it), between the panels otherwise
+  const stage = page && (
+    <EditableCanvas
+      designer={designer}
+      scale={scale}
+      pageId={page.id}
+      grid={grid.on ? grid.size : 0}
+      onScaleChange={setScale}
+      viewport={viewportRef}
+      onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)}
+      narrow={narrow}
+    />
+  );
   const openLeft = (tab: string) => {
     setLeftTab(tab);
     setDrawer('left');
@@ -434,18 +447,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
           <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
             {/* the canvas takes the screen; the selection's 属性 float over it */}
             <div style={{ display: 'flex', position: 'relative', height: 'calc(100vh - 232px)', minHeight: 300 }}>
-              {page && (
-                <EditableCanvas
-                  designer={designer}
-                  scale={scale}
-                  pageId={page.id}
-                  grid={grid.on ? grid.size : 0}
-                  onScaleChange={setScale}
-                  viewport={viewportRef}
-                  onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)}
-                  narrow
-                />
-              )}
+              {stage}
               {selected.length > 0 && (
                 <Button type="primary" shape="round" data-testid="designer-selection-props" onClick={() => setDrawer('right')} style={{ position: 'absolute', right: 12, bottom: 12, zIndex: 1, maxWidth: 'calc(100% - 24px)', boxShadow: '0 4px 12px rgba(0,0,0,.35)' }}>
                   <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{one ? `属性：${one.widgetTitle || one.widgetName}` : `属性（${selected.length} 个图层）`}</span>
@@ -466,17 +468,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
                 <Button type="text" size="small" aria-label={leftOpen ? '收起左侧面板' : '展开左侧面板'} icon={leftOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={() => setLeftOpen((o) => !o)} />
                 {leftOpen && leftTabs}
               </aside>
-              {page && (
-                <EditableCanvas
-                  designer={designer}
-                  scale={scale}
-                  pageId={page.id}
-                  grid={grid.on ? grid.size : 0}
-                  onScaleChange={setScale}
-                  viewport={viewportRef}
-                  onDropTemplate={(n, l, t) => void onDropTemplate(n, l, t)}
-                />
-              )}
+              {stage}
               <aside style={{ width: rightOpen ? 340 : 28, flex: 'none', borderLeft: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-right">
                 <Button type="text" size="small" aria-label={rightOpen ? '收起右侧面板' : '展开右侧面板'} icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setRightOpen((o) => !o)} />
                 {rightOpen && rightContent}

@@ -37,6 +37,9 @@ const ms = (v: number | null) => (v === null ? '—' : `${v} ms`);
 const rate = (v: number | null) => (v === null ? '—' : `${v}%`);
 const ruleText = (r: AlertRule) => `${r.metric === 'errorRate' ? '错误率' : 'P95'} > ${r.threshold}${r.metric === 'errorRate' ? '%' : ' ms'}（最近 ${r.minutes} 分钟）`;
 
+/** What the per-API and per-key tables share: small, ten a page. */
+const FIGURE_TABLE = { size: 'small' as const, pagination: { pageSize: 10, hideOnSinglePage: true } };
+
 /** The figures' columns of the per-API and per-key tables. */
 function figureColumns<T extends CallFigures>(): TableColumnsType<T> {
   return [
@@ -294,10 +297,9 @@ export default function ApiMonitor() {
         </Row>
         <Card size="small" title="按 API" data-testid="monitor-apis">
           <Table
-            size="small"
+            {...FIGURE_TABLE}
             rowKey="apiId"
             scroll={{ x: 900 }}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
             dataSource={data?.apis ?? []}
             rowClassName={(r) => (r.alert?.firing ? 'api-monitor-firing' : '')}
             onRow={(r) => ({ style: r.alert?.firing ? { background: '#fff1f0' } : undefined })}
@@ -342,10 +344,9 @@ export default function ApiMonitor() {
         </Card>
         <Card size="small" title="按 API Key" data-testid="monitor-keys">
           <Table
-            size="small"
+            {...FIGURE_TABLE}
             rowKey="keyId"
             scroll={{ x: 640 }}
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
             dataSource={data?.keys ?? []}
             columns={[
               { title: 'API Key', dataIndex: 'keyName' },
