@@ -50,9 +50,10 @@ describeBrowser('从数据表生成页面', () => {
     const dlg = dialog(page);
     await dlg.getByText('从数据表生成页面').waitFor();
     await dlg.getByTestId('gen-ds').click();
-    await page.locator('.ant-select-item-option', { hasText: DS }).click();
+    // the open list only: a closed select's options stay in the page, hidden (the data source's name holds 'sales' too)
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DS }).click();
     await dlg.getByTestId('gen-table').click();
-    await page.locator('.ant-select-item-option', { hasText: 'sales' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^sales/ }).click();
     await dlg.getByText('作为下拉选择的列', { exact: false }).waitFor({ timeout: 30_000 });
     await dlg.locator('.ant-checkbox-wrapper', { hasText: 'level' }).click();
     await shot(page, 'tables-generate');
