@@ -223,6 +223,8 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
     ...tablePageCalls(opts.pageKey, writable),
     perms: writable ? { list: perms.list, add: perms.add, edit: perms.edit, remove: perms.remove, export: perms.export } : { list: perms.list, export: perms.export },
     ...(search.length ? { search: { placeholder: `请输入${search.join('、')}`, fields: search } } : {}),
+    // a table's page may show up to the server's 500 rows (above 100 the list is virtual)
+    pageSizes: [10, 20, 50, 100, 200, 500],
     columns: [...columns, ...(writable ? [{ title: '操作', type: 'actions', width: 160 }] : [])],
     toolbar: writable ? [{ action: 'add', label: '新增' }] : [],
     rowActions: writable ? [{ action: 'edit', label: '编辑' }, { action: 'delete', label: '删除' }] : [],

@@ -90,8 +90,9 @@ function atEnd(): boolean {
 
 /**
  * Scrolls `step` px in every frame until the last row is in view (then 3 frames more), and answers the
- * frames' intervals: every frame measured is one that scrolled. The virtual list takes a wheel event on its body
- * (its own handler scrolls it, as for a real wheel); the plain table scrolls with the window.
+ * frames' intervals: every frame measured is one that scrolled. The virtual list's box is scrolled (as a wheel
+ * scrolls it: the browser moves the box, its scroll handler draws the rows coming into view); the plain table
+ * scrolls with the window.
  */
 function scrollThrough(step: number): Promise<{ gaps: number[]; steps: number }> {
   const holder = host.querySelector('.ant-table-tbody-virtual-holder');
@@ -107,7 +108,7 @@ function scrollThrough(step: number): Promise<{ gaps: number[]; steps: number }>
       if (tail === 0) return resolve({ gaps, steps });
       if (tail > 0) tail--;
       else if (++steps > 2000) return reject(new Error('the last row never came into view'));
-      else if (holder) holder.dispatchEvent(new WheelEvent('wheel', { deltaY: step, bubbles: true, cancelable: true }));
+      else if (holder) holder.scrollTop += step;
       else window.scrollBy(0, step);
       requestAnimationFrame(frame);
     };

@@ -132,7 +132,7 @@ async function main() {
     const rp = f('500 plain') / f('50 rows');
     console.log(`  ratio 500 virtual / 50: ${rv.toFixed(2)} (target ≤ ${TARGET_FIRST}) ${rv <= TARGET_FIRST ? 'OK' : 'OVER'}`);
     console.log(`  ratio 500 plain   / 50: ${rp.toFixed(2)} (without the virtual list)`);
-    console.log(`\nscrolling through 500 rows (${STEP} px in every frame: a wheel event on the virtual list, window.scrollBy for the plain table), frame intervals by requestAnimationFrame:`);
+    console.log(`\nscrolling through 500 rows (${STEP} px in every frame: the virtual list's box scrolled, window.scrollBy for the plain table), frame intervals by requestAnimationFrame:`);
     for (const c of SCROLL) {
       const m = median(p95[c.key]);
       console.log(`  ${c.key.padEnd(12)}: p95 ${m.toFixed(2)} ms (round p95s ${p95[c.key].map((x) => x.toFixed(1)).join(', ')}); frames over ${TARGET_P95} ms: ${median(over[c.key]).toFixed(1)} %; without input p95 ${median(idleP95[c.key]).toFixed(2)} ms  — ${shapes[`scroll ${c.key}`]}`);

@@ -21,6 +21,7 @@ import { Dialogs, type DialogState } from './Dialogs';
 import { SplitPane } from '../ui/SplitPane';
 import { CHILDREN, nestRows, parentKeys } from './treeRows';
 import { useNarrow } from '../ui/narrow';
+import { fillWidth, virtualBody } from './VirtualBody';
 
 // The page's parts, each a file by what it renders: SearchBar, Toolbar, the table's columns (columns.tsx, with
 // RowActions), the dialogs (Dialogs.tsx, FormDialog / UploadDialog); what an action does is runAction.ts.
@@ -153,13 +154,23 @@ export function CrudView({ page, params, virtual: virtualOverride }: {
   // a large page (up to the server's 500 rows) is a virtual list; a tree table is not paged and stays as it is
   const virtual = !tree && (virtualOverride ?? pageSize > VIRTUAL_ABOVE);
   const bodyHeight = useBodyHeight();
-  const columns = useTableColumns({ page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, virtual, live });
+  const declared = useTableColumns({ page, declColumns, dicts, sort, filters, pageNum, pageSize, narrow, virtual, live });
   const selectable = page.selectable || page.columns.some((c) => c.type === 'selection');
+  // a virtual body's columns fill the box (the header would stretch them, the body's cells could not follow)
+  const [boxWidth, setBoxWidth] = useState(0);
+  const columns = useMemo(
+    () => (virtual ? fillWidth(declared, selectable ? SELECTION_WIDTH : 0, boxWidth) : declared),
+    [virtual, declared, selectable, boxWidth],
+  );
   const scroll = useMemo(() => {
     if (!virtual) return { x: 'max-content' as const };
     const x = columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 0), selectable ? SELECTION_WIDTH : 0);
     return { x, y: bodyHeight };
   }, [virtual, columns, selectable, bodyHeight]);
+  const selection = useMemo(
+    () => (selectable ? { width: SELECTION_WIDTH, keys: selected, onChange: setSelected } : undefined),
+    [selectable, selected],
+  );
 
   const onTableChange = (p: TablePaginationConfig, f: Record<string, FilterValue | null>, s: SorterResult<Row> | SorterResult<Row>[]) => {
     const one = Array.isArray(s) ? s[0] : s;
@@ -183,6 +194,10 @@ export function CrudView({ page, params, virtual: virtualOverride }: {
   const tableLocale = useMemo(
     () => ({ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={list.error ? '加载失败' : '暂无数据'} /> }),
     [list.error],
+  );
+  const components = useMemo(
+    () => (virtual ? { body: virtualBody({ columns, rowKey, selection, height: bodyHeight, empty: tableLocale.emptyText, onWidth: setBoxWidth }) } : undefined),
+    [virtual, columns, rowKey, selection, bodyHeight, tableLocale],
   );
   const saveCall = dialog && dialog.mode !== 'edit' ? (api.add ?? api.save) : api.save;
 
@@ -232,7 +247,7 @@ export function CrudView({ page, params, virtual: virtualOverride }: {
           dataSource={nested}
           loading={list.loading}
           scroll={scroll}
-          virtual={virtual}
+          components={components}
           rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected, ...(virtual ? { columnWidth: SELECTION_WIDTH } : {}) } : undefined}
           locale={tableLocale}
           showSorterTooltip={false}

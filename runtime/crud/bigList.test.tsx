@@ -3,6 +3,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeServices, renderPage, rows } from './test-utils';
 import { columnWidth } from './columns';
+import { fillWidth } from './VirtualBody';
 import type { PageDeclaration } from './types';
 
 const COLS = 30;
@@ -70,6 +71,16 @@ describe('a page of 500 rows', () => {
     expect(columnWidth({ title: '序号', type: 'index' }, [])).toBe(62);
     expect(columnWidth({ title: '操作', type: 'actions' }, [{ action: 'edit', label: '修改' }, { action: 'delete', label: '删除' }])).toBe(2 * (28 + 16) + 24);
     expect(columnWidth({ title: '一个很长很长很长很长的列标题', field: 'a' }, [])).toBe(14 * 14 + 34);
+  });
+
+  it('widens the columns in proportion to fill the box, to the pixel, and never narrows them', () => {
+    const cols = [{ key: 'a', width: 100 }, { key: 'b', width: 200 }, { key: 'c', width: 101 }];
+    const filled = fillWidth(cols, 48, 1000);
+    expect(filled.reduce((w, c) => w + c.width, 48)).toBe(1000);
+    expect(filled.map((c) => c.key)).toEqual(['a', 'b', 'c']);
+    expect(filled[1].width).toBeGreaterThan(filled[0].width * 1.9);
+    // wider than the box: as declared (the box scrolls sideways)
+    expect(fillWidth(cols, 48, 300)).toBe(cols);
   });
 
   it('stays a plain table at 100 rows and below', async () => {
