@@ -1,19 +1,8 @@
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import { WidgetMotionContext } from '../timing/sharedInterval';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['borderBox2']), 60_000);
-
-function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(
-    <WidgetMotionContext.Provider value={motion}>
-      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
-    </WidgetMotionContext.Provider>,
-  );
-}
 
 describe('borderBox2', () => {
   it('draws the cut-corner frame at the box size, with or without its inner line', () => {

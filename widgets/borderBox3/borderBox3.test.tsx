@@ -1,19 +1,8 @@
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import { WidgetMotionContext } from '../timing/sharedInterval';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['borderBox3']), 60_000);
-
-function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(
-    <WidgetMotionContext.Provider value={motion}>
-      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
-    </WidgetMotionContext.Provider>,
-  );
-}
 
 describe('borderBox3', () => {
   it('shows its title in a tab centred on the top edge', () => {

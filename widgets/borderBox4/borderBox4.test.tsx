@@ -1,19 +1,8 @@
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import { WidgetMotionContext } from '../timing/sharedInterval';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['borderBox4']), 60_000);
-
-function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(
-    <WidgetMotionContext.Provider value={motion}>
-      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
-    </WidgetMotionContext.Provider>,
-  );
-}
 
 describe('borderBox4', () => {
   it('glows and marks four corners; breathes only where widgets move', () => {
@@ -22,7 +11,7 @@ describe('borderBox4', () => {
     expect(box.style.boxShadow).toContain('12px');
     expect(box.querySelectorAll('path')).toHaveLength(4);
     expect(box.querySelector('animate')).not.toBeNull();
-    expect(renderKind('borderBox4', {}, false).container.querySelector('animate')).toBeNull();
+    expect(renderKind('borderBox4', {}, { motion: false }).container.querySelector('animate')).toBeNull();
     expect(renderKind('borderBox4', { pulse: false }).container.querySelector('animate')).toBeNull();
   });
 });

@@ -1,17 +1,10 @@
 import { act } from '@testing-library/react';
 import { formatClock } from './format';
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import type { DatasourceProps } from '../types';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['clockDate']), 60_000);
-
-function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(<WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={{ ...w.widgetProps.datasourceProps, ...ds }} />);
-}
 
 describe('clockDate', () => {
   it('formats the local time by its pattern, with the weekday', () => {
@@ -25,7 +18,7 @@ describe('clockDate', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     try {
       vi.setSystemTime(new Date(2026, 0, 5, 8, 3, 9));
-      const { container } = renderKind('clockDate', undefined, { format: 'HH:mm:ss', showWeek: false });
+      const { container } = renderKind('clockDate', { format: 'HH:mm:ss', showWeek: false });
       expect(container).toHaveTextContent('08:03:09');
       act(() => vi.advanceTimersByTime(2000));
       expect(container).toHaveTextContent('08:03:11');

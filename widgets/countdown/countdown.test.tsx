@@ -1,17 +1,10 @@
 import { act } from '@testing-library/react';
 import { parseTarget, splitDuration } from './Countdown';
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import type { DatasourceProps } from '../types';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['countdown']), 60_000);
-
-function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(<WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={{ ...w.widgetProps.datasourceProps, ...ds }} />);
-}
 
 describe('countdown', () => {
   it('reads the target as local time and splits what is left', () => {

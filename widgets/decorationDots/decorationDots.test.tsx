@@ -1,19 +1,8 @@
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import { WidgetMotionContext } from '../timing/sharedInterval';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['decorationDots']), 60_000);
-
-function renderKind(name: string, view?: Record<string, unknown>, motion = true) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(
-    <WidgetMotionContext.Provider value={motion}>
-      <WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />
-    </WidgetMotionContext.Provider>,
-  );
-}
 
 describe('decorationDots', () => {
   it('fills the box with dots, lighting some, twinkling only where widgets move', () => {
@@ -22,6 +11,6 @@ describe('decorationDots', () => {
     expect(container.querySelectorAll('circle')).toHaveLength(6);
     expect(container.querySelectorAll('circle[data-lit]')).toHaveLength(2);
     expect(container.querySelectorAll('animate')).toHaveLength(2);
-    expect(renderKind('decorationDots', {}, false).container.querySelector('animate')).toBeNull();
+    expect(renderKind('decorationDots', {}, { motion: false }).container.querySelector('animate')).toBeNull();
   });
 });

@@ -1,20 +1,13 @@
 import { screen } from '@testing-library/react';
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import type { DatasourceProps } from '../types';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['iframeView']), 60_000);
 
-function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(<WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={{ ...w.widgetProps.datasourceProps, ...ds }} />);
-}
-
 describe('iframeView', () => {
   it('loads an http(s) page in a sandboxed frame with no referrer', () => {
-    const { container } = renderKind('iframeView', undefined, { url: 'https://intra.example.cn/board' });
+    const { container } = renderKind('iframeView', { url: 'https://intra.example.cn/board' });
     const frame = container.querySelector('iframe')!;
     expect(frame.getAttribute('src')).toBe('https://intra.example.cn/board');
     expect(frame.getAttribute('sandbox')!.split(' ').sort()).toEqual(['allow-forms', 'allow-same-origin', 'allow-scripts']);
@@ -22,13 +15,13 @@ describe('iframeView', () => {
   });
 
   it('never gives a page of this app both scripts and its origin', () => {
-    const { container } = renderKind('iframeView', undefined, { url: `${window.location.origin}/x` });
+    const { container } = renderKind('iframeView', { url: `${window.location.origin}/x` });
     expect(container.querySelector('iframe')!.getAttribute('sandbox')).not.toContain('allow-same-origin');
   });
 
   it('refuses any other address with a Chinese notice and no frame', () => {
     for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', '/relative', '']) {
-      const { container, unmount } = renderKind('iframeView', undefined, { url });
+      const { container, unmount } = renderKind('iframeView', { url });
       expect(container.querySelector('iframe'), url).toBeNull();
       expect(screen.getByRole('note')).toHaveTextContent(/网页地址|http/);
       unmount();

@@ -1,18 +1,13 @@
-import { render, screen } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import { WidgetView } from '../WidgetView';
+import { screen } from '@testing-library/react';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['imageView']), 60_000);
 
-function renderKind(view?: Record<string, unknown>) {
-  const w = createWidget('imageView', { pageId: 'p' });
-  return render(<WidgetView widgetName="imageView" viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={w.widgetProps.datasourceProps} />);
-}
-
 describe('imageView', () => {
   it('shows the sample image by default, with its fit, radius and opacity', () => {
-    const { container } = renderKind({ fitType: 'contain', borderRadius: 12, opacity: 0.5 });
+    const { container } = renderKind('imageView', { fitType: 'contain', borderRadius: 12, opacity: 0.5 });
     const root = container.querySelector('[data-widget="imageView"]') as HTMLElement;
     const img = root.querySelector('img')!;
     expect(img.getAttribute('src')).toBeTruthy();
@@ -24,7 +19,7 @@ describe('imageView', () => {
 
   it('loads library / same-origin paths and http(s) addresses', () => {
     for (const [url, src] of [['/files/image/a.png', '/files/image/a.png'], ['https://cdn.example.cn/a.png', 'https://cdn.example.cn/a.png']]) {
-      const { container, unmount } = renderKind({ url });
+      const { container, unmount } = renderKind('imageView', { url });
       expect(container.querySelector('img')!.getAttribute('src')).toBe(src);
       unmount();
     }
@@ -32,7 +27,7 @@ describe('imageView', () => {
 
   it('refuses any other address with a Chinese notice and no image', () => {
     for (const url of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/a.png', 'a.png', 'builtin:carousel/none.svg', '']) {
-      const { container, unmount } = renderKind({ url });
+      const { container, unmount } = renderKind('imageView', { url });
       expect(container.querySelector('img'), url).toBeNull();
       expect(screen.getByRole('note')).toHaveTextContent(/图片/);
       unmount();

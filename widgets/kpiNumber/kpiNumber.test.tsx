@@ -1,16 +1,9 @@
 import { waitFor } from '@testing-library/react';
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import type { DatasourceProps } from '../types';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['kpiNumber']), 60_000);
-
-function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(<WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={{ ...w.widgetProps.datasourceProps, ...ds }} />);
-}
 
 describe('kpiNumber', () => {
   it('shows the mapped value with separator, prefix and unit, and rolls each digit cell to its digit', async () => {
@@ -26,7 +19,7 @@ describe('kpiNumber', () => {
   });
 
   it('takes decimals, prefix and no separator', () => {
-    const { container } = renderKind('kpiNumber', { dataConfig: { data: [{ value: 35620.456 }] } }, { prefix: '¥', unit: '', decimals: 2, separator: false });
+    const { container } = renderKind('kpiNumber', { prefix: '¥', unit: '', decimals: 2, separator: false }, { ds: { dataConfig: { data: [{ value: 35620.456 }] } } });
     expect(container.querySelector('[data-widget="kpiNumber"]')!.getAttribute('aria-label')).toBe('¥35620.46');
   });
 });

@@ -1,16 +1,9 @@
 import { screen } from '@testing-library/react';
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import type { DatasourceProps } from '../types';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['progressBar']), 60_000);
-
-function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(<WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={{ ...w.widgetProps.datasourceProps, ...ds }} />);
-}
 
 describe('progressBar', () => {
   it('fills the share of max and prints it', () => {
@@ -22,10 +15,10 @@ describe('progressBar', () => {
   });
 
   it('clamps a value above max to 100% and a non-number to 0%', () => {
-    const { unmount } = renderKind('progressBar', { dataConfig: { data: [{ value: 230 }] } }, { max: 200 });
+    const { unmount } = renderKind('progressBar', { max: 200 }, { ds: { dataConfig: { data: [{ value: 230 }] } } });
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     unmount();
-    renderKind('progressBar', { dataConfig: { data: [{ value: 'abc' }] } });
+    renderKind('progressBar', undefined, { ds: { dataConfig: { data: [{ value: 'abc' }] } } });
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   });
 });

@@ -1,16 +1,9 @@
 import { screen } from '@testing-library/react';
-import { render } from '@testing-library/react';
-import { createWidget, preloadWidgetKinds } from '../registry';
-import type { DatasourceProps } from '../types';
-import { WidgetView } from '../WidgetView';
+import { preloadWidgetKinds } from '../registry';
+import { renderKind } from '../testing';
 
 // the kinds' code loads on first use (widgets/kindCode.ts): here before the first render, as a host preloads its page
 beforeAll(() => preloadWidgetKinds(['trendNumber']), 60_000);
-
-function renderKind(name: string, ds?: Partial<DatasourceProps>, view?: Record<string, unknown>) {
-  const w = createWidget(name, { pageId: 'p' });
-  return render(<WidgetView widgetName={name} viewProps={{ ...w.widgetProps.viewProps, ...view }} datasourceProps={{ ...w.widgetProps.datasourceProps, ...ds }} />);
-}
 
 describe('trendNumber', () => {
   it('shows the value, unit and the rise against the previous value in the rise colour', () => {
@@ -23,7 +16,7 @@ describe('trendNumber', () => {
   });
 
   it('shows a fall as a difference in the fall colour', () => {
-    const { container } = renderKind('trendNumber', { dataConfig: { data: [{ value: 12, previous: 19 }] } }, { changeMode: 'absolute' });
+    const { container } = renderKind('trendNumber', { changeMode: 'absolute' }, { ds: { dataConfig: { data: [{ value: 12, previous: 19 }] } } });
     const trend = container.querySelector('[data-trend]') as HTMLElement;
     expect(trend.dataset.trend).toBe('down');
     expect(trend).toHaveTextContent('▼ 7');
