@@ -11,7 +11,7 @@ export const FLUSH_MS = 5000;
  */
 export function periodicFlush(app: FastifyInstance, what: string, write: () => Promise<void>): () => Promise<void> {
   const { log } = app.ctx;
-  const flush = async () => {
+  const once = async () => {
     try {
       await write();
     } catch (err) {
@@ -22,6 +22,10 @@ export function periodicFlush(app: FastifyInstance, what: string, write: () => P
       }
     }
   };
+  // one write at a time, in order: a flush called while the timer's write is under way (its buffer already taken,
+  // its rows not yet in the store) resolves only after that write, so the caller reads every figure
+  let queue: Promise<void> = Promise.resolve();
+  const flush = () => (queue = queue.then(once));
   const timer = setInterval(() => void flush(), FLUSH_MS);
   timer.unref();
   app.addHook('preClose', async () => {
