@@ -83,70 +83,79 @@ class PgPool implements SqlPool {
       /* an idle client died (server restart): the pool replaces it */
     });
   }
-  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+  /**
+   * A slot, a client from the pool, and `work` on it within `limitMs` (plus 2 s for the server's own timeout to
+   * answer first). The client goes back to the pool unless `work` marked it (`drop()`) or failed in a way
+   * `dropOn` names: a connection left mid-result or mid-transaction never serves another call.
+   */
+  private async withClient<T>(limitMs: number, work: (c: pg.PoolClient, drop: () => void) => Promise<T>, dropOn: (err: unknown) => boolean): Promise<T> {
     const release = await this.gate.acquire(this.waitMs);
     let client: pg.PoolClient | undefined;
-    // a connection left mid-result (cap reached, timeout) is dropped, which also ends the statement
     let drop = false;
     try {
-      client = await deadline(this.pool.connect(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
+      client = await deadline(this.pool.connect(), this.waitMs, waitMessage(this.waitMs));
       const c = client;
-      const run = new Promise<SqlResult>((resolve, reject) => {
-        // rows arrive one by one (no accumulation: a 'row' listener and no callback); only the last
-        // statement's result counts, as with a plain query
-        const q = new pg.Query(sql, params) as pg.Query & NodeJS.EventEmitter;
-        let current: unknown = null;
-        let sink = new RowSink();
-        let columns: string[] = [];
-        let settled = false;
-        q.on('row', (row: Record<string, unknown>, result: { fields?: Array<{ name: string }> }) => {
-          if (settled) return;
-          if (result !== current) {
-            current = result;
-            sink = new RowSink();
-            columns = result.fields?.map((f) => f.name) ?? [];
-          }
-          if (!sink.add(row)) {
-            settled = drop = true;
-            resolve(sink.result(columns));
-          }
-        });
-        type Result = { fields?: Array<{ name: string }>; rowCount?: number | null };
-        q.on('end', (results: Result | Result[]) => {
-          if (settled) return;
-          settled = true;
-          // several statements in one text answer one result each: the last one counts
-          const last = Array.isArray(results) ? results[results.length - 1] : results;
-          const fields = last?.fields ?? [];
-          if (last !== current) sink = new RowSink();
-          resolve(fields.length ? sink.result(fields.map((f) => f.name)) : { columns: [], rows: [], rowCount: last?.rowCount ?? 0 });
-        });
-        q.on('error', (err: Error) => {
-          if (settled) return;
-          settled = true;
-          reject(err);
-        });
-        c.query(q);
-      });
-      return await deadline(run, this.queryMs + 2000, `查询超时（${Math.round(this.queryMs / 1000)}秒）`, 'QUERY_TIMEOUT').catch((err) => {
-        drop = true;
+      return await deadline(work(c, () => (drop = true)), limitMs + 2000, `查询超时（${Math.round(limitMs / 1000)}秒）`, 'QUERY_TIMEOUT').catch((err) => {
+        if (dropOn(err)) drop = true;
         throw err;
       });
     } catch (err) {
-      throw mapTimeout(err, this.queryMs);
+      throw mapTimeout(err, limitMs);
     } finally {
       client?.release(drop ? true : undefined);
       release();
     }
   }
+  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+    // a connection left mid-result (cap reached, timeout, error) is dropped, which also ends the statement
+    return this.withClient(
+      this.queryMs,
+      (c, drop) =>
+        new Promise<SqlResult>((resolve, reject) => {
+          // rows arrive one by one (no accumulation: a 'row' listener and no callback); only the last
+          // statement's result counts, as with a plain query
+          const q = new pg.Query(sql, params) as pg.Query & NodeJS.EventEmitter;
+          let current: unknown = null;
+          let sink = new RowSink();
+          let columns: string[] = [];
+          let settled = false;
+          q.on('row', (row: Record<string, unknown>, result: { fields?: Array<{ name: string }> }) => {
+            if (settled) return;
+            if (result !== current) {
+              current = result;
+              sink = new RowSink();
+              columns = result.fields?.map((f) => f.name) ?? [];
+            }
+            if (!sink.add(row)) {
+              settled = true;
+              drop();
+              resolve(sink.result(columns));
+            }
+          });
+          type Result = { fields?: Array<{ name: string }>; rowCount?: number | null };
+          q.on('end', (results: Result | Result[]) => {
+            if (settled) return;
+            settled = true;
+            // several statements in one text answer one result each: the last one counts
+            const last = Array.isArray(results) ? results[results.length - 1] : results;
+            const fields = last?.fields ?? [];
+            if (last !== current) sink = new RowSink();
+            resolve(fields.length ? sink.result(fields.map((f) => f.name)) : { columns: [], rows: [], rowCount: last?.rowCount ?? 0 });
+          });
+          q.on('error', (err: Error) => {
+            if (settled) return;
+            settled = true;
+            reject(err);
+          });
+          c.query(q);
+        }),
+      () => true,
+    );
+  }
   async transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<SqlResult[]> {
-    const release = await this.gate.acquire(this.waitMs);
-    let client: pg.PoolClient | undefined;
-    let drop = false;
-    try {
-      client = await deadline(this.pool.connect(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
-      const c = client;
-      const run = async () => {
+    return this.withClient(
+      this.queryMs,
+      async (c, drop) => {
         await c.query('BEGIN');
         try {
           const out: SqlResult[] = [];
@@ -158,41 +167,17 @@ class PgPool implements SqlPool {
           await c.query('COMMIT');
           return out;
         } catch (err) {
-          await c.query('ROLLBACK').catch(() => {
-            drop = true;
-          });
+          await c.query('ROLLBACK').catch(drop);
           throw err;
         }
-      };
-      return await deadline(run(), this.queryMs + 2000, `查询超时（${Math.round(this.queryMs / 1000)}秒）`, 'QUERY_TIMEOUT').catch((err) => {
-        // a connection whose transaction may still be open never goes back to the pool as it is
-        if ((err as { code?: string })?.code === 'QUERY_TIMEOUT') drop = true;
-        throw err;
-      });
-    } catch (err) {
-      throw mapTimeout(err, this.queryMs);
-    } finally {
-      client?.release(drop ? true : undefined);
-      release();
-    }
+      },
+      // a connection whose transaction may still be open never goes back to the pool as it is
+      (err) => (err as { code?: string })?.code === 'QUERY_TIMEOUT',
+    );
   }
   async explain(sql: string, params: unknown[], opts: SqlPlanOptions): Promise<SqlPlanResult> {
-    const release = await this.gate.acquire(this.waitMs);
-    let client: pg.PoolClient | undefined;
-    let drop = false;
-    try {
-      client = await deadline(this.pool.connect(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
-      const limit = Math.min(opts.timeoutMs, this.queryMs);
-      return await deadline(explainPg(client, sql, params, { ...opts, timeoutMs: limit }), limit + 2000, `查询超时（${Math.round(limit / 1000)}秒）`, 'QUERY_TIMEOUT').catch((err) => {
-        drop = true;
-        throw err;
-      });
-    } catch (err) {
-      throw mapTimeout(err, Math.min(opts.timeoutMs, this.queryMs));
-    } finally {
-      client?.release(drop ? true : undefined);
-      release();
-    }
+    const limit = Math.min(opts.timeoutMs, this.queryMs);
+    return this.withClient(limit, (c) => explainPg(c, sql, params, { ...opts, timeoutMs: limit }), () => true);
   }
   async close(): Promise<void> {
     this.gate.drain();
@@ -245,140 +230,124 @@ class MysqlPool implements SqlPool {
     }
   }
 
-  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+  /**
+   * A slot, a connection from the pool, and `work` on it. Afterwards the connection goes back to the pool, or
+   * is closed ('drop'), or closed with its statement stopped on the server ('kill': `work` called `kill()`, left
+   * mid-result or mid-transaction, or the driver timed the statement out); `onError` says which for a failure.
+   */
+  private async withConn<T>(limitMs: number, work: (c: mysql.PoolConnection, kill: () => void) => Promise<T>, onError: (err: unknown) => 'release' | 'drop' | 'kill'): Promise<T> {
     const release = await this.gate.acquire(this.waitMs);
     let conn: mysql.PoolConnection | undefined;
+    let end: 'release' | 'drop' | 'kill' = 'release';
     try {
-      conn = await deadline(this.connection(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
-      const c = conn;
-      const { result, full } = await new Promise<{ result: SqlResult; full: boolean }>((resolve, reject) => {
-        // rows arrive one by one (no callback: nothing accumulates); a statement without a result set
-        // answers its header instead
-        const opts = { sql, timeout: this.queryMs };
-        const q = (params.length ? c.execute(opts, params as never) : c.query(opts)) as unknown as NodeJS.EventEmitter;
-        const sink = new RowSink();
-        let columns: string[] | null = null;
-        let affected = 0;
-        let settled = false;
-        q.on('fields', (fields: mysql.FieldPacket[] | undefined) => {
-          columns = fields?.map((f) => f.name) ?? [];
-        });
-        q.on('result', (row: Record<string, unknown>) => {
-          if (settled) return;
-          if (columns === null) {
-            affected = Number((row as { affectedRows?: number }).affectedRows ?? 0);
-            return;
-          }
-          if (!sink.add(row)) {
-            settled = true;
-            resolve({ result: sink.result(columns), full: true });
-          }
-        });
-        q.on('error', (err: Error) => {
-          if (settled) return;
-          settled = true;
-          reject(err);
-        });
-        q.on('end', () => {
-          if (settled) return;
-          settled = true;
-          resolve({ result: columns === null ? { columns: [], rows: [], rowCount: affected } : sink.result(columns), full: false });
-        });
-      });
-      if (full) {
-        // the rest of the result is not wanted: stop the statement, never pool a busy connection
-        const threadId = c.threadId;
-        c.destroy();
-        this.killQuery(threadId);
-      } else c.release();
-      conn = undefined;
-      return result;
+      conn = await deadline(this.connection(), this.waitMs, waitMessage(this.waitMs));
+      return await work(conn, () => (end = 'kill'));
     } catch (err) {
+      if (end === 'release') end = onError(err);
+      throw mapTimeout(err, limitMs);
+    } finally {
       if (conn) {
-        if ((err as { code?: string })?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
+        if (end === 'release') conn.release();
+        else {
           const threadId = conn.threadId;
           conn.destroy(); // never hand a connection that is still busy back to the pool
-          this.killQuery(threadId);
-        } else conn.release();
+          if (end === 'kill') this.killQuery(threadId);
+        }
       }
-      throw mapTimeout(err, this.queryMs);
-    } finally {
       release();
     }
+  }
+  private static readonly timedOut = (err: unknown) => (err as { code?: string })?.code === 'PROTOCOL_SEQUENCE_TIMEOUT';
+
+  async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
+    return this.withConn(
+      this.queryMs,
+      async (c, kill) => {
+        const { result, full } = await new Promise<{ result: SqlResult; full: boolean }>((resolve, reject) => {
+          // rows arrive one by one (no callback: nothing accumulates); a statement without a result set
+          // answers its header instead
+          const opts = { sql, timeout: this.queryMs };
+          const q = (params.length ? c.execute(opts, params as never) : c.query(opts)) as unknown as NodeJS.EventEmitter;
+          const sink = new RowSink();
+          let columns: string[] | null = null;
+          let affected = 0;
+          let settled = false;
+          q.on('fields', (fields: mysql.FieldPacket[] | undefined) => {
+            columns = fields?.map((f) => f.name) ?? [];
+          });
+          q.on('result', (row: Record<string, unknown>) => {
+            if (settled) return;
+            if (columns === null) {
+              affected = Number((row as { affectedRows?: number }).affectedRows ?? 0);
+              return;
+            }
+            if (!sink.add(row)) {
+              settled = true;
+              resolve({ result: sink.result(columns), full: true });
+            }
+          });
+          q.on('error', (err: Error) => {
+            if (settled) return;
+            settled = true;
+            reject(err);
+          });
+          q.on('end', () => {
+            if (settled) return;
+            settled = true;
+            resolve({ result: columns === null ? { columns: [], rows: [], rowCount: affected } : sink.result(columns), full: false });
+          });
+        });
+        // the rest of the result is not wanted: stop the statement, never pool a busy connection
+        if (full) kill();
+        return result;
+      },
+      (err) => (MysqlPool.timedOut(err) ? 'kill' : 'release'),
+    );
   }
   async transaction(statements: Array<{ sql: string; params: unknown[] }>): Promise<SqlResult[]> {
-    const release = await this.gate.acquire(this.waitMs);
-    let conn: mysql.PoolConnection | undefined;
-    let broken = false;
-    try {
-      conn = await deadline(this.connection(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
-      const c = conn;
-      const one = (sql: string, params: unknown[]) =>
-        new Promise<SqlResult>((resolve, reject) => {
-          const done = (err: mysql.QueryError | null, result: unknown, fields?: mysql.FieldPacket[]) => {
-            if (err) return reject(err);
-            if (Array.isArray(result)) {
-              const rows = (result as Record<string, unknown>[]).slice(0, MAX_ROWS);
-              resolve({ columns: fields?.map((f) => f.name) ?? [], rows, rowCount: rows.length });
-            } else resolve({ columns: [], rows: [], rowCount: Number((result as { affectedRows?: number })?.affectedRows ?? 0) });
-          };
-          const opts = { sql, timeout: this.queryMs };
-          if (params.length) c.execute(opts, params as never, done as never);
-          else c.query(opts, done as never);
-        });
-      await one('START TRANSACTION', []);
-      try {
-        const out: SqlResult[] = [];
-        for (const st of statements) out.push(await one(st.sql, st.params));
-        await one('COMMIT', []);
-        return out;
-      } catch (err) {
-        await one('ROLLBACK', []).catch(() => {
-          broken = true;
-        });
-        throw err;
-      }
-    } catch (err) {
-      if ((err as { code?: string })?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') broken = true;
-      throw mapTimeout(err, this.queryMs);
-    } finally {
-      if (conn) {
-        if (broken) {
-          const threadId = conn.threadId;
-          conn.destroy(); // a connection with a transaction maybe still open never goes back to the pool
-          this.killQuery(threadId);
-        } else conn.release();
-      }
-      release();
-    }
+    return this.withConn(
+      this.queryMs,
+      async (c, kill) => {
+        const one = (sql: string, params: unknown[]) =>
+          new Promise<SqlResult>((resolve, reject) => {
+            const done = (err: mysql.QueryError | null, result: unknown, fields?: mysql.FieldPacket[]) => {
+              if (err) return reject(err);
+              if (Array.isArray(result)) {
+                const rows = (result as Record<string, unknown>[]).slice(0, MAX_ROWS);
+                resolve({ columns: fields?.map((f) => f.name) ?? [], rows, rowCount: rows.length });
+              } else resolve({ columns: [], rows: [], rowCount: Number((result as { affectedRows?: number })?.affectedRows ?? 0) });
+            };
+            const opts = { sql, timeout: this.queryMs };
+            if (params.length) c.execute(opts, params as never, done as never);
+            else c.query(opts, done as never);
+          });
+        await one('START TRANSACTION', []);
+        try {
+          const out: SqlResult[] = [];
+          for (const st of statements) out.push(await one(st.sql, st.params));
+          await one('COMMIT', []);
+          return out;
+        } catch (err) {
+          // a connection with a transaction maybe still open never goes back to the pool
+          await one('ROLLBACK', []).catch(kill);
+          throw err;
+        }
+      },
+      (err) => (MysqlPool.timedOut(err) ? 'kill' : 'release'),
+    );
   }
   async explain(sql: string, params: unknown[], opts: SqlPlanOptions): Promise<SqlPlanResult> {
-    const release = await this.gate.acquire(this.waitMs);
-    let conn: mysql.PoolConnection | undefined;
     const limit = Math.min(opts.timeoutMs, this.queryMs);
-    try {
-      conn = await deadline(this.connection(), this.waitMs, `获取数据库连接超时（${Math.round(this.waitMs / 1000)}秒）`);
-      const result = await explainMysql(conn, this.dbType, sql, params, { ...opts, timeoutMs: limit });
-      conn.release();
-      conn = undefined;
-      return result;
-    } catch (err) {
-      if (conn) {
-        // a timed-out EXPLAIN may still run on the server: stop it and never pool the connection
-        const threadId = conn.threadId;
-        conn.destroy();
-        if ((err as { code?: string })?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') this.killQuery(threadId);
-      }
-      throw mapTimeout(err, limit);
-    } finally {
-      release();
-    }
+    // a failed EXPLAIN's connection is not pooled; a timed-out one may still run on the server: stopped too
+    return this.withConn(limit, (c) => explainMysql(c, this.dbType, sql, params, { ...opts, timeoutMs: limit }), (err) => (MysqlPool.timedOut(err) ? 'kill' : 'drop'));
   }
   async close(): Promise<void> {
     this.gate.drain();
     await this.pool.promise().end().catch(() => undefined);
   }
 }
+
+const waitMessage = (waitMs: number) => `获取数据库连接超时（${Math.round(waitMs / 1000)}秒）`;
 
 function mapTimeout(err: unknown, queryMs: number): unknown {
   const e = err as { code?: string; message?: string };
