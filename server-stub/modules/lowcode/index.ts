@@ -559,14 +559,18 @@ export const lowcodeModule: ServerModule = {
       async (req, reply) => {
         const { decl, table } = await dataPage(req, req.params.pageKey, 'export');
         const { format, pageNum: _n, pageSize: _s, ...q } = req.query;
-        const { where, order } = recordQuery(req.params.pageKey, decl, q, true);
+        // the generic store's records under the list's query; a page on a table reads its own (tableRows)
+        const storeRows = () => {
+          const { where, order } = recordQuery(req.params.pageKey, decl, q, true);
+          return pagedRows(async (pageNum, size) => (await order(where(db.selectFrom('lowcode_data').selectAll())).limit(size).offset((pageNum - 1) * size).execute()).map(presentRecord));
+        };
         return sendSheet(reply, {
           name: String(decl.title ?? req.params.pageKey),
           fallback: req.params.pageKey,
           format: format ?? 'csv',
           columns: exportColumnsOf(decl),
           dicts: await app.dicts.current(),
-          rows: table ? tableRows(app, req, table, q) : pagedRows(async (pageNum, size) => (await order(where(db.selectFrom('lowcode_data').selectAll())).limit(size).offset((pageNum - 1) * size).execute()).map(presentRecord)),
+          rows: table ? tableRows(app, req, table, q) : storeRows(),
         });
       },
     );

@@ -1,36 +1,10 @@
 // Pages without code over real HTTP: the supplier example saved, validated, published to a role (menu
 // entry), then bad and good records through the generic store — on SQLite and (PG_URL) PostgreSQL.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import example from '../../../schemas/examples/supplier.page.json';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
 
-const examplePath = join(import.meta.dirname, '../../../schemas/examples/supplier.page.json');
-const INLINE_SUPPLIER = {
-  id: 'supplier',
-  title: '供应商',
-  nameField: 'name',
-  search: { fields: ['name'] },
-  columns: [
-    { title: '名称', field: 'name', sortable: true },
-    { title: '手机号', field: 'phone' },
-    { title: '状态', field: 'status', dict: 'YES_OR_NO', filter: 'dict' },
-    { title: '备注', field: 'remark' },
-  ],
-  dialog: {
-    defaults: { status: 1 },
-    schema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', title: '名称', maxLength: 50, 'x-validator': [{ required: true, message: '请输入名称' }] },
-        phone: { type: 'string', title: '手机号', 'x-validator': [{ pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }] },
-        status: { type: 'integer', title: '状态', 'x-dict': 'YES_OR_NO' },
-        remark: { type: 'string', title: '备注', maxLength: 500 },
-      },
-    },
-  },
-};
-const supplier = existsSync(examplePath) ? JSON.parse(readFileSync(examplePath, 'utf8')) : INLINE_SUPPLIER;
-if (!existsSync(examplePath)) console.log('[note] schemas/examples/supplier.page.json missing: using the inline copy');
+// the shipped example (schemas/examples), as an admin pastes it into the page manager
+const supplier = structuredClone(example);
 
 function flatten(nodes: any[]): any[] {
   return nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);

@@ -4,34 +4,12 @@
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import example from '../../../schemas/examples/supplier.page.json';
 import { serverForSuite, testStores, type TestServer } from '../../testing/server.js';
 import { now } from '../../store/columns.js';
 
-const supplier = {
-  id: 'supplier',
-  title: '供应商',
-  nameField: 'name',
-  search: { fields: ['name'] },
-  columns: [
-    { title: '名称', field: 'name', sortable: true },
-    { title: '手机号', field: 'phone' },
-    { title: '状态', field: 'status', dict: 'YES_OR_NO', filter: 'dict' },
-    { title: '备注', field: 'remark' },
-  ],
-  toolbar: [{ action: 'add' }],
-  dialog: {
-    defaults: { status: 1 },
-    schema: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', title: '名称', maxLength: 50, 'x-validator': [{ required: true, message: '名称不能为空' }] },
-        phone: { type: 'string', title: '手机号', 'x-validator': [{ pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }] },
-        status: { type: 'integer', title: '状态', 'x-dict': 'YES_OR_NO' },
-        remark: { type: 'string', title: '备注', maxLength: 500 },
-      },
-    },
-  },
-};
+// the shipped example page (schemas/examples), as an admin pastes it into the page manager
+const supplier = structuredClone(example);
 
 async function download(s: TestServer, p: string, token = s.token): Promise<{ http: number; type: string; body: Buffer }> {
   const res = await fetch(s.url + p, { headers: { authorization: `Bearer ${token}` } });
@@ -100,12 +78,12 @@ describe.each(testStores)('sheets: export and import of list pages (%s store)', 
     expect(preview.body.data).toMatchObject({ header: ['名称', '手机号', '状态', '备注'], total: 4 });
     expect(preview.body.data.preview[0]).toEqual({ row: 2, cells: ['甲', '13900000001', '是', '第一行'] });
     expect(preview.body.data.faults).toEqual([
-      { row: 3, field: '名称', reason: '名称不能为空' },
+      { row: 3, field: '名称', reason: '请输入名称' },
       { row: 4, field: '手机号', reason: '请输入正确的手机号码' },
     ]);
     const commit = await upload(s, '/api/lowcode/data/supplier/import', { name: '供应商.csv', data: csv }, 'commit');
     expect(commit.body.status).toBe(1);
-    expect(commit.body.msg).toContain('导入失败：第 3 行「名称」不能为空');
+    expect(commit.body.msg).toContain('导入失败：第 3 行「名称」：请输入名称');
     expect(commit.body.msg).toContain('第 4 行「手机号」');
     expect(commit.body.data.faults).toHaveLength(2);
     expect(await count(s, 'supplier')).toBe(before);
