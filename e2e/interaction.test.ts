@@ -5,7 +5,8 @@
 //    district; a table bound to `province` filters and shows 筛选：省份=浙江 ×; the chart goes down two levels and
 //    back up with its breadcrumb while the table stays filtered; × clears the filter;
 //  - a click on a table row jumps to a detail screen with the clicked district as its URL parameter, which becomes
-//    that screen's variable and filters its table.
+//    that screen's variable and filters its table;
+//  - a click on a province of the China map filters a table bound to the same variable.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -363,6 +364,70 @@ describeBrowser("大屏交互：点击联动、下钻、跳转", () => {
       .poll(() => rowsOf(page, detail.widgetIds[0]), { timeout: 30_000 })
       .toEqual(["西湖区100"]);
     await shot(page, "interaction-jumped");
+    await page.context().close();
+  });
+
+  it("a click on a province of the China map filters the bound table", async () => {
+    const HIGH = "#ff00aa";
+    const screen = await makeScreen(
+      token,
+      `e2e地图${run}`,
+      [{ name: "province", title: "省份", type: "string" }],
+      [
+        {
+          widgetName: "chinaMap",
+          // 浙江 (240) in the high colour, 江苏 (160) in the low one; no legend, no labels: the high colour is 浙江 alone
+          viewProps: { left: 20, top: 20, width: 560, height: 460, highColor: HIGH, lowColor: "#00ff66", showVisualMap: false, showLabel: false },
+          api: AREAS,
+          mapping: [
+            ["name", "省份", "name"],
+            ["value", "金额", "value"],
+          ],
+          interactionProps: { linkage: [{ field: "province", variable: "province" }] },
+        },
+        {
+          widgetName: "pagedTable",
+          viewProps: { left: 620, top: 20, width: 560, height: 400, pageSize: 8, showIndex: false },
+          api: ROWS,
+          mapping: [
+            ["p", "省份", "province"],
+            ["d", "区县", "district"],
+          ],
+          reqParams: { province: "{{province}}" },
+        },
+      ],
+    );
+    const [map, table] = screen.widgetIds;
+    const page = await newPage(browser);
+    await login(page, inject("baseURL"), "developer", inject("demoPassword"));
+    await page.goto(`${inject("baseURL")}/datav/screen/preview?pageId=${screen.id}`);
+    await expect.poll(() => rowsOf(page, table), { timeout: 30_000 }).toHaveLength(5);
+    // 浙江 on the canvas: the middle of the pixels in the high colour (once drawn)
+    const zhejiang = () =>
+      page.locator(`[data-widget-id="${map}"] canvas`).first().evaluate((canvas: HTMLCanvasElement, hex: string) => {
+        const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+        const { data, width, height } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+        let n = 0, sx = 0, sy = 0;
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++) {
+            const i = (y * width + x) * 4;
+            if (!want.every((c, k) => Math.abs(data[i + k] - c) < 10)) continue;
+            n++;
+            sx += x;
+            sy += y;
+          }
+        if (n < 20) return null;
+        const r = canvas.getBoundingClientRect();
+        return { x: r.left + (sx / n) * (r.width / width), y: r.top + (sy / n) * (r.height / height) };
+      }, HIGH);
+    await expect.poll(zhejiang, { timeout: 15_000 }).not.toBeNull();
+    const at = (await zhejiang())!;
+    await page.mouse.click(at.x, at.y);
+    await expect
+      .poll(() => rowsOf(page, table), { timeout: 15_000 })
+      .toEqual(["浙江海曙区", "浙江滨江区", "浙江西湖区"]);
+    await expect.poll(() => page.locator(`[data-widget-id="${table}"]`).getByTestId("linked-filters").textContent()).toBe("筛选：省份=浙江×");
+    await shot(page, "interaction-map");
     await page.context().close();
   });
 

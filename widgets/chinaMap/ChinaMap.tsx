@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { num } from '../charts/options';
+import { useChartClick } from '../charts/ChartWidget';
 import { useEChart } from '../charts/useEChart';
 import { CHINA_MAP, provinceName } from '../maps/china';
 import type { MappedData, WidgetKindProps } from '../types';
@@ -53,7 +54,7 @@ export function chinaMapOption(v: Style, data: MappedData) {
 }
 
 /** 中国地图: the provinces coloured by the mapped values (a visual map from the low to the high colour). */
-export function ChinaMap({ viewProps: v, data }: WidgetKindProps<Props>) {
+export function ChinaMap({ viewProps: v, data, onItemClick }: WidgetKindProps<Props>) {
   const { areaColor, borderColor, lowColor, highColor, emphasisColor, labelColor, showLabel, labelSize, showVisualMap, zoom, chartOption } = v;
   const option = useMemo(
     () =>
@@ -63,6 +64,6 @@ export function ChinaMap({ viewProps: v, data }: WidgetKindProps<Props>) {
       ) as EChartsOption,
     [data, areaColor, borderColor, lowColor, highColor, emphasisColor, labelColor, showLabel, labelSize, showVisualMap, zoom, chartOption],
   );
-  const { ref } = useEChart(option, v.width, v.height);
+  const { ref } = useEChart(option, v.width, v.height, useChartClick(data, onItemClick));
   return <div ref={ref} data-widget="chinaMap" style={{ width: '100%', height: '100%' }} />;
 }

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { label, num } from '../charts/options';
+import { useChartClick } from '../charts/ChartWidget';
 import { useEChart } from '../charts/useEChart';
 import type { WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 /** The first row's value (mapping prop `value`) as a progress arc between min and max, its name (`name`) below. */
-export function GaugeChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'gaugeChart'>>) {
+export function GaugeChart({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'gaugeChart'>>) {
   const { min, max, unit, progressColor, trackColor, valueColor, labelColor, splitNumber, lineWidth, chartOption } = v;
   const option = useMemo(() => {
     const row = data.rows[0];
@@ -37,6 +38,6 @@ export function GaugeChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'
       chartOption,
     ) as EChartsOption;
   }, [data, min, max, unit, progressColor, trackColor, valueColor, labelColor, splitNumber, lineWidth, chartOption]);
-  const { ref } = useEChart(option, v.width, v.height);
+  const { ref } = useEChart(option, v.width, v.height, useChartClick(data, onItemClick));
   return <div ref={ref} data-widget="gaugeChart" style={{ width: '100%', height: '100%' }} />;
 }

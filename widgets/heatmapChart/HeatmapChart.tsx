@@ -62,6 +62,6 @@ const build: OptionBuilder<Props> = (v, data) => {
   };
 };
 
-export function HeatmapChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="heatmapChart" viewProps={viewProps} data={data} build={build} />;
+export function HeatmapChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="heatmapChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} />;
 }

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { num } from '../charts/options';
+import { useChartClick } from '../charts/ChartWidget';
 import { useEChart } from '../charts/useEChart';
 import { useWidgetMotion } from '../timing/motion';
 import { SCREEN_FONT } from '../theme';
@@ -52,7 +53,7 @@ export function liquidFillOption(v: Style, data: MappedData, motion: boolean) {
 }
 
 /** 水球图: a ball filled to the mapped value over the full value, with waves. */
-export function LiquidFill({ viewProps: v, data }: WidgetKindProps<Props>) {
+export function LiquidFill({ viewProps: v, data, onItemClick }: WidgetKindProps<Props>) {
   const motion = useWidgetMotion();
   const { valueMax, shape, waveColor, waveColor2, backgroundColor, borderColor, labelColor, insideLabelColor, fontSize, waveCount, amplitude, chartOption } = v;
   const option = useMemo(
@@ -63,6 +64,6 @@ export function LiquidFill({ viewProps: v, data }: WidgetKindProps<Props>) {
       ) as EChartsOption,
     [data, motion, valueMax, shape, waveColor, waveColor2, backgroundColor, borderColor, labelColor, insideLabelColor, fontSize, waveCount, amplitude, chartOption],
   );
-  const { ref } = useEChart(option, v.width, v.height);
+  const { ref } = useEChart(option, v.width, v.height, useChartClick(data, onItemClick));
   return <div ref={ref} data-widget="liquidFill" style={{ width: '100%', height: '100%' }} />;
 }

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { axisStyle, num } from '../charts/options';
+import { useChartClick } from '../charts/ChartWidget';
 import { useEChart } from '../charts/useEChart';
 import type { WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 /** Points at (mapping prop `x`, mapping prop `y`) on two value axes. */
-export function ScatterChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'scatterChart'>>) {
+export function ScatterChart({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'scatterChart'>>) {
   const { pointColor, axisColor, symbolSize, pointOpacity, chartOption } = v;
   const option = useMemo(() => {
     const name = (prop: string) => data.mapping.find((m) => m.prop === prop)?.label ?? prop;
@@ -29,6 +30,6 @@ export function ScatterChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf
       chartOption,
     ) as EChartsOption;
   }, [data, pointColor, axisColor, symbolSize, pointOpacity, chartOption]);
-  const { ref } = useEChart(option, v.width, v.height);
+  const { ref } = useEChart(option, v.width, v.height, useChartClick(data, onItemClick));
   return <div ref={ref} data-widget="scatterChart" style={{ width: '100%', height: '100%' }} />;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { label, num } from '../charts/options';
+import { useChartClick } from '../charts/ChartWidget';
 import { useEChart } from '../charts/useEChart';
 import { SCREEN_FONT } from '../theme';
 import type { MappedData, WidgetKindProps } from '../types';
@@ -65,13 +66,13 @@ export function WordCloud(props: WidgetKindProps<Props>) {
   );
 }
 
-function WordCloudChart({ viewProps: v, data }: WidgetKindProps<Props>) {
+function WordCloudChart({ viewProps: v, data, onItemClick }: WidgetKindProps<Props>) {
   const { colors, shape, minFontSize, maxFontSize, rotation, gridSize, bold, chartOption } = v;
   const option = useMemo(
     () => mergeOption(wordCloudOption({ colors, shape, minFontSize, maxFontSize, rotation, gridSize, bold }, data), chartOption) as EChartsOption,
     [data, colors, shape, minFontSize, maxFontSize, rotation, gridSize, bold, chartOption],
   );
-  const { ref, redraw } = useEChart(option, v.width, v.height);
+  const { ref, redraw } = useEChart(option, v.width, v.height, useChartClick(data, onItemClick));
   // The words are placed in a task after setOption (the extension's layout runs in a timeout), so a chart drawn
   // as a picture (the designer's canvas) is drawn again once they are there.
   useEffect(() => {
