@@ -6,7 +6,8 @@
 //    back up with its breadcrumb while the table stays filtered; × clears the filter;
 //  - a click on a table row jumps to a detail screen with the clicked district as its URL parameter, which becomes
 //    that screen's variable and filters its table;
-//  - a click on a province of the China map filters a table bound to the same variable.
+//  - a click on a province of the China map, or on a province's node of a sankey, filters a table bound to the
+//    same variable.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -181,6 +182,42 @@ async function bars(
           y: r.top + row * sy,
         }));
     }, BAR);
+}
+
+/**
+ * A sankey's first node in its first column, in page pixels: the top run of opaque pixels of `hex` at the
+ * leftmost x they reach (links are drawn translucent, nodes opaque).
+ */
+function firstNode(page: Page, widgetId: string, hex: string): Promise<{ x: number; y: number } | null> {
+  return page.locator(`[data-widget-id="${widgetId}"] canvas`).first().evaluate((canvas: HTMLCanvasElement, hex: string) => {
+    const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const { data, width, height } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+    const on = (x: number, y: number) => {
+      const i = (y * width + x) * 4;
+      return data[i + 3] > 250 && want.every((c, k) => Math.abs(data[i + k] - c) < 10);
+    };
+    let left = -1;
+    for (let x = 0; x < width && left < 0; x++) {
+      for (let y = 0; y < height; y++) {
+        if (!on(x, y)) continue;
+        left = x;
+        break;
+      }
+    }
+    if (left < 0) return null;
+    const x = left + 3;
+    let top = -1;
+    let bottom = -1;
+    for (let y = 0; y < height; y++) {
+      if (on(x, y)) {
+        if (top < 0) top = y;
+        bottom = y;
+      } else if (top >= 0) break;
+    }
+    if (top < 0 || bottom - top < 5) return null;
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left + x * (r.width / width), y: r.top + ((top + bottom) / 2) * (r.height / height) };
+  }, hex);
 }
 
 const rowsOf = (page: Page, widgetId: string) =>
@@ -367,7 +404,7 @@ describeBrowser("大屏交互：点击联动、下钻、跳转", () => {
     await page.context().close();
   });
 
-  it("a click on a province of the China map filters the bound table", async () => {
+  it("a click on a province of the China map, or on a province's node of the sankey, filters the bound table", async () => {
     const HIGH = "#ff00aa";
     const screen = await makeScreen(
       token,
@@ -395,9 +432,21 @@ describeBrowser("大屏交互：点击联动、下钻、跳转", () => {
           ],
           reqParams: { province: "{{province}}" },
         },
+        {
+          widgetName: "sankeyChart",
+          // provinces → cities, every node in the pink
+          viewProps: { left: 620, top: 440, width: 560, height: 320, colors: [HIGH], showLabel: false },
+          api: ROWS,
+          mapping: [
+            ["source", "省份", "province"],
+            ["target", "城市", "city"],
+            ["value", "金额", "amount"],
+          ],
+          interactionProps: { linkage: [{ field: "name", variable: "province" }] },
+        },
       ],
     );
-    const [map, table] = screen.widgetIds;
+    const [map, table, flows] = screen.widgetIds;
     const page = await newPage(browser);
     await login(page, inject("baseURL"), "developer", inject("demoPassword"));
     await page.goto(`${inject("baseURL")}/datav/screen/preview?pageId=${screen.id}`);
@@ -428,6 +477,19 @@ describeBrowser("大屏交互：点击联动、下钻、跳转", () => {
       .toEqual(["浙江海曙区", "浙江滨江区", "浙江西湖区"]);
     await expect.poll(() => page.locator(`[data-widget-id="${table}"]`).getByTestId("linked-filters").textContent()).toBe("筛选：省份=浙江×");
     await shot(page, "interaction-map");
+    // the same filter from the sankey: × clears it; a click on a province's node (its first) sets it to that one
+    await page.locator(`[data-widget-id="${table}"]`).getByRole("button", { name: "清除筛选：省份" }).click();
+    await expect.poll(() => rowsOf(page, table), { timeout: 15_000 }).toHaveLength(5);
+    await page.mouse.move(1, 1);
+    await expect.poll(() => firstNode(page, flows, HIGH), { timeout: 15_000 }).not.toBeNull();
+    const node = (await firstNode(page, flows, HIGH))!;
+    await page.mouse.click(node.x, node.y);
+    const tag = page.locator(`[data-widget-id="${table}"]`).getByTestId("linked-filters");
+    await expect.poll(() => tag.textContent(), { timeout: 15_000 }).toMatch(/^筛选：省份=(浙江|江苏)×$/);
+    const province = (await tag.textContent())!.includes("浙江") ? "浙江" : "江苏";
+    await expect
+      .poll(() => rowsOf(page, table), { timeout: 15_000 })
+      .toEqual(province === "浙江" ? ["浙江海曙区", "浙江滨江区", "浙江西湖区"] : ["江苏玄武区", "江苏姑苏区"]);
     await page.context().close();
   });
 

@@ -2,7 +2,7 @@
 // props but the box) and its data; the chart is fed that option with the user's chartOption merged over it.
 import { useCallback, useMemo, useRef } from 'react';
 import type { ClickItem } from '../../common/interaction';
-import { chartClickItem, type ChartClickParams } from '../data/click';
+import { chartClickItem, type ChartClickParams, type ClickReader } from '../data/click';
 import { mergeOption, type EChartsOption } from './echarts';
 import { categoryOption, type CartesianProps, type MappedSeries } from './options';
 import { useEChart } from './useEChart';
@@ -37,13 +37,15 @@ export interface ChartWidgetProps<V> {
   build: OptionBuilder<V>;
   /** The preview's click handler (WidgetKindProps.onItemClick): called with the clicked item's fields. */
   onItemClick?: (item: ClickItem) => void;
+  /** how the click event becomes the item (default chartClickItem: the row under the category or index) */
+  readClick?: ClickReader;
 }
 
 /** One chart filling the widget's box: `build(look, data)` with the look's chartOption merged over it. */
-export function ChartWidget<V extends ViewProps & { chartOption?: Record<string, unknown> }>({ widget, viewProps, data, build, onItemClick }: ChartWidgetProps<V>) {
+export function ChartWidget<V extends ViewProps & { chartOption?: Record<string, unknown> }>({ widget, viewProps, data, build, onItemClick, readClick }: ChartWidgetProps<V>) {
   const look = useLook(viewProps);
   const option = useMemo(() => mergeOption(build(look, data), (look as { chartOption?: Record<string, unknown> }).chartOption) as EChartsOption, [build, look, data]);
-  const { ref } = useEChart(option, viewProps.width, viewProps.height, useChartClick(data, onItemClick));
+  const { ref } = useEChart(option, viewProps.width, viewProps.height, useChartClick(data, onItemClick, readClick));
   return <div ref={ref} data-widget={widget} style={{ width: '100%', height: '100%' }} />;
 }
 
@@ -62,9 +64,9 @@ export function categoryChart<V extends CartesianProps>(
 }
 
 /** The chart click handler of a kind: the clicked item's fields for its onItemClick (none without one). */
-export function useChartClick(data: MappedData, onItemClick: ((item: ClickItem) => void) | undefined) {
+export function useChartClick(data: MappedData, onItemClick: ((item: ClickItem) => void) | undefined, read: ClickReader = chartClickItem) {
   const dataRef = useRef(data);
   dataRef.current = data;
-  const on = useCallback((p: ChartClickParams) => onItemClick?.(chartClickItem(p, dataRef.current)), [onItemClick]);
+  const on = useCallback((p: ChartClickParams) => onItemClick?.(read(p, dataRef.current)), [onItemClick, read]);
   return onItemClick ? on : undefined;
 }

@@ -1,5 +1,5 @@
 import { applyMapping } from "./mapping";
-import { chartClickItem } from "./click";
+import { chartClickItem, flowClickItem } from "./click";
 
 describe("a chart click’s item (issue 23 §3)", () => {
   const data = applyMapping(
@@ -43,5 +43,12 @@ describe("a chart click’s item (issue 23 §3)", () => {
       series: "",
       value: 4,
     });
+  });
+
+  it("of a sankey is the node by its name, or the link by its two ends — never a row (links add rows up)", () => {
+    expect(flowClickItem({ dataType: "node", name: "华东", value: 200, dataIndex: 0 }, data)).toEqual({ name: "华东", value: 200 });
+    expect(
+      flowClickItem({ dataType: "edge", name: "华东 > 华南", dataIndex: 1, data: { source: "华东", target: "华南", value: 30 } }, data),
+    ).toEqual({ name: "华东 → 华南", source: "华东", target: "华南", value: 30 });
   });
 });

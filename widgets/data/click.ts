@@ -16,7 +16,14 @@ export interface ChartClickParams {
   seriesName?: string;
   value?: unknown;
   dataIndex?: number;
+  /** a graph's (sankey's) clicked part: 'node' or 'edge' */
+  dataType?: string;
+  /** the clicked item as given to the series (a sankey link: { source, target, value }) */
+  data?: unknown;
 }
+
+/** How a kind reads its click: chartClickItem unless its items are not its rows (a sankey). */
+export type ClickReader = (p: ChartClickParams, data: MappedData) => ClickItem;
 
 const text = (v: unknown) => (v == null ? '' : String(v));
 
@@ -56,3 +63,15 @@ export function clickable(onClick: (() => void) | undefined, ownRole = false) {
     },
   };
 }
+
+/**
+ * A sankey's clicked part: a node by its name (and its total), a link by its ends (`source`, `target`) and value,
+ * named 甲 → 乙. Links are the rows of each pair added up, so neither is one row of the data.
+ */
+export const flowClickItem: ClickReader = (p) => {
+  if (p.dataType === 'edge') {
+    const link = (p.data ?? {}) as { source?: unknown; target?: unknown; value?: unknown };
+    return { name: `${text(link.source)} → ${text(link.target)}`, source: text(link.source), target: text(link.target), value: link.value };
+  }
+  return { name: text(p.name), value: p.value };
+};

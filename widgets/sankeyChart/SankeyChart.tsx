@@ -1,5 +1,6 @@
 import { ChartWidget, type OptionBuilder } from '../charts/ChartWidget';
 import { label, num } from '../charts/options';
+import { flowClickItem } from '../data/click';
 import type { MappedData } from '../types';
 import type { WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
@@ -85,6 +86,6 @@ const build: OptionBuilder<Props> = (v, data) => {
   };
 };
 
-export function SankeyChart({ viewProps, data }: WidgetKindProps<Props>) {
-  return <ChartWidget widget="sankeyChart" viewProps={viewProps} data={data} build={build} />;
+export function SankeyChart({ viewProps, data, onItemClick }: WidgetKindProps<Props>) {
+  return <ChartWidget widget="sankeyChart" viewProps={viewProps} data={data} build={build} onItemClick={onItemClick} readClick={flowClickItem} />;
 }
