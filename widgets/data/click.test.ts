@@ -1,5 +1,5 @@
 import { applyMapping } from "./mapping";
-import { chartClickItem, flowClickItem } from "./click";
+import { chartClickItem, flowClickItem, outlineClickItem } from "./click";
 
 describe("a chart click’s item (issue 23 §3)", () => {
   const data = applyMapping(
@@ -50,5 +50,9 @@ describe("a chart click’s item (issue 23 §3)", () => {
     expect(
       flowClickItem({ dataType: "edge", name: "华东 > 华南", dataIndex: 1, data: { source: "华东", target: "华南", value: 30 } }, data),
     ).toEqual({ name: "华东 → 华南", source: "华东", target: "华南", value: 30 });
+  });
+
+  it("of a radar is the outline clicked (a series over every row), not the row at its index", () => {
+    expect(outlineClickItem({ name: "本月", seriesName: "系列", dataIndex: 1, value: [1, 2] }, data)).toEqual({ name: "本月", series: "本月" });
   });
 });

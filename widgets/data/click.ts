@@ -22,7 +22,7 @@ export interface ChartClickParams {
   data?: unknown;
 }
 
-/** How a kind reads its click: chartClickItem unless its items are not its rows (a sankey). */
+/** How a kind reads its click: chartClickItem unless its items are not its rows (a sankey, a radar). */
 export type ClickReader = (p: ChartClickParams, data: MappedData) => ClickItem;
 
 const text = (v: unknown) => (v == null ? '' : String(v));
@@ -75,3 +75,6 @@ export const flowClickItem: ClickReader = (p) => {
   }
   return { name: text(p.name), value: p.value };
 };
+
+/** A radar's clicked outline: one per mapped series drawn over every row, so the item is the outline, not a row. */
+export const outlineClickItem: ClickReader = (p) => ({ name: text(p.name), series: text(p.name) });

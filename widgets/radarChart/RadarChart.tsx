@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { mergeOption, type EChartsOption } from '../charts/echarts';
 import { label, legend, mappedSeries, num } from '../charts/options';
+import { useChartClick } from '../charts/ChartWidget';
 import { useEChart } from '../charts/useEChart';
+import { outlineClickItem } from '../data/click';
 import type { WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
@@ -9,7 +11,7 @@ import type { ViewPropsOf } from '../viewPropTypes';
  * Each row an indicator (mapping prop `name`, its upper bound `max`); each other mapping entry one outline over them,
  * named by its label. An indicator without a bound (none mapped, or 0) is scaled by ECharts to its values.
  */
-export function RadarChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'radarChart'>>) {
+export function RadarChart({ viewProps: v, data, onItemClick }: WidgetKindProps<ViewPropsOf<'radarChart'>>) {
   const { colors, axisColor, showLegend, shape, areaOpacity, chartOption } = v;
   const option = useMemo(() => {
     const series = mappedSeries(data, ['name', 'max']);
@@ -42,6 +44,6 @@ export function RadarChart({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'
       chartOption,
     ) as EChartsOption;
   }, [data, colors, axisColor, showLegend, shape, areaOpacity, chartOption]);
-  const { ref } = useEChart(option, v.width, v.height);
+  const { ref } = useEChart(option, v.width, v.height, useChartClick(data, onItemClick, outlineClickItem));
   return <div ref={ref} data-widget="radarChart" style={{ width: '100%', height: '100%' }} />;
 }
