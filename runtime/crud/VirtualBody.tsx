@@ -105,11 +105,8 @@ function layout(columns: Column[], selection: VirtualBodyProps['selection'], scr
 /** A cell's content: the column's render, else the value. */
 function content(col: Column, row: Row, index: number): ReactNode {
   const value = col.dataIndex ? row[col.dataIndex] : undefined;
-  if (col.render) {
-    const out = col.render(value, row, index);
-    // a render may answer { children, props } (rc-table's cell props); only the content is used here
-    return out && typeof out === 'object' && 'children' in out && 'props' in out && !('type' in out) ? (out as { children: ReactNode }).children : (out as ReactNode);
-  }
+  // the list's columns (columns.tsx) render content only, never rc-table's { children, props }
+  if (col.render) return col.render(value, row, index) as ReactNode;
   return value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
