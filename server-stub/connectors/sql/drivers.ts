@@ -114,7 +114,9 @@ class PgPool implements SqlPool {
         new Promise<SqlResult>((resolve, reject) => {
           // rows arrive one by one (no accumulation: a 'row' listener and no callback); only the last
           // statement's result counts, as with a plain query
-          const q = new pg.Query(sql, params) as pg.Query & NodeJS.EventEmitter;
+          // the extended protocol whatever the parameters (issue 40): the server refuses a second statement in
+          // the text, so what was checked and planned is all that can run
+          const q = new pg.Query({ text: sql, values: params, queryMode: 'extended' } as pg.QueryConfig) as pg.Query & NodeJS.EventEmitter;
           let current: unknown = null;
           let sink = new RowSink();
           let columns: string[] = [];
@@ -160,7 +162,7 @@ class PgPool implements SqlPool {
         try {
           const out: SqlResult[] = [];
           for (const st of statements) {
-            const r = await c.query(st.sql, st.params);
+            const r = await c.query({ text: st.sql, values: st.params, queryMode: 'extended' } as pg.QueryConfig);
             const columns = r.fields?.map((f) => f.name) ?? [];
             out.push(columns.length ? { columns, rows: r.rows.slice(0, MAX_ROWS), rowCount: Math.min(r.rows.length, MAX_ROWS) } : { columns: [], rows: [], rowCount: r.rowCount ?? 0 });
           }
@@ -351,6 +353,8 @@ const waitMessage = (waitMs: number) => `获取数据库连接超时（${Math.ro
 
 function mapTimeout(err: unknown, queryMs: number): unknown {
   const e = err as { code?: string; message?: string };
+  // PostgreSQL's extended protocol refusing a second statement in the text
+  if (e?.code === '42601' && /multiple commands/i.test(e?.message ?? '')) return new SqlConnectorError('每次只能执行一条语句', 'REFUSED');
   if (e?.code === '57014' || e?.code === 'PROTOCOL_SEQUENCE_TIMEOUT' || /Query read timeout/i.test(e?.message ?? ''))
     return new SqlConnectorError(`查询超时（${Math.round(queryMs / 1000)}秒）`, 'QUERY_TIMEOUT');
   return err;

@@ -12,8 +12,10 @@ import type { SharedSlots } from './slots.js';
 
 export * from './types.js';
 export { bindNamed } from './placeholders.js';
+export { checkApiScript, FORBIDDEN_FUNCTIONS, SCRIPT_MSG } from './script-check.js';
+export { tokenize, statementsOf, calledFunctions } from './tokens.js';
 export { bareText, hasRowLimit, tableAliases, textCrossJoins } from './sqltext.js';
-export { mysqlTables } from './explain.js';
+export { mysqlTables, pgRelKey } from './explain.js';
 export { createPool, sqliteFile, openSqlite, MAX_ROWS } from './drivers.js';
 export { checkSqliteText, SQLITE_MSG } from './sqlite-guard.js';
 export { SharedSlots, SLOT_MSG } from './slots.js';

@@ -13,6 +13,7 @@ import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { bindNamed, type DbType } from '../../connectors/sql/index.js';
+import { assertApiScript } from './script.js';
 import type { DatasourceTable } from '../../core/datasources.js';
 import { checkParamList, paramsObject, rowsOf, testValues, type ParamRow } from './params.js';
 import { PERM } from './perms.js';
@@ -260,6 +261,7 @@ const literal = (v: unknown) => (v === null ? 'NULL' : typeof v === 'string' ? `
  * values listed beside it (never spliced into it).
  */
 export async function runScript(app: FastifyInstance, req: FastifyRequest, ds: DatasourceTable, script: string, values: Record<string, unknown>, secrets: ReadonlySet<string> = new Set()) {
+  assertApiScript(ds, script);
   let bound: { sql: string; values: unknown[] };
   let names: unknown[] = [];
   try {
@@ -357,6 +359,8 @@ export function designRoutes(app: FastifyInstance) {
       const row = await loadApi(db, req.body.id!);
       if (row.api_status !== API_STATUS.draft && row.api_status !== API_STATUS.rejected) throw new BizError(DESIGN_MSG.submitState);
       if (!row.ds_name || !row.script) throw new BizError(DESIGN_MSG.submitIncomplete);
+      const ds = await app.sql.source('datasource', { dsName: row.ds_name });
+      if (ds) assertApiScript(ds, row.script);
       await db.transaction().execute(async (trx) => {
         // conditional on the state read above: two submits (or a submit racing an approval) cannot both pass
         const r = await trx.updateTable('gemini_api').set({ api_status: API_STATUS.waiting, update_time: now() }).where('id', '=', row.id).where('api_status', '=', row.api_status).executeTakeFirst();
@@ -424,6 +428,7 @@ export function designRoutes(app: FastifyInstance) {
     const ds = await requireDatasource(app, b.dsName);
     const script = typeof b.script === 'string' ? b.script : '';
     if (!script.trim()) throw new BizError(DESIGN_MSG.scriptRequired);
+    assertApiScript(ds, script);
     const cacheable = flag(b.cacheable);
     const reqRows = b.reqParamList === undefined ? rowsOf(row.req_params) : checkParamList(b.reqParamList, 'request');
     // the JSON editor's values win over the table's (both are sent; the screen keeps them in sync)

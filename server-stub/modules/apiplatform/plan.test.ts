@@ -106,8 +106,8 @@ describe('query plans and the cost guard', () => {
         big: `big_${tag}`,
         small: `small_${tag}`,
         sideEffect: {
-          // runs for 3 s when executed; the plan must answer long before
-          sql: `select sleep(3) from small_${tag} limit 1`,
+          // fails when run (a subquery of many rows where one is expected); the plan answers
+          sql: `select id from small_${tag} where id = (select id from big_${tag})`,
           ran: async () => false,
         },
       });
@@ -128,13 +128,14 @@ describe('query plans and the cost guard', () => {
       const p = r.body.data;
       expect(p.dialect).toBe(d.name);
       expect(codes(p), d.name).toEqual(['fullScan', 'noLimit']);
-      expect(p.warnings.find((w: any) => w.code === 'fullScan').message).toMatch(/^全表扫描大表【big(_\w+)?】（(约|超过) [\d,]+ 行）：/);
+      expect(p.warnings.find((w: any) => w.code === 'fullScan').message).toMatch(/^全表扫描大表【(\w+\.)?big(_\w+)?】（(约|超过) [\d,]+ 行）：/);
       expect(p.scanRows, d.name).toBeGreaterThan(15_000);
       expect(p.nodes.length).toBeGreaterThan(0);
       expect(p.raw).not.toBeNull();
       if (d.name === 'postgresql') {
         expect(p.nodes[0]).toMatchObject({ op: 'Seq Scan', table: expect.stringContaining('big_') });
-        expect(p.nodes[0].detail).toContain("'n7'");
+        // the generic plan (issue 40): the value stored for a test never chooses it
+        expect(p.nodes[0].detail).toContain('$1');
         expect(p.cost).toBeGreaterThan(0);
         expect(p.estimatedRows).toBeGreaterThanOrEqual(1);
       }
@@ -184,7 +185,7 @@ describe('query plans and the cost guard', () => {
     for (const d of dialects) {
       const r = await plan(d.ds, `select id from ${d.small} limit 1; delete from ${d.small}`);
       expect(r.body.status, d.name).toBe(1);
-      expect(r.body.msg).toMatch(/^获取执行计划失败/);
+      expect(r.body.msg).toMatch(/^接口 SQL 只能是一条语句/);
     }
     if (PG_URL) {
       const c = new pg.Client(PG_URL);
@@ -222,8 +223,8 @@ describe('query plans and the cost guard', () => {
     if (PG_URL) {
       // the database's error would echo the value: masked there too
       const r = await plan('plans_pg', `select id from plan_${tag}.big_${tag} where id = cast(:code as int)`, [{ paramName: 'code', paramType: 'string', paramValue: SECRET, secret: true }]);
-      expect(r.body.status).toBe(1);
-      expect(r.body.msg).toMatch(/^获取执行计划失败/);
+      // the generic plan never binds the value: nothing to echo
+      expect(r.body.status, r.body.msg).toBe(0);
       expect(JSON.stringify(r.body)).not.toContain(SECRET);
     }
   });
@@ -252,12 +253,14 @@ describe('query plans and the cost guard', () => {
       expect(entry).toMatchObject({ costReason: '夜间批量报表，调用方每日一次', version: 1 });
       expect(entry.planRows).toBeGreaterThan(15_000);
     }
-    // a plan that cannot be taken asks a reason too (here: two statements, which EXPLAIN refuses)
+    // two statements are refused at save (issue 40)
     const twoId = (await s.request('POST', `${P}/design/info/save`, { groupId, apiName: 'two_statements', apiComment: '两条语句' }, dev)).body.data;
-    expect((await s.request('POST', `${P}/config/save`, { apiId: twoId, dsName: 'plans_lite', script: 'select label from small limit 1; select 2' }, dev)).body.status).toBe(0);
+    expect((await s.request('POST', `${P}/config/save`, { apiId: twoId, dsName: 'plans_lite', script: 'select label from small limit 1; select 2' }, dev)).body).toMatchObject({ status: 1, msg: '接口 SQL 只能是一条语句（发现 2 条）：请去掉分号后的语句' });
+    // a plan that cannot be taken asks a reason too (here: a table the data source does not have)
+    expect((await s.request('POST', `${P}/config/save`, { apiId: twoId, dsName: 'plans_lite', script: 'select label from no_such_table limit 1' }, dev)).body.status).toBe(0);
     expect((await s.request('POST', `${P}/design/info/submit`, { id: twoId }, dev)).body.status).toBe(0);
-    expect((await s.request('GET', `${P}/approve/plan?id=${twoId}`, undefined, approver)).body).toMatchObject({ status: 1, msg: '获取执行计划失败：每次只能执行一条语句' });
-    expect((await s.request('POST', `${P}/approve/resolve`, { id: twoId }, approver)).body).toMatchObject({ status: 1, msg: '无法获取执行计划（每次只能执行一条语句）：审批通过须填写理由' });
+    expect((await s.request('GET', `${P}/approve/plan?id=${twoId}`, undefined, approver)).body).toMatchObject({ status: 1, msg: expect.stringMatching(/^获取执行计划失败：.*no_such_table/) });
+    expect((await s.request('POST', `${P}/approve/resolve`, { id: twoId }, approver)).body).toMatchObject({ status: 1, msg: expect.stringMatching(/^无法获取执行计划（.*no_such_table.*）：审批通过须填写理由$/) });
     expect((await s.request('POST', `${P}/approve/resolve`, { id: twoId, costReason: '已人工核对' }, approver)).body.status).toBe(0);
     // below the threshold no reason is asked; the estimate is kept all the same
     const apiId = (await s.request('POST', `${P}/design/info/save`, { groupId, apiName: 'small_list', apiComment: '小表' }, dev)).body.data;

@@ -21,8 +21,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError } from '../../core/envelope.js';
 import type { DatasourceTable } from '../../core/datasources.js';
-import { bindNamed, hasRowLimit, mysqlTables, textCrossJoins, type DbType, type SqlPlanResult } from '../../connectors/sql/index.js';
+import { bindNamed, hasRowLimit, mysqlTables, pgRelKey, textCrossJoins, type DbType, type SqlPlanResult } from '../../connectors/sql/index.js';
 import type { ParamRow } from './params.js';
+import { assertApiScript } from './script.js';
 import type { ApiPlan as SharedPlan, PlanNode, PlanWarning } from '../../../common/apiPlan.js';
 
 export type { PlanNode, PlanWarning, PlanWarningCode } from '../../../common/apiPlan.js';
@@ -41,8 +42,11 @@ export const PLAN_MSG = {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** An EXPLAIN gets this long at most (less when the data source's queryTimeout is shorter). */
-export const PLAN_TIMEOUT_MS = 15_000;
+/**
+ * An EXPLAIN gets this long at most (less when the data source's queryTimeout is shorter): planning takes
+ * milliseconds, and a plan step that takes longer is evaluating something it should not (issue 40).
+ */
+export const PLAN_TIMEOUT_MS = 3_000;
 
 /** Parameter names taken as secrets even when not marked. */
 const SECRET_NAME = /(password|passwd|pwd|secret|token|api_?key|credential)/i;
@@ -102,14 +106,19 @@ function normalisePg(doc: unknown, tableRows: Record<string, number | null>, lar
   const top = (doc as Array<{ Plan?: PgNode }>)?.[0]?.Plan;
   const warnings: PlanWarning[] = [];
   const seen = new Set<string>();
+  // every node's rows count, not only the root's: count(*) over a cross join or a set-returning function plans at
+  // one row at the top
+  let peakRows = 0;
   pgWalk(top, (n) => {
     const type = String(n['Node Type']);
     const rel = typeof n['Relation Name'] === 'string' ? n['Relation Name'] : '';
-    const size = tableRows[rel];
-    if (type.endsWith('Seq Scan') && size != null && size > large && !seen.has(rel)) {
-      seen.add(rel);
-      warnings.push({ code: 'fullScan', message: PLAN_MSG.fullScan(rel, size) });
+    const key = pgRelKey(n);
+    const size = tableRows[key];
+    if (type.endsWith('Seq Scan') && size != null && size > large && !seen.has(key)) {
+      seen.add(key);
+      warnings.push({ code: 'fullScan', message: PLAN_MSG.fullScan(n.Schema && n.Schema !== 'public' ? `${String(n.Schema)}.${rel}` : rel, size) });
     }
+    peakRows = Math.max(peakRows, num(n['Plan Rows']) ?? 0);
     // a nested loop with no join filter whose inner side never refers to the outer side: every pair is joined
     if (type === 'Nested Loop' && n['Join Filter'] == null && n.Plans?.length === 2) {
       const [outer, inner] = n.Plans;
@@ -121,7 +130,7 @@ function normalisePg(doc: unknown, tableRows: Record<string, number | null>, lar
       }
     }
   });
-  return { nodes: top ? [pgNode(top)] : [], estimatedRows: num(top?.['Plan Rows']), cost: num(top?.['Total Cost']), warnings };
+  return { nodes: top ? [pgNode(top)] : [], estimatedRows: num(top?.['Plan Rows']), peakRows, cost: num(top?.['Total Cost']), warnings };
 }
 
 // ---------------------------------------------------------------------------------------------- MySQL / MariaDB
@@ -208,7 +217,9 @@ function normaliseMysql(plan: unknown, tableRows: Record<string, number | null>,
     if (!joined && outerRows > 1 && (num(t.rows_examined_per_scan ?? t.rows) ?? 0) > 1) warnings.push({ code: 'crossJoin', message: PLAN_MSG.crossJoin(before.join('、'), String(t.table_name)) });
   });
   const cost = num((block.cost_info as Obj | undefined)?.query_cost ?? block.cost);
-  return { nodes: [{ op: 'query_block', rows: estimatedRows, cost, children: nodes }], estimatedRows, cost, warnings };
+  // every table's output counts (subqueries' too), not only the outermost join's
+  const peakRows = all.reduce((p, t) => Math.max(p, num(t.rows_produced_per_join) ?? (num(t.rows) ?? 0) * ((num(t.filtered) ?? 100) / 100)), 0);
+  return { nodes: [{ op: 'query_block', rows: estimatedRows, cost, children: nodes }], estimatedRows, peakRows, cost, warnings };
 }
 
 // ------------------------------------------------------------------------------------------------------ SQLite
@@ -227,13 +238,17 @@ function normaliseSqlite(rows: Array<{ id: number; parent: number; detail: strin
   }
   for (const [table, size] of Object.entries(tableRows)) if (size != null && size > large) warnings.push({ code: 'fullScan', message: PLAN_MSG.fullScan(table, size, size >= countCap) });
   const pairs = new Set<string>();
+  // SQLite gives no estimates: a join without condition between tables read in full yields their product
+  let peakRows = 0;
   for (const [a, b] of textCrossJoins(sql)) {
     const key = `${a}|${b}`;
     if (pairs.has(key)) continue;
     pairs.add(key);
     warnings.push({ code: 'crossJoin', message: PLAN_MSG.crossJoin(a, b) });
+    const sizeOf = (x: string) => tableRows[x] ?? (x === '…' ? Math.max(0, ...Object.values(tableRows).map((v) => v ?? 0)) : 0);
+    peakRows = Math.max(peakRows, sizeOf(a) * sizeOf(b));
   }
-  return { nodes: roots, estimatedRows: null, cost: null, warnings };
+  return { nodes: roots, estimatedRows: null, peakRows, cost: null, warnings };
 }
 
 // ------------------------------------------------------------------------------------------------------ the plan
@@ -263,7 +278,7 @@ export function readPlan(result: SqlPlanResult, sql: string, ctx: PlanContext): 
   // every API answers a list of rows: one whose SQL has no LIMIT and which declares no paging is warned of, even
   // when the planner expects few rows today (the table grows; the SQL stays)
   if (!ctx.paged && !hasRowLimit(sql)) warnings.push({ code: 'noLimit', message: PLAN_MSG.noLimit });
-  const guardRows = Math.max(read.estimatedRows ?? 0, scanRows ?? 0);
+  const guardRows = Math.max(read.estimatedRows ?? 0, read.peakRows, scanRows ?? 0);
   const guardCapped = dialect === 'sqlite' && guardRows >= countCapOf(ctx.reasonRows);
   return { dialect, estimatedRows: read.estimatedRows, scanRows, cost: read.cost, nodes: read.nodes, raw: plan, warnings, guardRows, guardCapped, threshold: ctx.reasonRows, reasonRequired: guardRows > ctx.reasonRows };
 }
@@ -300,6 +315,7 @@ export function secretTextsOf(rows: ParamRow[], values: Record<string, unknown>)
  */
 export async function planFor(app: FastifyInstance, req: FastifyRequest, ds: DatasourceTable, script: string, rows: ParamRow[], values: Record<string, unknown>, opts: { paged?: boolean } = {}): Promise<ApiPlan> {
   const dialect = String(ds.db_type).toLowerCase() as DbType;
+  assertApiScript(ds, script);
   const secretNames = new Set(rows.filter(isSecretParam).map((r) => r.paramName));
   let bound: { sql: string; values: unknown[] };
   let names: unknown[];
