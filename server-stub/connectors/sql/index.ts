@@ -31,10 +31,36 @@ function fingerprint(s: SqlSettings): string {
 
 const DEFAULT_PORTS: Record<string, number> = { postgresql: 5432, mysql: 3306, mariadb: 3306 };
 
-/** Where a network data source points may be reached (connectors/target.ts); SQLite files have their own rule. */
+/**
+ * The database servers' own databases and schemas (issue 40): never a data source, never listed or generated on.
+ * MySQL / MariaDB keep them as databases; PostgreSQL as schemas of every database (the table lists leave out
+ * pg_catalog, information_schema and every pg_* schema, pg_toast among them).
+ */
+export const SYSTEM_DATABASES: Readonly<Record<'mysql' | 'postgresql', readonly string[]>> = {
+  mysql: ['mysql', 'information_schema', 'performance_schema', 'sys'],
+  postgresql: ['pg_catalog', 'information_schema', 'pg_toast'],
+};
+
+export const systemDatabaseMessage = (name: string, dbType: string) =>
+  `「${name}」是数据库的系统库，不能作为数据源（${dbType === 'postgresql' ? 'PostgreSQL 系统模式' : 'MySQL / MariaDB 系统库'}：${(dbType === 'postgresql' ? SYSTEM_DATABASES.postgresql : SYSTEM_DATABASES.mysql).join('、')}）`;
+
+/** Whether a MySQL / MariaDB database name is one of the server's own (compared as the server does: case aside). */
+export function isSystemDatabase(dbType: string, name: string | null | undefined): boolean {
+  const t = dbType.toLowerCase();
+  const n = String(name ?? '').trim().toLowerCase();
+  if (t === 'mysql' || t === 'mariadb') return SYSTEM_DATABASES.mysql.includes(n);
+  if (t === 'postgresql') return SYSTEM_DATABASES.postgresql.includes(n) || n.startsWith('pg_');
+  return false;
+}
+
+/**
+ * Where a network data source points may be reached (connectors/target.ts); SQLite files have their own rule. A
+ * MySQL / MariaDB system database is refused here, at save and whenever a pool is built (a row saved before the rule).
+ */
 export async function checkSqlTarget(s: SqlSettings, policy: TargetPolicy = {}, lenient = false): Promise<void> {
   const { dbType } = normalize(s);
   if (dbType === 'sqlite') return;
+  if ((dbType === 'mysql' || dbType === 'mariadb') && isSystemDatabase(dbType, s.dbName)) throw new SqlConnectorError(systemDatabaseMessage(String(s.dbName).trim(), dbType), 'REFUSED');
   // the database the driver will really use (PostgreSQL: the account's name when none is given)
   const database = dbType === 'postgresql' ? pgAccount(s).database : s.dbName;
   try {

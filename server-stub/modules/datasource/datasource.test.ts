@@ -211,6 +211,24 @@ describe.each(testStores)('data sources (%s store)', (store) => {
     }
   });
 
+  it.skipIf(!MYSQL_URL)('never takes a MariaDB system database as a data source, nor lists or generates on one saved before the rule (issue 40)', async () => {
+    const u = new URL(MYSQL_URL!);
+    const common = { dbType: 'mariadb', hostName: u.hostname, port: Number(u.port || 3306), username: 'root', pwd: 'unused', maxWaitTime: 5 };
+    for (const dbName of ['mysql', 'MySQL', 'information_schema', 'performance_schema', 'sys', ' mysql ']) {
+      const r = await call('POST', '/api/gemini/datasource/info/save', { ...common, dsName: `sys_${store}_${dbName.trim()}`, dbName });
+      expect(r.body, dbName).toMatchObject({ status: 1, msg: expect.stringMatching(/^「\w+」是数据库的系统库，不能作为数据源（MySQL \/ MariaDB 系统库：mysql、information_schema、performance_schema、sys）$/) });
+    }
+    // one saved before the rule (written straight into the store): its tables are not listed, nothing is generated
+    const ok = await call('POST', '/api/gemini/datasource/info/save', { ...common, dsName: `legacy_${store}`, dbName: u.pathname.slice(1) });
+    expect(ok.body.status).toBe(0);
+    await s.exec(`update gemini_datasource set db_name = 'mysql' where id = ${ok.body.data}`);
+    const tables = await call('POST', '/api/lowcode/source/tables', { dsId: ok.body.data });
+    expect(tables.body).toMatchObject({ status: 1, msg: expect.stringContaining('「mysql」是数据库的系统库') });
+    const gen = await call('POST', '/api/lowcode/source/generate', { dsId: ok.body.data, table: 'user' });
+    expect(gen.body.status).toBe(1);
+    expect(JSON.stringify(gen.body)).not.toMatch(/authentication_string|Password/);
+  });
+
   it('deletes, and no response ever carried a plain password', async () => {
     const list = await call('POST', '/api/gemini/datasource/search', { search: 'ds_gamma' });
     const id = list.body.data.records[0].id;

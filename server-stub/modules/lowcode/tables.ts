@@ -8,6 +8,7 @@ import { COLUMN_NAME_RE, valueKindOf, type CatalogueColumn, type TableCatalogue,
 import { BizError } from '../../core/envelope.js';
 import type { DatasourceTable } from '../../core/datasources.js';
 import { likePattern } from '../../core/declarations.js';
+import { isSystemDatabase, systemDatabaseMessage } from '../../connectors/sql/index.js';
 
 export interface TableRef {
   /** as shown and as the generate call takes it: schema.table on PostgreSQL outside public, else the name */
@@ -39,13 +40,24 @@ export async function listTables(app: FastifyInstance, row: DatasourceTable, req
       [],
       req,
     );
-    return r.rows.map((x) => ({ name: x.s === 'public' ? String(x.t) : `${x.s}.${x.t}`, schema: String(x.s), table: String(x.t), kind: x.k === 'VIEW' ? 'view' : 'table' }));
+    // and never a system schema, however the query above reads (issue 40)
+    return r.rows
+      .filter((x) => !isSystemDatabase('postgresql', String(x.s)))
+      .map((x) => ({ name: x.s === 'public' ? String(x.t) : `${x.s}.${x.t}`, schema: String(x.s), table: String(x.t), kind: x.k === 'VIEW' ? 'view' : 'table' }));
   }
   if (dialect === 'sqlite') {
     const r = await app.sql.run('datasource', row, `select name as t, type as k from sqlite_master where type in ('table', 'view') and name not like 'sqlite\\_%' escape '\\' order by name`, [], req);
     return r.rows.map((x) => ({ name: String(x.t), schema: null, table: String(x.t), kind: x.k === 'view' ? 'view' : 'table' }));
   }
-  const r = await app.sql.run('datasource', row, `select table_name as t, table_type as k from information_schema.tables where table_schema = database() order by table_name`, [], req);
+  // a data source on a system database is refused when its pool is built; its tables are never listed either
+  if (isSystemDatabase(dialect, row.db_name)) throw new BizError(systemDatabaseMessage(String(row.db_name), dialect));
+  const r = await app.sql.run(
+    'datasource',
+    row,
+    `select table_name as t, table_type as k from information_schema.tables where table_schema = database() and table_schema not in ('mysql', 'information_schema', 'performance_schema', 'sys') order by table_name`,
+    [],
+    req,
+  );
   return r.rows.map((x) => ({ name: String(x.t), schema: null, table: String(x.t), kind: x.k === 'VIEW' || x.k === 'SYSTEM VIEW' ? 'view' : 'table' }));
 }
 

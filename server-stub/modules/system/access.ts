@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BizError } from '../../core/envelope.js';
-import { hasPermission } from '../../core/permissions.js';
+import { ALL_PERMISSIONS, hasPermission } from '../../core/permissions.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 
@@ -12,10 +12,24 @@ export const MSG_LAST_ADMIN = '不能移除最后一个管理员：系统至少�
 export const MSG_NOT_YOURS = (perm: string) => `不能授予自己没有的权限：${perm}`;
 
 /** Refuses unless the caller holds every one of `perms` (the permission switch off: anyone may). */
-export function assertHolds(req: FastifyRequest, perms: Iterable<string>): void {
+export function assertHolds(req: FastifyRequest, perms: Iterable<string>, message?: string): void {
   if (!req.server.ctx.config.permissionSwitch) return;
   const held = req.user?.permissions ?? [];
-  for (const p of perms) if (!hasPermission(held, p)) throw new BizError(MSG_NOT_YOURS(p), 403);
+  for (const p of perms) if (!hasPermission(held, p)) throw new BizError(message ?? MSG_NOT_YOURS(p), 403);
+}
+
+export const MSG_NOT_SHOWN = (name: string) => `不能授予自己看不到的菜单：${name}`;
+
+/**
+ * Refuses unless every one of `entries` shows in the caller's own menu (their roles' sys_role_menu; an
+ * administrator sees all). For entries without a permission string, which assertHolds cannot judge.
+ */
+export async function assertSees(req: FastifyRequest, entries: Array<{ key: string; entry: { name: string } }>): Promise<void> {
+  if (!entries.length || !req.server.ctx.config.permissionSwitch) return;
+  const me = req.user;
+  if (!me || hasPermission(me.permissions, ALL_PERMISSIONS) || me.roles.includes(ADMIN_ROLE)) return;
+  const mine = me.roles.length ? new Set((await req.server.ctx.db.selectFrom('sys_role_menu').select('menu_key').where('role_key', 'in', me.roles).execute()).map((r) => r.menu_key)) : new Set<string>();
+  for (const e of entries) if (!mine.has(e.key)) throw new BizError(MSG_NOT_SHOWN(e.entry.name), 403);
 }
 
 /** The permission strings of roles, by role id. */

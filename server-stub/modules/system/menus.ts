@@ -10,9 +10,12 @@ import type { Item as MenuEntry } from '../../../schemas/generated/menu.js';
 import { assertPermission } from '../../core/auth.js';
 import { checkBody, idQuery, requirePage } from '../../core/declarations.js';
 import { BizError, ok } from '../../core/envelope.js';
+import { ALL_PERMISSIONS } from '../../core/permissions.js';
+import { assertHolds } from './access.js';
 import type { Database } from '../../store/schema.js';
 
 export const MSG_MENU_NOT_FOUND = '菜单不存在';
+export const MSG_EMPTY_PERMS = '清空菜单的权限标识需要管理员：没有权限标识的菜单，任何能编辑角色的人都能授予';
 const MODULE_TYPE = 'platform';
 
 interface Row {
@@ -122,6 +125,14 @@ export function menuRoutes(app: FastifyInstance) {
     if (rec.cache === false) entry.cache = false;
     else delete entry.cache;
     set('perms', rec.perms);
+    // an entry's permission string is what makes granting it mean something (issue 40): a page keeps one unless
+    // the administrator empties it, and whoever changes it holds both the old and the new string
+    const oldPerms = before.perms ?? '';
+    const newPerms = entry.perms ?? '';
+    if (oldPerms !== newPerms) {
+      if (oldPerms && !newPerms && type !== 'M') assertHolds(req, [ALL_PERMISSIONS], MSG_EMPTY_PERMS);
+      assertHolds(req, [oldPerms, newPerms].filter(Boolean));
+    }
     const values = { parent_key: parentKey, order_num: rec.orderNum ?? 0, entry: JSON.stringify(entry) };
     if (stored) await db.updateTable('sys_menu').set(values).where('id', '=', stored.id).execute();
     else await db.insertInto('sys_menu').values({ ...values, menu_key: key, module_type: MODULE_TYPE, custom: 1 }).execute();

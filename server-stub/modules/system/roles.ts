@@ -18,7 +18,7 @@ import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { ALL_PERMISSIONS } from '../../core/permissions.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
-import { ADMIN_ROLE, assertHolds } from './access.js';
+import { ADMIN_ROLE, assertHolds, assertSees } from './access.js';
 
 export const MSG_ROLE_NOT_FOUND = '角色不存在';
 
@@ -192,6 +192,11 @@ export function roleRoutes(app: FastifyInstance) {
       // nobody grants what they do not hold (only what this save adds is asked about)
       const before = stored ? new Set((await db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', stored.id).execute()).map((r) => r.permission)) : new Set<string>();
       assertHolds(req, [...perms].filter((p) => !before.has(p)));
+      // nor shows entries they cannot see themselves (issue 40): an entry without a permission string is
+      // granted only by those whose own roles show it (a menu emptied of its permission is no grant for anyone)
+      const shown = stored ? new Set((await db.selectFrom('sys_role_menu').select('menu_key').where('role_key', '=', stored.role_key).execute()).map((r) => r.menu_key)) : new Set<string>();
+      const bare = menus.filter((m) => menuKeys.has(m.key) && !shown.has(m.key) && m.entry.type !== 'M' && !m.entry.perms);
+      await assertSees(req, bare);
     }
     const time = now();
     const values = { role_name: String(rec.roleName).trim(), role_type: rec.roleType ?? null, order_num: rec.orderNum ?? 0, remark: rec.remark ?? null };

@@ -191,6 +191,29 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     expect(perms.map((p) => p.permission)).toEqual(['*:*:*']);
   });
 
+  it('a menu entry cannot be turned into a grant: its permission is emptied only by the administrator, and a role editor grants only entries they see (issue 40)', async () => {
+    await s.request('POST', '/api/system/role/save', { roleName: '菜单编辑', roleKey: 'menu_editor', roleType: 'default', permKeys: ['m:menu', 'm:menu-edit'] });
+    await s.request('POST', '/api/system/role/save', { roleName: '角色编辑', roleKey: 'role_editor', roleType: 'default', permKeys: ['m:role', 'm:role-edit', 'm:role-add'] });
+    const me = await addUser(s, 'menu.editor', ['menu_editor']);
+    const re = await addUser(s, 'role.editor', ['role_editor']);
+    const list = (await s.request<any>('POST', '/api/system/menu/list', { pageNum: 1, pageSize: 500 })).body.data.records as any[];
+    const user = list.find((r) => r.menuKey === 'user');
+    expect(user.perms).toBe('system:user:list');
+    // the menu editor may neither empty 用户管理's permission nor move it to another string they lack
+    const emptied = await s.request('POST', '/api/system/menu/save', { ...user, perms: '' }, me.token);
+    expect([emptied.http, emptied.body.msg]).toEqual([403, '清空菜单的权限标识需要管理员：没有权限标识的菜单，任何能编辑角色的人都能授予']);
+    expect((await s.request('POST', '/api/system/menu/save', { ...user, perms: 'system:menu:list' }, me.token)).http).toBe(403);
+    expect((await s.request<any>('GET', `/api/system/menu/get?id=${user.id}`)).body.data.perms).toBe('system:user:list');
+    // the administrator may empty it; even then a role editor who does not see 用户管理 cannot grant it
+    expect((await s.request('POST', '/api/system/menu/save', { ...user, perms: '' })).body.status).toBe(0);
+    const granted = await s.request('POST', '/api/system/role/save', { roleName: '偷看用户', roleKey: 'peek_users', roleType: 'default', permKeys: ['m:user'] }, re.token);
+    expect([granted.http, granted.body.msg]).toEqual([403, '不能授予自己看不到的菜单：用户管理']);
+    expect((await s.request<any>('GET', '/api/menu/routes/get?moduleType=platform', undefined, re.token)).body.data.flatMap((n: any) => [n.key, ...(n.children ?? []).map((c: any) => c.key)])).not.toContain('user');
+    // an entry the role editor does see stays grantable
+    expect((await s.request('POST', '/api/system/role/save', { roleName: '看角色', roleKey: 'see_roles', roleType: 'default', permKeys: ['m:role'] }, re.token)).body.status).toBe(0);
+    expect((await s.request('POST', '/api/system/menu/save', { ...user, perms: 'system:user:list' })).body.status).toBe(0);
+  });
+
   it('every new route is refused without a session and to a role without its permission', async () => {
     const developer = await s.loginAs('developer', TEST_PASSWORD);
     const routes = s.app.routeTable.filter((r) => r.url.startsWith('/api/system/') && r.method !== 'HEAD');
