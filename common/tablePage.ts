@@ -205,7 +205,7 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
     if (kind !== 'other') col.sortable = true;
     if (kind === 'text' && (c.maxLength === null || c.maxLength > 100)) col.ellipsis = true;
     const options = selects[c.name];
-    if (options) col.options = options.map((v) => ({ label: String(v), value: v }));
+    if (options) Object.assign(col, { options: options.map((v) => ({ label: String(v), value: v })), filter: 'options' });
     columns.push(col);
     if (kind === 'text' && !options && search.length < 5) search.push(c.name);
     // an identity key is the database's to fill; any other column is a dialog field

@@ -133,6 +133,8 @@ export function useTableColumns({ page, declColumns, dicts, sort, filters, pageN
       if (c.sortable) Object.assign(col, { sorter: true, sortDirections: ['ascend', 'descend'], sortOrder: sort.field === field ? sort.order : null });
       if (c.filter === 'dict' && c.dict) {
         Object.assign(col, { filters: (dicts[c.dict] ?? []).map((d) => ({ text: d.label, value: d.value })), filterMultiple: true, filteredValue: filters[filterKey] ?? null });
+      } else if (c.filter === 'options' && c.options) {
+        Object.assign(col, { filters: c.options.map((o) => ({ text: o.label, value: o.value })), filterMultiple: true, filteredValue: filters[filterKey] ?? null });
       } else if (c.filter === 'remote' && c.filterApi) {
         Object.assign(col, { filterDropdown: (p: FilterDropdownProps) => <RemoteFilter {...p} api={c.filterApi!} />, filteredValue: filters[filterKey] ?? null });
       }

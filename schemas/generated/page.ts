@@ -319,9 +319,9 @@ export interface Column {
   template?: string;
   sortable?: boolean;
   /**
-   * dict: 字典多选过滤；remote: 远程搜索过滤
+   * dict: 字典多选过滤；remote: 远程搜索过滤；options: 按本列 options 多选过滤。只有声明了过滤的列能作为查询条件
    */
-  filter?: 'dict' | 'remote';
+  filter?: 'dict' | 'remote' | 'options';
   /**
    * 过滤值写入查询参数的字段名，缺省为 field
    */

@@ -91,6 +91,19 @@ export function searchFieldsOf(page: PageDeclaration): string[] {
   return Array.isArray(page?.search?.fields) ? page.search.fields.filter((f: unknown) => typeof f === 'string') : [];
 }
 
+/**
+ * Fields a list may be filtered by, as the page declares them: a column's filter (its filterField or field), the
+ * fixed query parameters, the side tree's parameter. Nothing else: a column left off the page cannot be probed
+ * through its filter (issue 34).
+ */
+export function filterFieldsOf(page: PageDeclaration): string[] {
+  const out = new Set<string>();
+  for (const c of page?.columns ?? []) if (c?.filter && typeof (c.filterField ?? c.field) === 'string') out.add(c.filterField ?? c.field);
+  for (const k of Object.keys(page?.query ?? {})) out.add(k);
+  if (typeof page?.sideTree?.param === 'string') out.add(page.sideTree.param);
+  return [...out];
+}
+
 /** Fields a list may be ordered by (columns declared sortable). */
 export function sortableFieldsOf(page: PageDeclaration): string[] {
   return (page?.columns ?? []).filter((c: any) => c.sortable && typeof c.field === 'string').map((c: any) => c.field);

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { valueKindOf, type CatalogueColumn, type TableCatalogue } from '../../../common/tablePage.js';
 import type { DatasourceTable } from '../../core/datasources.js';
-import { checkBody, sortableFieldsOf, searchFieldsOf, type PageDeclaration } from '../../core/declarations.js';
+import { checkBody, filterFieldsOf, sortableFieldsOf, searchFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { BizError } from '../../core/envelope.js';
 import { TableSql, columnOf, presentValue, storedValue, usableColumns } from './tables.js';
 
@@ -26,6 +26,7 @@ export const TABLE_MSG = {
   sortOutside: (f: string, t: string) => `不能按字段「${f}」排序：不是表「${t}」的列`,
   sortUndeclared: (f: string) => `字段「${f}」不可排序`,
   filterOutside: (f: string, t: string) => `不能按字段「${f}」查询：不是表「${t}」的列`,
+  filterUndeclared: (f: string) => `不能按字段「${f}」查询：页面没有声明该字段的筛选`,
 };
 
 /** The data source of a table page (the platform's own store is never one: app.sql's target policy). */
@@ -66,8 +67,13 @@ export async function tableSearch(app: FastifyInstance, req: FastifyRequest, p: 
   const { cat } = p;
   const key = keyColumn(p);
   const cols = readColumns(p);
-  // every name a request gives is looked up in the catalogue first
-  for (const k of Object.keys(q)) if (!QUERY_KEYS.has(k) && !cat.columns.some((c) => c.name === k)) throw new BizError(TABLE_MSG.filterOutside(k, cat.table));
+  // every name a request gives is looked up in the catalogue first, then among the page's declared filters
+  const declared = new Set(filterFieldsOf(p.decl));
+  for (const k of Object.keys(q)) {
+    if (QUERY_KEYS.has(k)) continue;
+    if (!cat.columns.some((c) => c.name === k)) throw new BizError(TABLE_MSG.filterOutside(k, cat.table));
+    if (!declared.has(k)) throw new BizError(TABLE_MSG.filterUndeclared(k));
+  }
   let order: { col: CatalogueColumn; dir: 'asc' | 'desc' } | null = null;
   if (q.orderByColumn) {
     const col = cat.columns.find((c) => c.name === q.orderByColumn);
