@@ -10,6 +10,8 @@ export interface CustomPage {
   roles: string[];
   /** Records the page holds (a delete takes them with it); answered by the server's list and get. */
   recordCount?: number;
+  /** A page on a table whose data source changed since it was saved: it refuses to run until saved again. */
+  sourceChanged?: boolean;
 }
 
 type Stored = Omit<CustomPage, 'declaration' | 'published'> & { declaration?: unknown; published?: boolean | number };

@@ -202,7 +202,8 @@ export default function PageManager() {
     try {
       const page: CustomPage = { ...current, ...patch, pageKey: r.decl.id, title: r.decl.title, declaration: r.decl };
       const id = await pagesApi.save(page);
-      const saved = { ...page, id: page.id ?? (typeof id === 'number' || typeof id === 'string' ? id : undefined) };
+      // the save re-reads the table on the data source as it is now: a changed data source is confirmed by it
+      const saved = { ...page, sourceChanged: false, id: page.id ?? (typeof id === 'number' || typeof id === 'string' ? id : undefined) };
       setSel({ kind: 'custom', page: saved });
       setBaseline(text);
       message.success(patch.published ? '发布成功，菜单中已可见' : '保存成功');
@@ -287,7 +288,10 @@ export default function PageManager() {
           <List size="small" loading={loading || opening} locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无自定义页面" /> }}
             dataSource={custom}
             renderItem={(p) => listItem(`custom-${p.pageKey}`, `${p.title}（${p.pageKey}）`,
-              p.published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>,
+              <Space size={2}>
+                {p.sourceChanged && <Tooltip title="数据源已变更：页面停用，确认后重新保存"><Tag color="error">数据源已变更</Tag></Tooltip>}
+                {p.published ? <Tag color="success">已发布</Tag> : <Tag>草稿</Tag>}
+              </Space>,
               current?.pageKey === p.pageKey, () => void openCustom(p))}
           />
           <Typography.Text type="secondary" style={{ display: 'block', marginTop: 12 }}>内置页面（只读）</Typography.Text>
@@ -329,6 +333,17 @@ export default function PageManager() {
                 </>
               )}
             </Space>
+            {current?.sourceChanged && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 8 }}
+                data-testid="pm-source-changed"
+                message="数据源已变更，页面已停用"
+                description={`页面所在的数据源【${String(current.declaration?.source?.dsName ?? current.declaration?.source?.dsId ?? '')}】在页面保存后改过类型、地址、端口、数据库或账号。用户现在使用该页面会被拒绝。请确认数据源指向的是正确的数据库，然后保存页面：保存会按数据源现在的表重新读取字段并恢复页面。`}
+                action={<Button size="small" type="primary" loading={saving} onClick={() => void save()} data-testid="pm-confirm-source">确认并保存</Button>}
+              />
+            )}
             {faults.length > 0 && (
               <Alert
                 type="error"

@@ -366,11 +366,12 @@ export function guardRoutes(app: FastifyInstance) {
   }
 
   // a key's calls and refusals per day and API (last 30 days, newest first): its creator, and those who may limit keys
-  app.post<{ Body: { keyId: number; pageNum?: number; pageSize?: number } }>(
+  app.post<{ Body: { keyId: number | string; pageNum?: number; pageSize?: number } }>(
     '/key/usage/search',
-    { config: { perm: PERM.keyList }, schema: { body: { ...listQuerySchema({ keyId: { type: 'integer', minimum: 1, title: 'API Key' } }), required: ['keyId'] } } },
+    // the key's number as the sub-list sends it, or as text from the export's query string (sheets module)
+    { config: { perm: PERM.keyList }, schema: { body: { ...listQuerySchema({ keyId: { type: ['integer', 'string'], minimum: 1, maximum: 2147483647, pattern: '^[1-9][0-9]{0,9}$', title: 'API Key' } }), required: ['keyId'] } } },
     async (req) => {
-      const key = await db.selectFrom('gemini_api_key').select(['id', 'create_user']).where('id', '=', req.body.keyId).executeTakeFirst();
+      const key = await db.selectFrom('gemini_api_key').select(['id', 'create_user']).where('id', '=', Number(req.body.keyId)).executeTakeFirst();
       if (!key) throw new BizError('API Key 不存在');
       if (key.create_user !== req.user!.username && !hasPermission(req.user!.permissions, PERM.keyLimit)) throw new BizError('只有 API Key 的创建人和管理员可以查看它的用量', 403);
       await callGuard(app).flush();

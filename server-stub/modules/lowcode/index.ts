@@ -25,7 +25,8 @@ import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortable
 import { isEmptyValue } from '../../../common/dialog-rules.js';
 import { columnsNamedBy, generateTablePage, MAX_SELECT_OPTIONS, PAGE_PERMISSION_LABELS, pageKeyOf, pagePermissions, type TableCatalogue } from '../../../common/tablePage.js';
 import { distinctValues, findTable, introspect, listTables, usableColumns } from './tables.js';
-import { sourceOf, tableDelete, tableGet, tableImport, tableInsert, tableRows, tableSearch, tableUpdate, type TablePage } from './tableData.js';
+import { sourceOf, tableDelete, tableGet, tableImport, tableInsert, tableRows, tableSearch, tableUpdate, TABLE_MSG, type TablePage } from './tableData.js';
+import { datasourceTarget } from '../../core/datasources.js';
 import { now, type Dialect } from '../../store/columns.js';
 import { declareTable, exportColumnsOf, migration, type TableRow, timestamps } from '../../core/tables.js';
 import { acceptSheets, importSheet, pagedRows, sendSheet, type SheetFormat } from '../../core/sheets.js';
@@ -60,6 +61,8 @@ export const lowcodeData = declareTable({
 export interface LowcodePageTable extends TableRow<typeof lowcodePages> {
   /** a page on a table (declaration.source): the table's catalogue as introspected when the page was saved (JSON) */
   source_catalogue: string | null;
+  /** a page on a table: the identity of its data source when the page was last saved (datasourceTarget; issue 34) */
+  source_target: string | null;
 }
 declare module '../../store/schema.js' {
   interface Database {
@@ -166,11 +169,15 @@ interface PageRow {
   create_time: string;
   update_time: string;
   source_catalogue: string | null;
+  /** a page on a table: the identity of its data source when the page was last saved (datasourceTarget; issue 34) */
+  source_target: string | null;
 }
 
 /** A page as the page manager sees it; `recordCount` is how many records a delete would take with it. */
-function presentPage(r: PageRow, withDeclaration: boolean, recordCount = 0) {
+function presentPage(r: PageRow, withDeclaration: boolean, recordCount = 0, sourceChanged = false) {
   return {
+    // a page on a table whose data source changed since it was saved: it refuses to run until saved again
+    sourceChanged,
     id: r.id,
     pageKey: r.page_key,
     title: r.title,
@@ -209,12 +216,17 @@ export const lowcodeModule: ServerModule = {
     '20261203_10_lowcode_page_catalogue': migration(async (db) => {
       await db.schema.alterTable('lowcode_page').addColumn('source_catalogue', 'text').execute();
     }),
+    // ... and the identity of the data source they were saved on: a page refuses to run where nobody looked
+    '20261204_10_lowcode_page_source_target': migration(async (db) => {
+      await db.schema.alterTable('lowcode_page').addColumn('source_target', 'varchar(64)').execute();
+    }),
   },
   plugin: async (app: FastifyInstance) => {
     const { db } = app.ctx;
     const { dialect } = app.ctx;
     const builtIn = () => app.ctx.schemas.pages as Record<string, unknown>;
-    const roleKeys = (): string[] => (app.ctx.schemas.roles?.roles ?? []).map((r: any) => r.roleKey).concat(app.menus.allRoles).filter((v: string, i: number, a: string[]) => a.indexOf(v) === i);
+    // the roles as the store holds them now: one made a moment ago in 角色管理, on any instance, is one (issue 34)
+    const roleKeys = async (): Promise<string[]> => (await db.selectFrom('sys_role').select('role_key').execute()).map((r) => r.role_key);
     const validator = () => {
       const v = app.ctx.schemas.validators['page.schema.json'];
       if (!v) throw new BizError('缺少页面元模式 page.schema.json');
@@ -227,6 +239,17 @@ export const lowcodeModule: ServerModule = {
       if (!keys.length) return new Map();
       const rows = await db.selectFrom('lowcode_data').select(['page_key', (eb: any) => eb.fn.countAll().as('n')]).where('page_key', 'in', keys).groupBy('page_key').execute();
       return new Map(rows.map((r: any) => [r.page_key as string, Number(r.n)]));
+    };
+    /** The keys of the pages among `rows` whose data source is no longer the one they were saved on. */
+    const sourceChanges = async (rows: PageRow[]): Promise<Set<string>> => {
+      const out = new Set<string>();
+      for (const r of rows) {
+        if (!r.source_target) continue;
+        const dsId = Number((JSON.parse(r.declaration) as PageDeclaration).source?.dsId);
+        const ds = await app.sql.source('datasource', { id: dsId });
+        if (!ds || datasourceTarget(ds) !== r.source_target) out.add(r.page_key);
+      }
+      return out;
     };
     const pageByKey = async (key: string) => (await db.selectFrom('lowcode_page').selectAll().where('page_key', '=', key).executeTakeFirst()) as PageRow | undefined;
 
@@ -274,6 +297,11 @@ export const lowcodeModule: ServerModule = {
       need(req, pageKey, action, generic);
       const { row, decl } = await usablePage(req, pageKey);
       const table: TablePage | null = row.source_catalogue && decl.source ? { pageKey, decl, cat: JSON.parse(row.source_catalogue) as TableCatalogue } : null;
+      if (table) {
+        // the data source still the one the page was saved on (type, address, port, database, account)
+        const ds = await sourceOf(app, decl);
+        if (row.source_target && row.source_target !== datasourceTarget(ds)) throw new BizError(TABLE_MSG.sourceChanged(row.title, ds.ds_name));
+      }
       return { row, decl, table };
     };
 
@@ -309,7 +337,8 @@ export const lowcodeModule: ServerModule = {
       list = win.order ? list.orderBy(win.order.column, win.order.dir) : list.orderBy('id', 'desc');
       const rows = await list.limit(win.limit).offset(win.offset).execute();
       const counts = await recordCounts(rows.map((r: PageRow) => r.page_key));
-      return ok({ records: rows.map((r: PageRow) => presentPage(r, false, counts.get(r.page_key))), total: Number(total?.n ?? 0) });
+      const changed = await sourceChanges(rows as PageRow[]);
+      return ok({ records: rows.map((r: PageRow) => presentPage(r, false, counts.get(r.page_key), changed.has(r.page_key))), total: Number(total?.n ?? 0) });
     });
 
     app.get<{ Querystring: { id?: number; pageKey?: string } }>(
@@ -325,7 +354,7 @@ export const lowcodeModule: ServerModule = {
         if (!key) throw new BizError(id || pageKey ? '页面不存在' : '请指定页面编号或页面标识');
         if (!has(req, 'lowcode:page:list')) need(req, key, 'list', !(await pageByKey(key).catch(() => undefined))?.source_catalogue);
         const { row } = await usablePage(req, key);
-        return ok(presentPage(row, true, (await recordCounts([row.page_key])).get(row.page_key)));
+        return ok(presentPage(row, true, (await recordCounts([row.page_key])).get(row.page_key), (await sourceChanges([row])).has(row.page_key)));
       },
     );
 
@@ -349,7 +378,8 @@ export const lowcodeModule: ServerModule = {
       const faults = semanticFaults(decl, await app.dicts.current(), cat ? usableColumns(cat).map((c) => c.name) : []);
       if (faults.length) throw new BizError(`页面声明不合法：${faults.join('；')}`);
       const roles: string[] = Array.isArray(body.roles) ? body.roles : [];
-      const unknown = roles.filter((r) => !roleKeys().includes(r));
+      const known = await roleKeys();
+      const unknown = roles.filter((r) => !known.includes(r));
       if (unknown.length) throw new BizError(`角色不存在：${unknown.join('、')}`);
       const published = body.published === true || body.published === 1 ? 1 : 0;
 
@@ -358,7 +388,9 @@ export const lowcodeModule: ServerModule = {
       if (stored && stored.page_key !== pageKey) throw new BizError('页面标识保存后不能修改');
       const clash = await pageByKey(pageKey);
       if (clash && (!stored || clash.id !== stored.id)) throw new BizError(`页面标识【${pageKey}】已存在`);
-      const row = { page_key: pageKey, title, declaration: JSON.stringify(decl), published, roles: JSON.stringify(roles), source_catalogue: cat ? JSON.stringify(cat) : null, update_time: now() };
+      // saving a page on a table is also its editor's word that its data source is the one meant (issue 34)
+      const target = cat ? datasourceTarget(await sourceOf(app, decl as PageDeclaration)) : null;
+      const row = { page_key: pageKey, title, declaration: JSON.stringify(decl), published, roles: JSON.stringify(roles), source_catalogue: cat ? JSON.stringify(cat) : null, source_target: target, update_time: now() };
       let id: number;
       if (stored) {
         await db.updateTable('lowcode_page').set(row).where('id', '=', stored.id).execute();

@@ -27,6 +27,7 @@ export const TABLE_MSG = {
   sortUndeclared: (f: string) => `字段「${f}」不可排序`,
   filterOutside: (f: string, t: string) => `不能按字段「${f}」查询：不是表「${t}」的列`,
   filterUndeclared: (f: string) => `不能按字段「${f}」查询：页面没有声明该字段的筛选`,
+  sourceChanged: (page: string, ds: string) => `页面【${page}】的数据源【${ds}】已变更（类型、地址、端口、数据库或账号）：请页面管理员在页面管理中确认并重新保存该页面后再使用`,
 };
 
 /** The data source of a table page (the platform's own store is never one: app.sql's target policy). */

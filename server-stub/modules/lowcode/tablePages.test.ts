@@ -409,4 +409,50 @@ describe('pages on existing tables', () => {
     expect(some.body.data).toMatchObject({ total: 111 });
     expect(some.body.data.totalEstimated).toBeUndefined();
   });
+
+  it('keeps the identity of its data source: re-pointed, the page refuses to run until its editor saves it again (issue 34)', async () => {
+    // a second SQLite file with the same table, holding other rows
+    const other = await sqliteFixture(s, 'tables_other.db', `create table tp_goods(id integer primary key, name varchar(40) not null, price numeric(8,2), active boolean not null default 1, born date, level varchar(10));
+      insert into tp_goods(name, level) values ('intruder', 'A')`, 'tp_other');
+    void other;
+    const t = targets.find((x) => x.name === 'sqlite')!;
+    const d = (await gen(t, t.table, { pageKey: 'tp_ident' })).body.data.declaration;
+    expect((await s.request('POST', '/api/lowcode/page/save', { pageKey: 'tp_ident', declaration: d, published: true, roles: ['default'] })).body.status).toBe(0);
+    const before = await s.request('POST', '/api/lowcode/data/tp_ident/search', {});
+    expect(before.body.data.records.map((r: any) => r.name)).not.toContain('intruder');
+    // somebody who may edit data sources points tp_lite at the other file
+    const ds = (await s.request('GET', `/api/gemini/datasource/info/get?id=${t.dsId}`)).body.data;
+    expect((await s.request('POST', '/api/gemini/datasource/info/save', { ...ds, dbName: 'tables_other.db' })).body.status).toBe(0);
+    const msg = '页面【tp_goods】的数据源【tp_lite】已变更（类型、地址、端口、数据库或账号）：请页面管理员在页面管理中确认并重新保存该页面后再使用';
+    for (const [method, path, body] of [
+      ['POST', '/api/lowcode/data/tp_ident/search', {}],
+      ['GET', '/api/lowcode/data/tp_ident/get?id=1', undefined],
+      ['POST', '/api/lowcode/data/tp_ident/add', { name: 'x', level: 'A' }],
+      ['GET', '/api/lowcode/data/tp_ident/delete?id=1', undefined],
+      ['GET', '/api/lowcode/data/tp_ident/export?format=csv', undefined],
+    ] as const) {
+      const r = await s.request(method, path, body);
+      expect(r.body, path).toMatchObject({ status: 1, msg });
+    }
+    const listed = (await s.request('POST', '/api/lowcode/page/search', { search: 'tp_ident' })).body.data.records[0];
+    expect(listed.sourceChanged).toBe(true);
+    // the page manager's save is the editor's confirmation
+    const page = (await s.request('GET', '/api/lowcode/page/get?pageKey=tp_ident')).body.data;
+    expect(page.sourceChanged).toBe(true);
+    expect((await s.request('POST', '/api/lowcode/page/save', { id: page.id, pageKey: 'tp_ident', declaration: page.declaration, published: true, roles: ['default'] })).body.status).toBe(0);
+    expect((await s.request('POST', '/api/lowcode/data/tp_ident/search', {})).body.data.records.map((r: any) => r.name)).toEqual(['intruder']);
+    expect((await s.request('POST', '/api/lowcode/page/search', { search: 'tp_ident' })).body.data.records[0].sourceChanged).toBe(false);
+    // back as it was, for the tests after
+    expect((await s.request('POST', '/api/gemini/datasource/info/save', { ...ds, dbName: 'tables.db' })).body.status).toBe(0);
+  });
+
+  it('publishes a page to a role made a moment ago in 角色管理 (issue 34)', async () => {
+    const made = await s.request('POST', '/api/system/role/save', { roleName: '仓库查看', roleKey: 'stock_viewer', roleType: 'default', permKeys: [] });
+    expect(made.body.status, made.body.msg).toBe(0);
+    const t = targets.find((x) => x.name === 'sqlite')!;
+    const d = (await gen(t, t.table, { pageKey: 'tp_roles' })).body.data.declaration;
+    const r = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'tp_roles', declaration: d, published: true, roles: ['stock_viewer'] });
+    expect(r.body).toMatchObject({ status: 0 });
+    expect((await s.request('POST', '/api/lowcode/page/save', { pageKey: 'tp_roles2', declaration: { ...d, id: 'tp_roles2' }, published: true, roles: ['no_such_role'] })).body.msg).toBe('角色不存在：no_such_role');
+  });
 });

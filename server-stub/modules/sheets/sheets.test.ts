@@ -138,7 +138,29 @@ describe.each(testStores)('sheets: export and import of list pages (%s store)', 
     // the data-source list this role may see, it may export (its passwords never in it: see security/sheets.test.ts)
     expect((await download(s, '/api/sheets/export/datasource?format=csv', biz)).http).toBe(200);
     // a page that does not declare the generic export is not exported through it
-    expect((await s.request('GET', '/api/sheets/export/apiApprove')).body).toMatchObject({ status: 1, msg: '页面不存在或不支持导出' });
+    expect((await s.request('GET', '/api/sheets/export/online')).body).toMatchObject({ status: 1, msg: '页面不存在或不支持导出' });
+  });
+
+  it('exports API 审批, API Key 用量 and 图片文件 with their columns (issue 34), under each page’s list permission', async () => {
+    // the usage list is one key's (the page opens as a sub-list with keyId; its export carries the same query)
+    const keyId = (await s.request('POST', '/api/gemini/api/key/add', { keyName: '导出用量' })).body.data.id;
+    const query: Record<string, string> = { apiApprove: '', apiKeyUsage: `&keyId=${keyId}`, image: '' };
+    for (const id of Object.keys(query)) {
+      const decl = JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../../schemas/pages/${id}.page.json`), 'utf8'));
+      const api = decl.api.export.split(' ')[1];
+      expect(decl.toolbar.some((b: any) => b.action === 'download' && b.api === decl.api.export), id).toBe(true);
+      const csv = await download(s, `/api${api}?format=csv${query[id]}`);
+      expect(csv.http, id).toBe(200);
+      const head = csv.body.toString('utf8').replace(/^\uFEFF/, '').split('\r\n')[0];
+      const first = decl.columns.find((c: any) => c.field && c.type !== 'actions' && c.type !== 'index');
+      expect(head, id).toContain(`"${first.title}"`);
+      const xlsx = await download(s, `/api${api}?format=xlsx${query[id]}`);
+      expect([xlsx.http, xlsx.body.subarray(0, 2).toString()], id).toEqual([200, 'PK']);
+    }
+    // a role without the page's list permission gets none of them
+    const [biz, dev] = [await s.loginAs('bizapprover'), await s.loginAs('developer')];
+    expect((await download(s, `/api/sheets/export/apiApprove?format=csv`, dev)).http).toBe(403);
+    expect((await download(s, `/api/sheets/export/apiKeyUsage?format=csv${query.apiKeyUsage}`, biz)).http).toBe(403);
   });
 
   it('a declared page (变量): import all-or-nothing, export as XLSX', async () => {
