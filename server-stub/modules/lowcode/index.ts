@@ -24,7 +24,7 @@ import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { isEmptyValue } from '../../../common/dialog-rules.js';
 import { columnsNamedBy, generateTablePage, MAX_SELECT_OPTIONS, PAGE_PERMISSION_LABELS, pageKeyOf, pagePermissions, type TableCatalogue } from '../../../common/tablePage.js';
-import { distinctValues, findTable, introspect, listTables, usableColumns } from './tables.js';
+import { distinctValues, findTable, introspect, listTables, usableColumns } from '../../core/catalogue.js';
 import { sourceOf, tableDelete, tableGet, tableImport, tableInsert, tableRows, tableSearch, tableUpdate, TABLE_MSG, type TablePage } from './tableData.js';
 import { datasourceTarget } from '../../core/datasources.js';
 import { now, type Dialect } from '../../store/columns.js';

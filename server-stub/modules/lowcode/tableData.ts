@@ -8,7 +8,7 @@ import { valueKindOf, type CatalogueColumn, type TableCatalogue } from '../../..
 import type { DatasourceTable } from '../../core/datasources.js';
 import { checkBody, filterFieldsOf, sortableFieldsOf, searchFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { BizError } from '../../core/envelope.js';
-import { TableSql, columnOf, presentValue, storedValue, usableColumns } from './tables.js';
+import { TableSql, columnOf, presentValue, storedValue, usableColumns } from '../../core/catalogue.js';
 
 export interface TablePage {
   pageKey: string;

@@ -1,14 +1,14 @@
-// Pages on existing tables (issue 24 items 1 and 5): the catalogue of a registered data source read through app.sql
-// (PostgreSQL: information_schema and pg_catalog; MySQL / MariaDB: information_schema; SQLite: sqlite_master and
-// pragma_table_info), and the SQL of a table-backed page's records. Every identifier in that SQL comes from the
+// The catalogue of a registered data source, shared by pages on existing tables (issue 24) and datasets (issue 35):
+// read through app.sql (PostgreSQL: information_schema and pg_catalog; MySQL / MariaDB: information_schema; SQLite:
+// sqlite_master and pragma_table_info), and the SQL of one table's records. Every identifier in that SQL comes from the
 // catalogue the page was saved with (quoted by the dialect's rule); a request only ever supplies values, which
 // are bound, or names that are looked up in the catalogue and refused when absent.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COLUMN_NAME_RE, valueKindOf, type CatalogueColumn, type TableCatalogue, type TableDialect, type ValueKind } from '../../../common/tablePage.js';
-import { BizError } from '../../core/envelope.js';
-import type { DatasourceTable } from '../../core/datasources.js';
-import { likePattern } from '../../core/declarations.js';
-import { isSystemDatabase, systemDatabaseMessage } from '../../connectors/sql/index.js';
+import { COLUMN_NAME_RE, valueKindOf, type CatalogueColumn, type TableCatalogue, type TableDialect, type ValueKind } from '../../common/tablePage.js';
+import { BizError } from './envelope.js';
+import type { DatasourceTable } from './datasources.js';
+import { likePattern } from './declarations.js';
+import { isSystemDatabase, systemDatabaseMessage } from '../connectors/sql/index.js';
 
 export interface TableRef {
   /** as shown and as the generate call takes it: schema.table on PostgreSQL outside public, else the name */
