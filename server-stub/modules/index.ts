@@ -14,6 +14,7 @@ import { monitorModule } from './monitor/index.js';
 import { wikiModule } from './wiki/index.js';
 import { systemModule } from './system/index.js';
 import { sheetsModule } from './sheets/index.js';
+import { datasetModule } from './dataset/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -34,4 +35,5 @@ export const modules: ServerModule[] = [
   wikiModule,
   systemModule,
   sheetsModule,
+  datasetModule,
 ];
