@@ -139,7 +139,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     for (const w of widgets) n[w.widgetName] = (n[w.widgetName] ?? 0) + 1;
     return n;
   }, [widgets]);
-  const dataServices = useMemo(() => ({ fetchApiData: services.panel?.fetchApiData }), [services]);
+  const dataServices = useMemo(() => ({ fetchApiData: services.panel?.fetchApiData, fetchDataset: services.panel?.fetchDataset }), [services]);
   // the panel's pickers of a filter's variable and a parameter's binding offer the canvas's declared variables;
   // its field logic editor and cascade picker list the form's fields as they are now
   const canvasVariables = canvas.variables;

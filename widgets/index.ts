@@ -1,7 +1,9 @@
 export * from './types';
 export * from './registry';
 export { WidgetView } from './WidgetView';
-export { WidgetDataContext, type FetchApiData, type ApiDataRequest } from './data/WidgetDataContext';
+export { WidgetDataContext, type FetchApiData, type ApiDataRequest, type FetchDataset, type DatasetAnswer } from './data/WidgetDataContext';
+export { FieldFiltersContext, createFieldFilterStore, useFieldFilterStore, type FieldFilterStore } from './data/fieldFilters';
+export { datasetQueryOf, answerMapping, slotKey } from './data/datasetQuery';
 export { createRefreshSignal, useRefreshSignal, type RefreshSignal } from './data/refreshSignal';
 export { applyMapping, describeProblem } from './data/mapping';
 export { WidgetIcon } from './icons';

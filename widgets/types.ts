@@ -5,15 +5,34 @@ import type { ComponentType } from 'react';
 import type * as Gen from '../schemas/generated/widget';
 import type { WidgetGroup } from '../common/groups';
 import type { ClickItem, InteractionProps } from '../common/interaction';
+import type { Aggregation, DatasetField, DateGroup, QueryFilter, QuerySort } from '../common/dataset';
 
-export type DatasourceType = 'STATIC' | 'API';
+export type DatasourceType = 'STATIC' | 'API' | 'DATASET';
 
 /** One row of the data mapping: widget prop ← data field, shown as label. */
 export interface DataMappingItem {
   id: string;
   prop: string;
   label: string;
+  /** the answer row's key the prop reads (for a dataset: the field, or field_agg / field_dateGroup) */
   field: string;
+  /** a dataset's slot (declared by the kind): a dimension groups, a measure aggregates, a column is a row's value */
+  slot?: 'dimension' | 'measure' | 'column';
+  /** DATASET: the dataset field placed in this slot, its aggregation (measures) and date grouping (dates) */
+  datasetField?: string;
+  agg?: Aggregation;
+  dateGroup?: DateGroup;
+}
+
+/** DATASET: the dataset a widget reads, what the panel knows of its fields, and the chart's own settings. */
+export interface DatasetConfig {
+  datasetId?: number;
+  datasetName?: string;
+  /** the dataset's fields when chosen (names, labels, types, roles): the slots' choices and the filters' reach */
+  fields?: Array<Pick<DatasetField, 'name' | 'label' | 'type' | 'role'>>;
+  top?: { n: number; rest: 'other' | 'drop' } | null;
+  sort?: QuerySort[];
+  filters?: QueryFilter[];
 }
 
 export type DataRow = Record<string, unknown>;
@@ -25,6 +44,7 @@ export interface DataConfig {
   datasource?: string;
   datasourceLabel?: string;
   reqParams?: Record<string, unknown>;
+  dataset?: DatasetConfig;
 }
 
 export interface DatasourceProps {

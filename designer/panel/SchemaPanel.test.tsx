@@ -142,7 +142,7 @@ describe('SchemaPanel on a datasource schema', () => {
     const field = screen.getByRole('combobox', { name: '跳转链接 字段' });
     fireEvent.change(field, { target: { value: 'url' } });
     const last = onChange.mock.lastCall![0] as DatasourceProps;
-    expect(last.dataMapping[1]).toEqual({ id: '2', prop: 'imgLink', label: '跳转链接', field: 'url' });
+    expect(last.dataMapping[1]).toEqual({ id: '2', prop: 'imgLink', label: '跳转链接', field: 'url', slot: 'dimension' });
   });
 
   it('keeps both edits when the parent echoes each applied value', () => {

@@ -1,5 +1,6 @@
 // What the host (designer, preview, stories) can hand the panel; nothing here is faked.
-import type { DataRow, FetchApiData } from '../../widgets';
+import type { DataRow, FetchApiData, FetchDataset } from '../../widgets';
+import type { DatasetField } from '../../common/dataset';
 import type { DictItem } from './dicts';
 import type { ScreenVariable } from '../../common/variables';
 
@@ -35,6 +36,10 @@ export interface PanelServices {
   listApis?: (search: string) => Promise<ApiOption[]>;
   /** Runs a published API; the same function the widgets use. */
   fetchApiData?: FetchApiData;
+  /** Datasets to choose from (issue 35) and one dataset's fields; dataset answers, as the widgets get them. */
+  listDatasets?: (search: string) => Promise<Array<{ id: number; name: string }>>;
+  datasetFields?: (id: number) => Promise<DatasetField[]>;
+  fetchDataset?: FetchDataset;
   /** Dictionary items; defaults to the built-in schemas/dicts. */
   dict?: (type: string) => DictItem[];
   /**

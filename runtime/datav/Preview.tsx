@@ -5,13 +5,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { Result, Segmented, Spin } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { CanvasStage } from '../../widgets/stage/CanvasStage';
-import { createInteractionRuntime, createVariableStore, InteractionContext, preloadWidgetKinds, useRefreshSignal, VariablesContext, WidgetDataContext, type WidgetEntity } from '../../widgets';
+import { createFieldFilterStore, createInteractionRuntime, createVariableStore, FieldFiltersContext, InteractionContext, preloadWidgetKinds, useRefreshSignal, VariablesContext, WidgetDataContext, type WidgetEntity } from '../../widgets';
 import { initialValues } from '../../common/variables';
 import { VariableInspector } from './VariableInspector';
 import { FormRunProvider } from '../../widgets/formField/context';
 import { getFeedback } from '../core/feedback';
 import { idParam } from '../ui/leave';
-import { fetchApiData, loadForPreview, type DesignKind } from './services';
+import { fetchApiData, fetchDataset, loadForPreview, type DesignKind } from './services';
 import type { DesignerPage } from '../../common/canvas';
 
 export type FitMode = 'whole' | 'width' | 'height' | 'actual';
@@ -76,7 +76,9 @@ export function Preview({ kind }: { kind: DesignKind }) {
   const view = useViewport();
   const [scrollbar] = useState(measureScrollbar);
   const refresh = useRefreshSignal(data?.page.refreshSeconds);
-  const services = useMemo(() => ({ fetchApiData, refresh }), [refresh]);
+  const services = useMemo(() => ({ fetchApiData, fetchDataset, refresh }), [refresh]);
+  // the screen's filters by dataset field (issue 35 §3): filter widgets and clicks on dataset charts set them
+  const fieldFilters = useMemo(() => createFieldFilterStore(), []);
   // the screen's variables (issue 23 §1): defaults, replaced by URL parameters naming a declared variable
   const variables = useMemo(() => {
     const declared = data?.page.variables ?? [];
@@ -108,6 +110,7 @@ export function Preview({ kind }: { kind: DesignKind }) {
   return (
     <WidgetDataContext.Provider value={services}>
       <VariablesContext.Provider value={variables}>
+      <FieldFiltersContext.Provider value={fieldFilters}>
       <InteractionContext.Provider value={interaction}>
       {/* Every fit mode scrolls what does not fit: the stage never shrinks (flex: none), and it is centred by
           auto margins, which become 0 where the stage is larger than the window, so no side is cut off (centring
@@ -136,6 +139,7 @@ export function Preview({ kind }: { kind: DesignKind }) {
       />
       {variables.declared.length > 0 && <VariableInspector store={variables} />}
       </InteractionContext.Provider>
+      </FieldFiltersContext.Provider>
       </VariablesContext.Provider>
     </WidgetDataContext.Provider>
   );

@@ -3,7 +3,8 @@
 import type { CanvasProps, DesignerPage } from '../../common/canvas';
 import type { ScreenVariable } from '../../common/variables';
 import type { DesignerServices } from '../../designer/Designer';
-import { DEFAULT_THEME, type CatalogueEntry, type DataRow, type WidgetEntity } from '../../widgets';
+import { DEFAULT_THEME, type CatalogueEntry, type DataRow, type DatasetAnswer, type FetchDataset, type WidgetEntity } from '../../widgets';
+import type { DatasetField, DatasetQuery } from '../../common/dataset';
 import { get, post, request } from '../core/request';
 import { discardOnUnload, discardWidgets, flushDiscarded, forgetDiscarded } from './discard';
 
@@ -44,6 +45,35 @@ export const widgetOf = (w: ServerWidget): WidgetEntity => ({ ...w, id: String(w
 export const fetchApiData = ({ datasource, reqParams }: { datasource: string; reqParams: Record<string, unknown> }) =>
   post<DataRow[]>(`/open/api/${encodeURIComponent(datasource)}`, reqParams ?? {}, { baseURL: '' });
 
+/**
+ * Dataset answers (issue 35): the queries a screen's widgets ask within one tick go to the server in one call
+ * (POST /dataset/query, at most 50 a call); each widget gets its own answer or error.
+ */
+let pending: Array<{ q: DatasetQuery; resolve: (a: DatasetAnswer) => void; reject: (e: unknown) => void }> = [];
+let flushing: ReturnType<typeof setTimeout> | null = null;
+function flushDatasetQueries() {
+  flushing = null;
+  const all = pending;
+  pending = [];
+  for (let i = 0; i < all.length; i += 50) {
+    const batch = all.slice(i, i + 50);
+    post<DatasetAnswer[]>('/dataset/query', { queries: batch.map((b) => b.q) }, { silent: true }).then(
+      (answers) => batch.forEach((b, k) => b.resolve(answers?.[k] ?? { rows: [], error: '没有应答' })),
+      (err: unknown) => batch.forEach((b) => b.reject(err)),
+    );
+  }
+}
+export const fetchDataset: FetchDataset = (q) =>
+  new Promise<DatasetAnswer>((resolve, reject) => {
+    pending.push({ q, resolve, reject });
+    flushing ??= setTimeout(flushDatasetQueries, 0);
+  });
+
+/** Datasets to choose from (the list's own search), and one dataset's fields. */
+export const listDatasets = async (search: string) =>
+  (await post<{ records: Array<{ id: number; name: string }> }>('/dataset/search', { search: search.slice(0, 20), pageNum: 1, pageSize: 50 })).records.map((r) => ({ id: r.id, name: r.name }));
+export const datasetFields = async (id: number) => (await get<{ id: number; name: string; fields: DatasetField[] }>('/dataset/info/get', { id })).fields;
+
 export const listApis = async (search: string) =>
   (await get<Array<{ apiName: string; apiComment: string; reqParams: string; respResult: string | null }>>('/gemini/api/query', { search: search.slice(0, 20) })).map((a) => ({
     apiName: a.apiName,
@@ -82,7 +112,7 @@ export function designerServices(kind: DesignKind): DesignerServices {
     },
     discardWidgets: (_pageId, ids) => discardWidgets(P, ids),
     discardOnUnload: (_pageId, ids) => discardOnUnload(P, ids),
-    panel: { listApis, fetchApiData, listImages },
+    panel: { listApis, fetchApiData, listImages, listDatasets, datasetFields, fetchDataset },
     // a screen's picture for the list, taken by the designer at each save (issue 22); forms have none
     ...(kind === 'screen'
       ? {

@@ -47,7 +47,7 @@ export interface ActiveRingDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -68,6 +68,22 @@ export interface ActiveRingDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -89,6 +105,10 @@ export interface ActiveRingDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -147,7 +167,7 @@ export interface AreaChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -168,6 +188,22 @@ export interface AreaChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -189,6 +225,10 @@ export interface AreaChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -235,7 +275,7 @@ export interface BarChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -256,6 +296,22 @@ export interface BarChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -277,6 +333,10 @@ export interface BarChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -347,7 +407,7 @@ export interface BarLineChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -368,6 +428,22 @@ export interface BarLineChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -389,6 +465,10 @@ export interface BarLineChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -811,7 +891,7 @@ export interface CarouselDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -832,6 +912,22 @@ export interface CarouselDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -853,6 +949,10 @@ export interface CarouselDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -923,7 +1023,7 @@ export interface ChinaMapDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -944,6 +1044,22 @@ export interface ChinaMapDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -965,6 +1081,10 @@ export interface ChinaMapDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -1579,7 +1699,7 @@ export interface DoughnutChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -1600,6 +1720,22 @@ export interface DoughnutChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -1621,6 +1757,10 @@ export interface DoughnutChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -1691,7 +1831,7 @@ export interface FilterButtonsDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -1712,6 +1852,22 @@ export interface FilterButtonsDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -1733,6 +1889,10 @@ export interface FilterButtonsDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -2225,7 +2385,7 @@ export interface FilterSelectDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -2246,6 +2406,22 @@ export interface FilterSelectDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -2267,6 +2443,10 @@ export interface FilterSelectDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -2337,7 +2517,7 @@ export interface FlyLineMapDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -2358,6 +2538,22 @@ export interface FlyLineMapDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -2379,6 +2575,10 @@ export interface FlyLineMapDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -4138,7 +4338,7 @@ export interface FunnelChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -4159,6 +4359,22 @@ export interface FunnelChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -4180,6 +4396,10 @@ export interface FunnelChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -4246,7 +4466,7 @@ export interface GaugeChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -4267,6 +4487,22 @@ export interface GaugeChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -4288,6 +4524,10 @@ export interface GaugeChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -4346,7 +4586,7 @@ export interface HeatmapChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -4367,6 +4607,22 @@ export interface HeatmapChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -4388,6 +4644,10 @@ export interface HeatmapChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -4438,7 +4698,7 @@ export interface HorizontalBarChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -4459,6 +4719,22 @@ export interface HorizontalBarChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -4480,6 +4756,10 @@ export interface HorizontalBarChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -4738,7 +5018,7 @@ export interface KpiNumberDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -4759,6 +5039,22 @@ export interface KpiNumberDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -4780,6 +5076,10 @@ export interface KpiNumberDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -4838,7 +5138,7 @@ export interface LineChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -4859,6 +5159,22 @@ export interface LineChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -4880,6 +5196,10 @@ export interface LineChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -4954,7 +5274,7 @@ export interface LiquidFillDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -4975,6 +5295,22 @@ export interface LiquidFillDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -4996,6 +5332,10 @@ export interface LiquidFillDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5046,7 +5386,7 @@ export interface MarqueeDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -5067,6 +5407,22 @@ export interface MarqueeDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -5088,6 +5444,10 @@ export interface MarqueeDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5254,7 +5614,7 @@ export interface PagedTableDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -5275,6 +5635,22 @@ export interface PagedTableDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -5296,6 +5672,10 @@ export interface PagedTableDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5350,7 +5730,7 @@ export interface PieChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -5371,6 +5751,22 @@ export interface PieChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -5392,6 +5788,10 @@ export interface PieChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5466,7 +5866,7 @@ export interface ProgressBarDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -5487,6 +5887,22 @@ export interface ProgressBarDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -5508,6 +5924,10 @@ export interface ProgressBarDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5578,7 +5998,7 @@ export interface ProgressRingDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -5599,6 +6019,22 @@ export interface ProgressRingDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -5620,6 +6056,10 @@ export interface ProgressRingDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5670,7 +6110,7 @@ export interface RadarChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -5691,6 +6131,22 @@ export interface RadarChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -5712,6 +6168,10 @@ export interface RadarChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5786,7 +6246,7 @@ export interface RankingBoardDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -5807,6 +6267,22 @@ export interface RankingBoardDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -5828,6 +6304,10 @@ export interface RankingBoardDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5886,7 +6366,7 @@ export interface RoseChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -5907,6 +6387,22 @@ export interface RoseChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -5928,6 +6424,10 @@ export interface RoseChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -5986,7 +6486,7 @@ export interface SankeyChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -6007,6 +6507,22 @@ export interface SankeyChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -6028,6 +6544,10 @@ export interface SankeyChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -6074,7 +6594,7 @@ export interface ScatterChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -6095,6 +6615,22 @@ export interface ScatterChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -6116,6 +6652,10 @@ export interface ScatterChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -6178,7 +6718,7 @@ export interface ScrollTableDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -6199,6 +6739,22 @@ export interface ScrollTableDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -6220,6 +6776,10 @@ export interface ScrollTableDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -6358,7 +6918,7 @@ export interface StackedBarChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -6379,6 +6939,22 @@ export interface StackedBarChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -6400,6 +6976,10 @@ export interface StackedBarChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -6454,7 +7034,7 @@ export interface TreemapChartDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -6475,6 +7055,22 @@ export interface TreemapChartDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -6496,6 +7092,10 @@ export interface TreemapChartDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -6574,7 +7174,7 @@ export interface TrendNumberDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -6595,6 +7195,22 @@ export interface TrendNumberDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -6616,6 +7232,10 @@ export interface TrendNumberDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 
@@ -6778,7 +7398,7 @@ export interface WordCloudDatasourceProps {
   /**
    * 数据源类型
    */
-  datasourceType: 'STATIC' | 'API';
+  datasourceType: 'STATIC' | 'API' | 'DATASET';
   /**
    * 数据映射
    */
@@ -6799,6 +7419,22 @@ export interface WordCloudDatasourceProps {
      * 字段
      */
     field: string;
+    /**
+     * 数据集取数时本属性放什么：dimension 维度（分组）、measure 指标（聚合）、column 明细列
+     */
+    slot?: 'dimension' | 'measure' | 'column';
+    /**
+     * 数据集字段
+     */
+    datasetField?: string;
+    /**
+     * 聚合方式
+     */
+    agg?: 'sum' | 'count' | 'countDistinct' | 'avg' | 'max' | 'min';
+    /**
+     * 日期分组
+     */
+    dateGroup?: 'year' | 'quarter' | 'month' | 'week' | 'day';
   }[];
   /**
    * 数据配置
@@ -6820,6 +7456,10 @@ export interface WordCloudDatasourceProps {
      * 请求参数
      */
     reqParams?: {};
+    /**
+     * 数据集取数：datasetId、前 N 项（top）、排序（sort）、筛选（filters）；各槽位的字段与聚合在数据映射中
+     */
+    dataset?: {};
   };
 }
 

@@ -4,6 +4,8 @@ import type { DataRow, DatasourceProps } from '../types';
 import { applyMapping, type MappingProblem } from './mapping';
 import { useVariableValues } from './variables';
 import { useWidgetDataServices } from './WidgetDataContext';
+import { answerMapping, datasetQueryOf, type DatasetDrill } from './datasetQuery';
+import { useFieldFilters } from './fieldFilters';
 
 export interface WidgetData {
   rows: DataRow[];
@@ -38,9 +40,10 @@ export const VARIABLE_DEBOUNCE_MS = 150;
  * `extraParams` are request parameters a widget adds to its own (a drill-down's levels, issue 23 §4), over the
  * data source's constants and bound variables; compared by value.
  */
-export function useWidgetData(ds: DatasourceProps | undefined, extraParams?: Readonly<Record<string, unknown>>): WidgetData {
+export function useWidgetData(ds: DatasourceProps | undefined, extraParams?: Readonly<Record<string, unknown>>, dataset?: { self?: string; drill?: DatasetDrill | null }): WidgetData {
   const { fetchApiData, refresh } = useWidgetDataServices();
   const type = ds?.datasourceType ?? 'STATIC';
+  const fromDataset = useDatasetRows(type === 'DATASET' ? ds : undefined, dataset?.self, dataset?.drill);
   // only a widget reading an API listens to the refresh clock; the others are not even re-rendered by it
   const listens = type === 'API' && refresh ? refresh : undefined;
   const refreshTick = useSyncExternalStore(listens?.subscribe ?? NO_SIGNAL, () => listens?.count() ?? 0);
@@ -96,11 +99,58 @@ export function useWidgetData(ds: DatasourceProps | undefined, extraParams?: Rea
     let notice: string | undefined;
     let loading = false;
     if (type === 'STATIC') rows = Array.isArray(staticRows) ? staticRows : EMPTY;
-    else if (!api) notice = '未选择接口';
+    else if (type === 'DATASET') {
+      ({ rows, notice, loading } = fromDataset);
+      return { ...applyMapping(rows, fromDataset.mapping ?? mapping), notice, loading, bound };
+    } else if (!api) notice = '未选择接口';
     else if (!fetchApiData) notice = '接口数据尚未接入';
     else if (apiState.key === apiKey) ({ rows, notice, loading } = apiState);
     else ({ rows, loading } = { rows: apiOf(apiState.key) === api ? apiState.rows : EMPTY, loading: true });
     const mapped = applyMapping(rows, mapping);
     return { ...mapped, notice, loading, bound };
-  }, [type, staticRows, mappingList, api, fetchApiData, apiState, apiKey, bound]);
+  }, [type, staticRows, mappingList, api, fetchApiData, apiState, apiKey, bound, fromDataset]);
+}
+
+interface DatasetState {
+  key: string;
+  rows: DataRow[];
+  notice?: string;
+  loading: boolean;
+  mapping?: DatasourceProps['dataMapping'];
+}
+
+/**
+ * A DATASET widget's rows: its query (slots, settings, the screen's field filters less its own clicks, a drill)
+ * asked through the host's batched fetcher, again on the refresh clock; the rows shown stay while new ones come.
+ */
+function useDatasetRows(ds: DatasourceProps | undefined, self?: string, drill?: DatasetDrill | null): DatasetState {
+  const { fetchDataset, refresh } = useWidgetDataServices();
+  const filters = useFieldFilters(self);
+  const listens = ds && refresh ? refresh : undefined;
+  const tick = useSyncExternalStore(listens?.subscribe ?? NO_SIGNAL, () => listens?.count() ?? 0);
+  const query = useMemo(() => datasetQueryOf(ds, filters, drill), [ds, filters, drill]);
+  const key = query ? JSON.stringify(query) : '';
+  const [state, setState] = useState<DatasetState>({ key: '', rows: EMPTY, loading: false });
+  useEffect(() => {
+    if (!query || !fetchDataset) return;
+    let alive = true;
+    setState((prev) => (prev.key === key ? prev : { ...prev, key, loading: true }));
+    fetchDataset(query).then(
+      (a) => alive && setState({ key, rows: a.rows ?? EMPTY, loading: false, notice: a.error ?? a.note }),
+      (err: unknown) => alive && setState({ key, rows: EMPTY, loading: false, notice: `数据集取数失败：${err instanceof Error ? err.message : String(err)}` }),
+    );
+    return () => {
+      alive = false;
+    };
+    // key stands for query by value
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, fetchDataset, tick]);
+  return useMemo(() => {
+    const mapping = ds ? answerMapping(ds.dataMapping ?? [], drill) : undefined;
+    if (!ds) return { key: '', rows: EMPTY, loading: false };
+    if (!ds.dataConfig?.dataset?.datasetId) return { key: '', rows: EMPTY, loading: false, notice: '未选择数据集' };
+    if (!query) return { key: '', rows: EMPTY, loading: false, notice: '请在数据映射中为各项选择数据集字段', mapping };
+    if (!fetchDataset) return { key, rows: EMPTY, loading: false, notice: '数据集取数尚未接入', mapping };
+    return { ...state, loading: state.key !== key || state.loading, mapping };
+  }, [ds, drill, query, fetchDataset, key, state]);
 }

@@ -2,7 +2,8 @@ import type { FieldProps } from '@rjsf/utils';
 import { Alert, Button, Select, Space, Typography } from 'antd';
 import { PanelItem } from './PanelItem';
 import { useEffect, useState } from 'react';
-import type { DataConfig, DataRow } from '../../../widgets';
+import type { DataConfig, DataMappingItem, DataRow } from '../../../widgets';
+import { DatasetConfigPanel } from './DatasetConfig';
 import { JsonEditor } from '../editor/JsonEditor';
 import type { ApiOption, PanelContext } from '../services';
 import { StaticDataEditor } from './StaticDataEditor';
@@ -11,17 +12,18 @@ import { bindingOf, initialValues, resolveParams, type ScreenVariable } from '..
 import { variableOption } from '../widgets/VariableWidget';
 
 /**
- * datasourceProps.dataConfig: STATIC rows, or an API with its request parameters
- * (spec "Widget data source tab"). Which one follows the sibling datasourceType.
+ * datasourceProps.dataConfig: STATIC rows, an API with its request parameters (spec "Widget data source tab"), or a
+ * dataset (issue 35). Which one follows the sibling datasourceType.
  */
 export function DataConfigField({ formData, onChange, fieldPathId, registry, uiSchema }: FieldProps<DataConfig>) {
   const ctx = registry.formContext as PanelContext;
-  const root = (ctx?.rootData ?? {}) as { datasourceType?: string };
+  const root = (ctx?.rootData ?? {}) as { datasourceType?: string; dataMapping?: DataMappingItem[] };
   const value: DataConfig = formData ?? {};
   const height = Number(uiSchema?.['ui:options']?.height ?? 300);
   const set = (patch: Partial<DataConfig>) => onChange({ ...value, ...patch }, fieldPathId.path);
 
   if (root.datasourceType === 'API') return <ApiConfig value={value} set={set} ctx={ctx} />;
+  if (root.datasourceType === 'DATASET') return <DatasetConfigPanel value={value} set={set} ctx={ctx} mapping={root.dataMapping ?? []} />;
   return (
     <PanelItem label="静态数据">
       <StaticDataEditor value={Array.isArray(value.data) ? value.data : NO_ROWS} onChange={(data) => set({ data })} height={height} />

@@ -4,6 +4,7 @@ import { AutoComplete, Button, Input, Tooltip } from 'antd';
 import { PanelItem } from './PanelItem';
 import { applyMapping, describeProblem, type DataConfig, type DataMappingItem } from '../../../widgets';
 import type { PanelContext } from '../services';
+import { DatasetSlot } from './DatasetConfig';
 
 /**
  * The data mapping list: each of the widget's props (label) reads one data field.
@@ -12,12 +13,14 @@ import type { PanelContext } from '../services';
  */
 export function DataMappingField({ formData, onChange, fieldPathId, registry, uiSchema }: FieldProps<DataMappingItem[]>) {
   const ctx = registry.formContext as PanelContext;
-  const root = (ctx?.rootData ?? {}) as { dataConfig?: DataConfig };
+  const root = (ctx?.rootData ?? {}) as { dataConfig?: DataConfig; datasourceType?: string };
+  const dataset = root.datasourceType === 'DATASET' ? (root.dataConfig?.dataset?.fields ?? []) : null;
   const rows = Array.isArray(root.dataConfig?.data) ? root.dataConfig.data : [];
   const list = formData ?? [];
   const addable = Boolean(uiSchema?.['ui:options']?.addable);
   const fields = [...new Set(rows.flatMap((r) => Object.keys(r ?? {})))];
-  const problems = new Map(applyMapping(rows, list).problems.map((p) => [p.prop, p]));
+  // a dataset's slots are checked against its fields (DatasetSlot), not against rows
+  const problems = new Map(dataset ? [] : applyMapping(rows, list).problems.map((p) => [p.prop, p]));
   const emit = (next: DataMappingItem[]) => onChange(next, fieldPathId.path);
   const patch = (i: number, p: Partial<DataMappingItem>) => emit(list.map((m, j) => (j === i ? { ...m, ...p } : m)));
 
@@ -35,6 +38,9 @@ export function DataMappingField({ formData, onChange, fieldPathId, registry, ui
                 <span style={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.label}</span>
               </Tooltip>
             )}
+            {dataset ? (
+              <DatasetSlot m={m} fields={dataset} patch={(p) => patch(i, p)} />
+            ) : (
             <AutoComplete
               aria-label={`${m.label} 字段`}
               value={m.field}
@@ -44,6 +50,7 @@ export function DataMappingField({ formData, onChange, fieldPathId, registry, ui
               placeholder="字段"
               style={{ flex: 1 }}
             />
+            )}
             {problem ? (
               <Tooltip title={describeProblem(problem)}>
                 <WarningFilled style={{ color: '#faad14' }} aria-label={describeProblem(problem)} />
