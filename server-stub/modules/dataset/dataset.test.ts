@@ -194,6 +194,11 @@ describe('datasets', () => {
       expect(proposed.body.status, proposed.body.msg).toBe(0);
       const fields = proposed.body.data;
       expect(fields.map((f: any) => f.name)).toContain('t1_province');
+      // the join pickers' columns come from the catalogue, typed
+      const cols = await post('/source/columns', { dsId: t.dsId, ...t.regions });
+      expect(cols.body.status, cols.body.msg).toBe(0);
+      expect(cols.body.data).toEqual([{ name: 'province', type: 'text' }, { name: 'region', type: 'text' }]);
+      expect((await post('/source/columns', { dsId: t.dsId, schema: t.regions.schema, table: 'no_such_table' })).body.status).toBe(1);
       const def = { tables: [{ alias: 't0', ...t.sales }, { alias: 't1', ...t.regions }], joins: [{ type: 'inner', left: { alias: 't0', column: 'province' }, right: { alias: 't1', column: 'province' } }] };
       const saved = await post('/info/save', { name: `销售区域_${t.name}`, kind: 'join', dsId: t.dsId, definition: def, fields });
       expect(saved.body.status, saved.body.msg).toBe(0);
@@ -257,7 +262,7 @@ describe('datasets', () => {
       expect(stacked.body.msg).toMatch(/^接口 SQL 只能是一条语句/);
     }
     // a designer without dataset:sql: tables yes, SQL no
-    await s.request('POST', '/api/system/role/save', { roleName: '大屏设计', roleKey: 'screen_designer', roleType: 'default', permKeys: ['p:datav:dataset:list', 'p:datav:dataset:add', 'p:datav:dataset:query', 'p:gemini:datasource:list'] });
+    await s.request('POST', '/api/system/role/save', { roleName: '大屏设计', roleKey: 'screen_designer', roleType: 'default', permKeys: ['m:dataset', 'p:datav:dataset:add', 'p:datav:dataset:query', 'p:gemini:datasource:list'] });
     const roles = (await s.request<any[]>('GET', '/api/system/role/options')).body.data;
     const roleId = roles.find((o: any) => o.roleKey === 'screen_designer').roleId;
     const made = await s.request('POST', '/api/system/user/save', { username: 'designer1', nickName: '设计师', roleIds: [roleId], status: 0 });

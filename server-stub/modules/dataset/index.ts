@@ -493,6 +493,18 @@ export const datasetModule: ServerModule = {
       return ok(records.map((t) => ({ name: t.name, schema: t.schema, table: t.table, kind: t.kind })));
     });
 
+    // the columns of one table, read from the catalogue: the editor's join pickers offer them (never typed)
+    app.post<{ Body: { dsId: number; table: string; schema?: string | null } }>(
+      '/source/columns',
+      { config: { perm: PERM.list }, schema: { body: { type: 'object', required: ['dsId', 'table'], properties: { dsId: draftProperties.dsId, ...tableRef.properties } } } },
+      async (req) => {
+        const ds = await sourceRow(req.body.dsId);
+        const ref = await findTable(app, ds, req.body.table, req, req.body.schema ?? null);
+        const cat = await introspect(app, ds, ref, req);
+        return ok(cat.columns.map((c) => ({ name: c.name, type: typeOfColumn(c.dataType, c.precision, c.scale) })));
+      },
+    );
+
     // the fields a definition offers (the editor proposes them; the designer edits labels, types and roles)
     app.post<{ Body: { kind: string; dsId: number; definition: any } }>('/fields', { config: { perm: PERM.list }, schema: { body: { type: 'object', required: ['kind', 'dsId', 'definition'], properties: draftProperties } } }, async (req) => {
       const ds = await sourceRow(req.body.dsId);
