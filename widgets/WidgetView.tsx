@@ -1,5 +1,5 @@
 // Renders one widget by name: looks the kind up, resolves its data, flags mapping faults.
-import { memo, Suspense, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useContext, useId, useMemo, useRef, useState } from 'react';
 import './WidgetView.css';
 import { CanvasColourContext, ScreenThemeContext } from './charts/themes';
 import { themedTextColours } from './themedText';
@@ -7,6 +7,8 @@ import { drillCrumbs, drillDown, drillParams, interactionOf, isInteractive, type
 import { valueText } from '../common/variables';
 import { useInteraction, useLinkedFilters, type InteractionRuntime } from './data/interaction';
 import { useWidgetData } from './data/useWidgetData';
+import { useDatasetClicks } from './data/DatasetClicks';
+import { WidgetSelfContext } from './data/fieldFilters';
 import { WidgetNotice } from './data/WidgetNotice';
 import { getWidgetKind } from './registry';
 import type { DatasourceProps, ViewProps } from './types';
@@ -97,12 +99,15 @@ export const WidgetView = memo(function WidgetView({ widgetName, viewProps, data
   const depth = levels ? Math.min(path.length, levels.length) : 0;
   const shownPath = useMemo(() => path.slice(0, depth), [path, depth]);
   const extra = useMemo(() => (levels && depth ? drillParams(levels, shownPath) : undefined), [levels, depth, shownPath]);
-  const data = useWidgetData(datasourceProps, extra);
+  // a dataset chart (issue 35 §3): its own clicks, as the viewer picks them (联动 or a free drill), unless configured
+  const self = useId();
+  const datasetClicks = useDatasetClicks(datasourceProps, self, Boolean(rt && kind?.catalogue.interactions && !(ip && isInteractive(ip))));
+  const data = useWidgetData(datasourceProps, extra, { self, drill: datasetClicks.drill });
   // the last item clicked (with the level it was on): clicking it again clears its linkage
   const lastClick = useRef('');
   const pathRef = useRef(shownPath);
   pathRef.current = shownPath;
-  const onItemClick = useMemo(() => {
+  const configuredClick = useMemo(() => {
     if (!rt || !ip || !isInteractive(ip)) return undefined;
     return (item: ClickItem) => {
       const key = JSON.stringify([pathRef.current, item]);
@@ -112,18 +117,22 @@ export const WidgetView = memo(function WidgetView({ widgetName, viewProps, data
       rt.click(ip, item, sameItem);
     };
   }, [rt, ip]);
+  const onItemClick = configuredClick ?? datasetClicks.onItemClick;
   const back = useCallback((to: number) => setPath((p) => p.slice(0, to)), []);
   if (!kind) return <WidgetNotice problems={[]} notice={`未知部件：${widgetName}`} />;
   const Component = kind.component;
   return (
-    <div style={BOX} data-interactive={onItemClick ? 'true' : undefined}>
+    <div style={BOX} data-interactive={onItemClick ? 'true' : undefined} onPointerDownCapture={datasetClicks.onPointerDown}>
       <Suspense fallback={<Loading widgetName={widgetName} />}>
-        <Component viewProps={shownProps} data={data} onItemClick={onItemClick} />
+        <WidgetSelfContext.Provider value={self}>
+          <Component viewProps={shownProps} data={data} onItemClick={onItemClick} />
+        </WidgetSelfContext.Provider>
       </Suspense>
       <WidgetNotice problems={data.problems} notice={data.notice} />
       {data.loading && (data.bound.length > 0 || Boolean(levels)) && <Refetching />}
       {levels && depth > 0 && <DrillCrumbs levels={levels} path={shownPath} onBack={back} />}
       {rt && data.bound.length > 0 && <LinkedTags rt={rt} bound={data.bound} />}
+      {datasetClicks.overlay}
     </div>
   );
 });

@@ -58,6 +58,9 @@ export function createFieldFilterStore(): FieldFilterStore {
 
 export const FieldFiltersContext = createContext<FieldFilterStore | null>(null);
 
+/** The widget being drawn (WidgetView's own id): what a filter widget sets, it is not filtered by itself. */
+export const WidgetSelfContext = createContext<string | undefined>(undefined);
+
 export function useFieldFilterStore(): FieldFilterStore | null {
   return useContext(FieldFiltersContext);
 }

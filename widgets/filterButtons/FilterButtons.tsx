@@ -1,7 +1,7 @@
 // 筛选组件 · 按钮组筛选 (issue 23 §2): a row of buttons or tabs, the chosen one's value written to one screen
 // variable; “全部” (optional) clears it. Options STATIC or from an API (mapping label / value).
 import { Radio, Tabs } from 'antd';
-import { asText, FilterFrame, useClearWhenGone, useFiltersLive, useFilterVariable, useOptions } from '../filters/filter';
+import { asText, FilterFrame, useClearWhenGone, useFiltersLive, useFilterValue, useOptions } from '../filters/filter';
 import type { WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
@@ -10,7 +10,7 @@ const ALL = '';
 
 export function FilterButtons({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'filterButtons'>>) {
   const live = useFiltersLive();
-  const [value, write] = useFilterVariable(v.variable);
+  const [value, write] = useFilterValue(v.variable, data);
   const options = useOptions(data);
   useClearWhenGone(live, value, options, data, write);
   const items = [...(v.allOption ? [{ value: ALL, label: v.allLabel || '全部' }] : []), ...options];

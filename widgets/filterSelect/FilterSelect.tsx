@@ -1,13 +1,13 @@
 // 筛选组件 · 下拉筛选 (issue 23 §2): single or multiple choice written to one screen variable; options STATIC
 // or from an API (mapping label / value), which may bind other variables (cascading).
 import { Select } from 'antd';
-import { asList, asText, FilterFrame, useClearWhenGone, useFiltersLive, useFilterVariable, useOptions } from '../filters/filter';
+import { asList, asText, FilterFrame, useClearWhenGone, useFiltersLive, useFilterValue, useOptions } from '../filters/filter';
 import type { WidgetKindProps } from '../types';
 import type { ViewPropsOf } from '../viewPropTypes';
 
 export function FilterSelect({ viewProps: v, data }: WidgetKindProps<ViewPropsOf<'filterSelect'>>) {
   const live = useFiltersLive();
-  const [value, write] = useFilterVariable(v.variable);
+  const [value, write] = useFilterValue(v.variable, data);
   const options = useOptions(data);
   useClearWhenGone(live, value, options, data, write);
   return (

@@ -4,11 +4,12 @@
 // (mapping props `label` and `value`), STATIC or from an API whose request parameters may bind other variables
 // (cascading: the city list follows {{province}}). Live only where the host provides a screen's variables (the
 // preview); on the designer's canvas a filter is drawn as it will look and takes no input.
-import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import { coerceValue, isEmptyValue, type VariableValue } from '../../common/variables';
 import type { WidgetData } from '../data/useWidgetData';
 import { NO_VARIABLES, useVariable, useVariableStore } from '../data/variables';
+import { useFieldFilters, useFieldFilterStore, WidgetSelfContext } from '../data/fieldFilters';
 import type { MappedData } from '../types';
 import './filter.css';
 
@@ -50,6 +51,23 @@ export function useFilterVariable(name: string | undefined): [VariableValue, (ra
     set(v === undefined ? null : v);
   };
   return [value, write];
+}
+
+/**
+ * A filter's value, wherever it is kept: a filter whose options come from a dataset (its value slot names a dataset
+ * field) filters every dataset chart with that field through the screen's field filters (issue 35 §3), no variable
+ * needed; any other filter writes its variable.
+ */
+export function useFilterValue(name: string | undefined, data: MappedData): [VariableValue, (raw: string | string[] | null) => void] {
+  const byVariable = useFilterVariable(name);
+  const field = data.mapping?.find((m) => m.prop === 'value' && m.datasetField)?.datasetField ?? data.mapping?.find((m) => m.prop === 'label' && m.datasetField)?.datasetField;
+  const store = useFieldFilterStore();
+  const self = useContext(WidgetSelfContext);
+  const filters = useFieldFilters();
+  if (!field || !store) return byVariable;
+  const v = filters[field];
+  const value = (v === undefined ? null : Array.isArray(v) ? v.map(String) : String(v)) as VariableValue;
+  return [value, (raw) => store.set(field, raw, self)];
 }
 
 /** A value as the controls hold it: text, a list of texts, or undefined for none. */
