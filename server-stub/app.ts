@@ -15,7 +15,9 @@ import { createLoggers, type ServiceLoggers } from './core/logs.js';
 import { loadLoginKeys } from './core/passwords.js';
 import { loadSchemas } from './core/schemas.js';
 import { installServing, serveApp } from './core/serving.js';
-import { dbSessions, redisSessions } from './core/sessions.js';
+import { cachedSessions, dbSessions, redisSessions } from './core/sessions.js';
+import { createInvalidation, tableTopic } from './core/invalidation.js';
+import { userCache } from './core/users.js';
 import { deploymentTag } from './core/throttle.js';
 import { menuModule } from './modules/menu/index.js';
 import { modules as featureModules } from './modules/index.js';
@@ -58,7 +60,12 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   // every Redis key carries the deployment's tag (sessions, cache, counters)
   const deployment = deploymentTag(config);
   const cache = createCache(config.redisUrl, deployment);
-  const sessions = config.redisUrl ? redisSessions(config.redisUrl, deployment) : dbSessions(store.db);
+  // what is held in memory of the store, and the channel that drops it on every instance (issue 36)
+  const invalidation = createInvalidation(config.redisUrl, deployment, loggers.platform);
+  store.watch.listeners.push(async (tables) => {
+    for (const t of tables) if (invalidation.heard(tableTopic(t))) await invalidation.publish(tableTopic(t));
+  });
+  const sessions = cachedSessions(config.redisUrl ? redisSessions(config.redisUrl, deployment) : dbSessions(store.db), invalidation);
   const keys = loadLoginKeys(config.dataDir);
 
   const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations()), menuModule(), ...featureModules];
@@ -83,7 +90,9 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompilers());
-  app.decorate('ctx', { config, db: store.db, dialect: store.dialect, schemas, cache, log: loggers.platform, sessions });
+  await invalidation.ready;
+  const users = userCache(store.db, invalidation);
+  app.decorate('ctx', { config, db: store.db, dialect: store.dialect, schemas, cache, log: loggers.platform, sessions, invalidation, users, storeWatch: store.watch });
   // first, so that every answer carries them, the guard's early 401 included
   await installServing(app);
   app.addHook('onRequest', async (req, reply) => {
@@ -119,6 +128,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
 
   app.addHook('onClose', async () => {
     await sessions.close();
+    await invalidation.close();
     await cache.close();
     await store.close();
     loggers.close();

@@ -8,7 +8,7 @@ import { BizError, UnsignedError } from './envelope.js';
 import { isGuardedPath } from './paths.js';
 import { hasPermission } from './permissions.js';
 import type { SessionStore } from './sessions.js';
-import { loadUser, refusal, toRequestUser } from './users.js';
+import { refusal, toRequestUser } from './users.js';
 
 export const MSG_NO_PERMISSION = '没有权限访问该功能，请联系管理员授权';
 export const MSG_NOT_SIGNED_IN = '未登录或登录已过期，请重新登录';
@@ -73,7 +73,7 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore) {
       // anything else leaves the caller anonymous and the route decides
       if (token && cfg.sessionOptional === true) {
         const uid = await sessions.find(token);
-        const loaded = uid == null ? null : await loadUser(app.ctx.db, uid);
+        const loaded = uid == null ? null : await app.ctx.users.load(uid);
         if (loaded && !refusal(loaded.user)) req.user = toRequestUser(loaded);
       }
       return;
@@ -83,7 +83,7 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore) {
     if (!token) throw new UnsignedError(MSG_NOT_SIGNED_IN);
     const userId = await sessions.find(token);
     if (userId == null) throw new UnsignedError();
-    const loaded = await loadUser(app.ctx.db, userId);
+    const loaded = await app.ctx.users.load(userId);
     const why = loaded ? refusal(loaded.user) : '账号不存在';
     if (!loaded || why) {
       await sessions.revoke(token);

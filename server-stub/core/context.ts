@@ -6,6 +6,9 @@ import type { Database } from '../store/schema.js';
 import type { Cache } from './cache.js';
 import type { LoadedSchemas } from './schemas.js';
 import type { SessionStore } from './sessions.js';
+import type { Invalidation } from './invalidation.js';
+import type { UserCache } from './users.js';
+import type { StoreWatch } from '../store/watch.js';
 
 /** What every module's plugin reaches through `app.ctx`. */
 export interface AppContext {
@@ -17,6 +20,12 @@ export interface AppContext {
   log: Logger;
   /** the sessions (store or Redis): a module ends a user's sessions on every instance with revokeUser */
   sessions: SessionStore;
+  /** the channel that tells every instance what changed (core/invalidation.ts) */
+  invalidation: Invalidation;
+  /** users with roles and permissions, held in memory (core/users.ts userCache) */
+  users: UserCache;
+  /** the statements the store runs and the writes it tells of (store/watch.ts; tests observe them) */
+  storeWatch: StoreWatch;
 }
 
 export interface RequestUser {

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { isGuardedPath } from './paths.js';
 
 /**
@@ -99,7 +99,10 @@ export async function installServing(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', function markAppFiles(this: FastifyInstance, route) {
     if (appFileScopes.has(this)) route.config = { ...(route.config as object), public: true, appFiles: true };
   });
-  await app.register(helmet, {
+  // @fastify/helmet builds helmet's middleware anew on every request (the policy parsed each time: issue 36's
+  // profile). The headers do not depend on the request, so they are taken once, from helmet itself answering a
+  // throwaway app, and set on every answer here, where helmet would set them (onRequest, before any handler)
+  const headers = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
     frameguard: { action: 'sameorigin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -108,6 +111,11 @@ export async function installServing(app: FastifyInstance): Promise<void> {
     // the app embeds no cross-origin resources that would need CORP opt-in; keep helmet's other defaults
     crossOriginEmbedderPolicy: false,
   });
+  const entries = Object.entries(headers);
+  app.addHook('onRequest', async (_req, reply) => {
+    // on the raw answer, as helmet does: a header set later (by a handler or the static files) replaces them
+    for (const [k, v] of entries) reply.raw.setHeader(k, v);
+  });
   app.addHook('onRequest', async (req, reply) => {
     if (!isGuardedPath(req.url)) return;
     reply.header('cache-control', 'no-store');
@@ -115,6 +123,17 @@ export async function installServing(app: FastifyInstance): Promise<void> {
     reply.header('content-security-policy', API_CSP);
     reply.header('x-frame-options', 'DENY');
   });
+}
+
+/** The headers helmet sets with `options`, read from its answer to a throwaway app. */
+async function helmetHeaders(options: Parameters<typeof helmet>[1]): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, options);
+  probe.get('/', async () => 'ok');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const plain = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries(Object.entries(res.headers).filter(([k, v]) => !plain.has(k) && typeof v === 'string')) as Record<string, string>;
 }
 
 /** The built app's files, and the not-found answer (index.html for client-side routes, JSON otherwise). */

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { now } from '../store/columns.js';
+import { tableTopic, type Invalidation } from './invalidation.js';
 
 /** Where and with what a session was made (在线用户). */
 export interface SessionMeta {
@@ -19,7 +20,7 @@ export interface LiveSession {
   userAgent: string | null;
   /** signed in, 'YYYY-MM-DD HH:mm:ss' */
   createTime: string;
-  /** last used (kept at most a minute behind) */
+  /** last used (kept at most a minute and a half behind: sessions are held in memory, cachedSessions) */
   lastSeen: string;
 }
 
@@ -30,6 +31,8 @@ export interface SessionStore {
   create(userId: number, ttlSeconds: number, meta?: SessionMeta): Promise<string>;
   /** The user id behind a live token, or null when missing, expired or revoked. */
   find(token: string): Promise<number | null>;
+  /** As find, with the time (ms) the session ends. */
+  lookup(token: string): Promise<{ userId: number; expiresAt: number } | null>;
   revoke(token: string): Promise<void>;
   revokeUser(userId: number): Promise<void>;
   /** Every live session of this deployment (across its instances when they share Redis or the store). */
@@ -50,6 +53,15 @@ const cut = (v: string | null | undefined, n: number) => (v ? v.slice(0, n) : nu
 const secondsAgo = (ms: number) => now(new Date(Date.now() - ms));
 
 export function dbSessions(db: Kysely<Database>): SessionStore {
+  const lookup: SessionStore['lookup'] = async (token) => {
+    const h = hash(token);
+    const row = await db.selectFrom('sys_session').select(['user_id', 'expires_at', 'last_seen']).where('token_hash', '=', h).executeTakeFirst();
+    if (!row || Number(row.expires_at) < Date.now()) return null;
+    // last seen, at most once a minute per session (not a write per request)
+    const stale = secondsAgo(SEEN_EVERY_MS);
+    if (!row.last_seen || row.last_seen < stale) await db.updateTable('sys_session').set({ last_seen: now() }).where('token_hash', '=', h).execute();
+    return { userId: row.user_id, expiresAt: Number(row.expires_at) };
+  };
   return {
     async create(userId, ttl, meta = {}) {
       const token = newToken();
@@ -61,15 +73,8 @@ export function dbSessions(db: Kysely<Database>): SessionStore {
         .execute();
       return token;
     },
-    async find(token) {
-      const h = hash(token);
-      const row = await db.selectFrom('sys_session').select(['user_id', 'expires_at', 'last_seen']).where('token_hash', '=', h).executeTakeFirst();
-      if (!row || Number(row.expires_at) < Date.now()) return null;
-      // last seen, at most once a minute per session (not a write per request)
-      const stale = secondsAgo(SEEN_EVERY_MS);
-      if (!row.last_seen || row.last_seen < stale) await db.updateTable('sys_session').set({ last_seen: now() }).where('token_hash', '=', h).execute();
-      return row.user_id;
-    },
+    find: async (token) => (await lookup(token))?.userId ?? null,
+    lookup,
     async list() {
       const rows = await db.selectFrom('sys_session').selectAll().where('expires_at', '>=', Date.now()).orderBy('create_time', 'desc').execute();
       return rows.map((r) => ({ id: r.token_hash, userId: r.user_id, address: r.address, userAgent: r.user_agent, createTime: r.create_time, lastSeen: r.last_seen ?? r.create_time }));
@@ -120,6 +125,15 @@ export function redisSessions(url: string, deployment: string): SessionStore {
       return null;
     }
   };
+  const lookup: SessionStore['lookup'] = async (token) => {
+    const key = sessionKey(hash(token));
+    const [[, raw], [, ttl]] = (await redis.multi().get(key).pttl(key).exec()) as [[unknown, string | null], [unknown, number]];
+    const r = parse(raw);
+    if (!r || ttl === -2) return null;
+    // last seen, at most once a minute per session; the key keeps its time to live
+    if (!r.seen || r.seen < secondsAgo(SEEN_EVERY_MS)) await redis.set(key, JSON.stringify({ ...r, seen: now() }), 'KEEPTTL', 'XX');
+    return { userId: r.user, expiresAt: ttl >= 0 ? Date.now() + ttl : Number.MAX_SAFE_INTEGER };
+  };
   return {
     async create(userId, ttl, meta = {}) {
       const token = newToken();
@@ -132,14 +146,8 @@ export function redisSessions(url: string, deployment: string): SessionStore {
       await redis.sadd(allKey, hash(token));
       return token;
     },
-    async find(token) {
-      const key = sessionKey(hash(token));
-      const r = parse(await redis.get(key));
-      if (!r) return null;
-      // last seen, at most once a minute per session; the key keeps its time to live
-      if (!r.seen || r.seen < secondsAgo(SEEN_EVERY_MS)) await redis.set(key, JSON.stringify({ ...r, seen: now() }), 'KEEPTTL', 'XX');
-      return r.user;
-    },
+    find: async (token) => (await lookup(token))?.userId ?? null,
+    lookup,
     async list() {
       const ids = await redis.smembers(allKey);
       if (!ids.length) return [];
@@ -174,6 +182,41 @@ export function redisSessions(url: string, deployment: string): SessionStore {
     },
     async close() {
       redis.disconnect();
+    },
+  };
+}
+
+/**
+ * `inner` with each token's session held in memory (issue 36): a console call reads no store for it. Ending a
+ * session (revoke, revokeId, revokeUser) is published to every instance (core/invalidation.ts), as is any write to
+ * sys_session (store/watch.ts); a held session is read again after half of SEEN_EVERY_MS, so its last-seen time
+ * is still written (at most a minute and a half behind) and it is never answered past its end.
+ */
+export function cachedSessions(inner: SessionStore, bus: Invalidation): SessionStore {
+  const held = bus.memo<string, { userId: number; expiresAt: number } | null>([tableTopic('sys_session')], { max: 50_000, maxAgeMs: SEEN_EVERY_MS / 2 });
+  bus.on('session', (h) => (h ? held.delete(h) : held.clear()));
+  bus.on('user-sessions', (id) => held.deleteWhere((s) => s == null || String(s.userId) === id));
+  const lookup = async (token: string) => {
+    const s = await held.get(hash(token), () => inner.lookup(token));
+    return s && s.expiresAt >= Date.now() ? s : null;
+  };
+  return {
+    ...inner,
+    create: (userId, ttl, meta) => inner.create(userId, ttl, meta),
+    lookup,
+    find: async (token) => (await lookup(token))?.userId ?? null,
+    async revoke(token) {
+      await inner.revoke(token);
+      await bus.publish('session', hash(token));
+    },
+    async revokeId(id) {
+      const gone = await inner.revokeId(id);
+      await bus.publish('session', id);
+      return gone;
+    },
+    async revokeUser(userId) {
+      await inner.revokeUser(userId);
+      await bus.publish('user-sessions', String(userId));
     },
   };
 }

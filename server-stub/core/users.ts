@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { now } from '../store/columns.js';
 import type { RequestUser } from './context.js';
+import { tableTopic, type Invalidation } from './invalidation.js';
 
 export const MSG_NOT_EFFECTIVE = '账号尚未生效';
 export const MSG_DELETED = '账号已删除，尚未生效';
@@ -24,6 +25,22 @@ export async function loadUser(db: Kysely<Database>, userId: number) {
   return { user, roles: roles.map((r) => r.role_key), permissions: [...new Set(perms.map((p) => p.permission))] };
 }
 
+export type LoadedUser = NonNullable<Awaited<ReturnType<typeof loadUser>>>;
+
+/** What loadUser reads: a committed write to any of them drops every user held (store/watch.ts). */
+export const USER_TABLES = ['sys_user', 'sys_user_role', 'sys_role', 'sys_role_permission'] as const;
+
+/** Users with roles and permissions as loadUser reads them, held in memory per id (issue 36; app.ctx.users). */
+export interface UserCache {
+  /** The user (shared: never to be changed by a caller), or null when there is none. */
+  load(userId: number): Promise<LoadedUser | null>;
+}
+
+export function userCache(db: Kysely<Database>, bus: Invalidation): UserCache {
+  const held = bus.memo<number, LoadedUser | null>(USER_TABLES.map(tableTopic), { max: 10_000 });
+  return { load: (userId) => held.get(userId, () => loadUser(db, userId)) };
+}
+
 /** Why this account may not sign in or keep a session, or null when it may. */
 export function refusal(user: { deleted: number; effective_from: string | null; status?: number; effective_until?: string | null }): string | null {
   if (user.deleted) return MSG_DELETED;
@@ -34,7 +51,7 @@ export function refusal(user: { deleted: number; effective_from: string | null; 
   return null;
 }
 
-export function toRequestUser(loaded: NonNullable<Awaited<ReturnType<typeof loadUser>>>): RequestUser {
+export function toRequestUser(loaded: LoadedUser): RequestUser {
   return {
     id: loaded.user.id,
     username: loaded.user.username,

@@ -17,6 +17,7 @@ import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
 import { PERM } from './perms.js';
 import { periodicFlush } from './buffered.js';
+import { tableTopic } from '../../core/invalidation.js';
 
 /** What an API or a key may be limited by; null / empty: no limit of that kind. */
 export const apiLimits = declareTable({
@@ -261,13 +262,19 @@ export function callGuard(app: FastifyInstance): CallGuard {
     if (retryAfter) reply.header('retry-after', String(retryAfter));
     throw new BizError(message, httpStatus);
   };
+  // the rules of an API and a key, held in memory (issue 36) and dropped on every instance by any committed write
+  // to gemini_api_limit before the saving call answers (store/watch.ts, core/invalidation.ts)
+  const held = app.ctx.invalidation.memo<string, Awaited<ReturnType<typeof readRules>>>([tableTopic('gemini_api_limit')], { max: 10_000 });
+  function readRules(apiId: number, keyId: number | null) {
+    return db
+      .selectFrom('gemini_api_limit')
+      .select(['kind', 'rate_per_sec', 'burst', 'daily_quota', 'allow_ips'])
+      .where((eb) => eb.or([eb.and([eb('kind', '=', 'api'), eb('ref_id', '=', apiId)]), ...(keyId ? [eb.and([eb('kind', '=', 'key'), eb('ref_id', '=', keyId)])] : [])]))
+      .execute();
+  }
   const guard: CallGuard = {
     async check(req, reply, api, keyId) {
-      const rules = await db
-        .selectFrom('gemini_api_limit')
-        .select(['kind', 'rate_per_sec', 'burst', 'daily_quota', 'allow_ips'])
-        .where((eb) => eb.or([eb.and([eb('kind', '=', 'api'), eb('ref_id', '=', api.id)]), ...(keyId ? [eb.and([eb('kind', '=', 'key'), eb('ref_id', '=', keyId)])] : [])]))
-        .execute();
+      const rules = await held.get(`${api.id}:${keyId ?? 0}`, () => readRules(api.id, keyId));
       const apiRule = rules.find((r) => r.kind === 'api');
       const keyRule = rules.find((r) => r.kind === 'key');
       const address = clientAddress(req);

@@ -2,27 +2,56 @@
 // a SHA-256 hash (a key is 32 random bytes, so a fast hash is enough: there is nothing to guess), revocable.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
 import { idQuery, likePattern } from '../../core/declarations.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import { now } from '../../store/columns.js';
-import type { Database } from '../../store/schema.js';
 import { sql } from 'kysely';
 import { PERM } from './perms.js';
+import { tableTopic } from '../../core/invalidation.js';
+import { periodicFlush } from './buffered.js';
 
 const PREFIX = 'dsk_';
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** The live key a caller sent, or undefined (unknown, malformed or revoked). */
-export async function findKey(db: Kysely<Database>, key: string) {
-  if (key.length > 200 || !key.startsWith(PREFIX)) return undefined;
-  const row = await db.selectFrom('gemini_api_key').select(['id', 'last_used_time']).where('key_hash', '=', hashOf(key)).where('revoked', '=', 0).executeTakeFirst();
-  if (!row) return undefined;
-  // last use to the minute: one write a minute per key at most, not one per call
-  const minute = now().slice(0, 16);
-  if (!row.last_used_time?.startsWith(minute)) await db.updateTable('gemini_api_key').set({ last_used_time: now() }).where('id', '=', row.id).execute();
-  return row;
+/** A live key as a published call knows it. */
+export interface LiveKey {
+  id: number;
+  last_used_time: string | null;
+}
+
+/**
+ * The live key a caller sent, or undefined (unknown, malformed or revoked). Live keys are held in memory per
+ * hash (issue 36): a revocation, like any write to gemini_api_key but its last use, is published to every
+ * instance before the revoking call answers (store/watch.ts, core/invalidation.ts). Unknown keys are not held.
+ * A key's last use (to the minute) is buffered and written with the call statistics (buffered.ts), not by a call.
+ */
+export function keyFinder(app: FastifyInstance): (key: string) => Promise<LiveKey | undefined> {
+  const { db, invalidation } = app.ctx;
+  const held = invalidation.memo<string, LiveKey | null>([tableTopic('gemini_api_key')], { max: 10_000 });
+  let used = new Map<number, string>();
+  periodicFlush(app, 'api key last use', async () => {
+    const batch = used;
+    used = new Map();
+    for (const [id, time] of batch) await db.updateTable('gemini_api_key').set({ last_used_time: time }).where('id', '=', id).execute();
+  });
+  return async (key) => {
+    if (key.length > 200 || !key.startsWith(PREFIX)) return undefined;
+    const h = hashOf(key);
+    const row = await held.get(
+      h,
+      async () => (await db.selectFrom('gemini_api_key').select(['id', 'last_used_time']).where('key_hash', '=', h).where('revoked', '=', 0).executeTakeFirst()) ?? null,
+      (r) => r != null,
+    );
+    if (!row) return undefined;
+    // last use to the minute: one write a minute per key at most
+    const time = now();
+    if (!row.last_used_time?.startsWith(time.slice(0, 16))) {
+      row.last_used_time = time;
+      used.set(row.id, time);
+    }
+    return row;
+  };
 }
 
 const SORT: Record<string, string> = { keyName: 'key_name', createTime: 'create_time', lastUsedTime: 'last_used_time' };

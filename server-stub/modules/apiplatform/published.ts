@@ -4,7 +4,10 @@
 // passes: the name (接口不存在), online (未上线), access (the version is public, or a live session, or an
 // API key), the body against the version's request parameters. Results are cached per API, online
 // sequence, version and parameters when the version caches; the online sequence moves at every online /
-// offline change and is read from the store on every call, so old entries are dead on every instance.
+// offline change, so old entries are dead on every instance. The API's row and its online version are held in
+// memory per name (issue 36), dropped on every instance by any committed write to gemini_api or
+// gemini_api_version (store/watch.ts, core/invalidation.ts) before the writing call answers: a cached call
+// reads nothing from the store.
 // Each call is counted for the detail screen's 24-hour statistics (calls.ts). Callers with neither a session
 // nor a valid key (of public versions) are limited per address: each uncached call runs SQL on the data source.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +15,8 @@ import { BizError, fail, ok } from '../../core/envelope.js';
 import { deploymentTag } from '../../core/throttle.js';
 import { datasourceTarget } from '../../core/datasources.js';
 import { runScript, ONLINE_STATUS } from './design.js';
-import { findKey } from './keys.js';
+import { keyFinder, type LiveKey } from './keys.js';
+import { tableTopic } from '../../core/invalidation.js';
 import { callRecorder } from './calls.js';
 import { callGuard } from './guard.js';
 import { isSecretParam } from './plan.js';
@@ -25,13 +29,14 @@ import { capRows, countScript, pageRequest, pageScript, pagingOf, PAGE_NUM_MAX, 
 export const ANONYMOUS_CALLS = { max: 600, windowMs: 60_000 } as const;
 
 /** The key a request's X-API-Key names, looked up once per request (the limit and the access check both ask). */
-const keysOf = new WeakMap<FastifyRequest, Promise<Awaited<ReturnType<typeof findKey>>>>();
+const keysOf = new WeakMap<FastifyRequest, Promise<LiveKey | undefined>>();
+const finders = new WeakMap<object, ReturnType<typeof keyFinder>>();
 function keyOf(app: FastifyInstance, req: FastifyRequest) {
   let found = keysOf.get(req);
   if (!found) {
     const header = req.headers['x-api-key'];
     const key = Array.isArray(header) ? header[0] : header;
-    found = key ? findKey(app.ctx.db, key) : Promise.resolve(undefined);
+    found = key ? finders.get(app.ctx)!(key) : Promise.resolve(undefined);
     keysOf.set(req, found);
   }
   return found;
@@ -82,6 +87,7 @@ function stable(o: Record<string, unknown>): string {
 
 export async function publishedRoutes(app: FastifyInstance) {
   const { db, cache, config } = app.ctx;
+  finders.set(app.ctx, keyFinder(app));
   await app.limits.register(app, 'open-api:');
   // a session or a valid key is accountable and not limited here; everyone else counts per address
   const accountable = async (req: FastifyRequest) => Boolean(req.user) || Boolean(await keyOf(app, req));
@@ -89,6 +95,17 @@ export async function publishedRoutes(app: FastifyInstance) {
 
   const calls = callRecorder(app);
   const guard = callGuard(app);
+  // the API and its online version by name; names of no API are not held
+  const online = app.ctx.invalidation.memo<string, Awaited<ReturnType<typeof readApi>> | null>([tableTopic('gemini_api'), tableTopic('gemini_api_version')], { max: 5_000 });
+  async function readApi(name: string) {
+    const api = await db.selectFrom('gemini_api').select(['id', 'api_name', 'online_status', 'online_version', 'online_seq']).where('api_name', '=', name).executeTakeFirst();
+    if (!api) return null;
+    const version =
+      api.online_status === ONLINE_STATUS.online && api.online_version != null
+        ? await db.selectFrom('gemini_api_version').selectAll().where('api_id', '=', api.id).where('version', '=', api.online_version).executeTakeFirst()
+        : undefined;
+    return { api, version };
+  }
 
   app.post<{ Params: { apiName: string }; Body: unknown }>(
     '/api/:apiName',
@@ -102,10 +119,10 @@ export async function publishedRoutes(app: FastifyInstance) {
     async (req, reply: FastifyReply) => {
       const started = performance.now();
       const name = req.params.apiName;
-      const api = await db.selectFrom('gemini_api').select(['id', 'api_name', 'online_status', 'online_version', 'online_seq']).where('api_name', '=', name).executeTakeFirst();
-      if (!api) throw new BizError(OPEN_MSG.unknown(name.slice(0, 100)), 404);
+      const found = await online.get(name, () => readApi(name), (r) => r != null);
+      if (!found) throw new BizError(OPEN_MSG.unknown(name.slice(0, 100)), 404);
+      const { api, version } = found;
       if (api.online_status !== ONLINE_STATUS.online || api.online_version == null) throw new BizError(OPEN_MSG.offline(api.api_name), 404);
-      const version = await db.selectFrom('gemini_api_version').selectAll().where('api_id', '=', api.id).where('version', '=', api.online_version).executeTakeFirst();
       if (!version) throw new BizError(OPEN_MSG.offline(api.api_name), 404);
       if (!version.is_public && !(await credentialOf(app, req))) throw new BizError(OPEN_MSG.noCredential, 401);
       // allow-lists, rates and quotas before anything runs (a key sent to a public API counts as that key)

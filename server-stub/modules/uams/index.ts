@@ -16,7 +16,7 @@ import { passwordFault } from '../../../common/password-policy.js';
 import { now } from '../../store/columns.js';
 import type { SessionStore } from '../../core/sessions.js';
 import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
-import { loadUser, refusal, userFields } from '../../core/users.js';
+import { refusal, userFields } from '../../core/users.js';
 import { MSG_TOO_MANY_REQUESTS, clientKey } from '../../core/limits.js';
 import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
@@ -109,7 +109,7 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     });
 
     app.get('/session/find', { config: { beforePasswordChange: true } }, async (req) => {
-      const loaded = (await loadUser(db, req.user!.id))!;
+      const loaded = (await app.ctx.users.load(req.user!.id))!;
       const u = loaded.user;
       return ok({
         token: req.token,
