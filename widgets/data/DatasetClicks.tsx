@@ -4,6 +4,7 @@
 // field, filtered by what was clicked on the way; the breadcrumb goes back). A chart with configured interactions
 // keeps them (WidgetView): this is what a dataset chart does without any.
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import type { ClickItem } from '../../common/interaction';
 import { valueText } from '../../common/variables';
 import type { DatasourceProps } from '../types';
@@ -22,7 +23,7 @@ export interface DatasetClicks {
   /** the menu at the pointer, the breadcrumb and the linkage tag, drawn over the widget */
   overlay: ReactNode;
   /** where the pointer went down (the menu opens there) */
-  onPointerDown: (e: { clientX: number; clientY: number; currentTarget: Element }) => void;
+  onPointerDown: (e: { clientX: number; clientY: number }) => void;
 }
 
 export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, live: boolean): DatasetClicks {
@@ -40,9 +41,9 @@ export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, 
   const shownField = drillField ?? (firstDim && !firstDim.dateGroup ? firstDim.datasetField! : null);
   const labelOf = useCallback((name: string) => fields.find((f) => f.name === name)?.label ?? name, [fields]);
 
-  const onPointerDown = useCallback((e: { clientX: number; clientY: number; currentTarget: Element }) => {
-    const box = e.currentTarget.getBoundingClientRect();
-    at.current = { x: e.clientX - box.left, y: e.clientY - box.top };
+  // the menu opens where the pointer went down, drawn over the page (a widget clips what leaves its box)
+  const onPointerDown = useCallback((e: { clientX: number; clientY: number }) => {
+    at.current = { x: Math.min(e.clientX, window.innerWidth - 180), y: Math.min(e.clientY, window.innerHeight - 200) };
   }, []);
 
   const onItemClick = useMemo(() => {
@@ -99,7 +100,8 @@ export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, 
           ))}
         </div>
       )}
-      {menu && (
+      {menu &&
+        createPortal(
         <>
           <div className="dsc-dataset-menu-backdrop" onClick={() => setMenu(null)} />
           <div className="dsc-dataset-menu" role="menu" aria-label="点击操作" style={{ left: menu.x, top: menu.y }} data-testid="dataset-click-menu">
@@ -132,7 +134,8 @@ export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, 
               </button>
             ))}
           </div>
-        </>
+        </>,
+        document.body,
       )}
     </>
   );
