@@ -10,38 +10,15 @@ import type { Browser, Page } from "playwright-core";
 import { inject } from "vitest";
 import { describeBrowser, launchBrowser, login, newPage, shot } from "./lib/browser";
 import { must, signIn } from "./lib/calls";
+import { barsOf, widgetRows } from "./lib/screen";
 
 const run = Date.now().toString(36).slice(-4);
 const FILE = `e2e_dsales_${run}`;
 const BAR = "#ff00aa";
 const P = "/api/datav/screen";
 
-/** The bars of a chart as drawn (runs of the bar colour across a line near the plot's bottom), in page pixels. */
-function bars(page: Page, widgetId: string): Promise<Array<{ x: number; y: number }>> {
-  return page
-    .locator(`[data-widget-id="${widgetId}"] canvas`)
-    .first()
-    .evaluate((canvas: HTMLCanvasElement, hex: string) => {
-      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-      const ctx = canvas.getContext("2d")!;
-      const row = Math.round(canvas.height * 0.85);
-      const px = ctx.getImageData(0, row, canvas.width, 1).data;
-      const runs: Array<[number, number]> = [];
-      for (let x = 0; x < canvas.width; x++) {
-        const on = want.every((c, k) => Math.abs(px[x * 4 + k] - c) < 12) && px[x * 4 + 3] > 240;
-        const last = runs.at(-1);
-        if (on && last && last[1] === x - 1) last[1] = x;
-        else if (on) runs.push([x, x]);
-      }
-      const r = canvas.getBoundingClientRect();
-      const sx = r.width / canvas.width;
-      const sy = r.height / canvas.height;
-      return runs.filter(([a, b]) => b - a > 4).map(([a, b]) => ({ x: r.left + ((a + b) / 2) * sx, y: r.top + row * sy }));
-    }, BAR);
-}
-
-const rowsOf = (page: Page, widgetId: string) =>
-  page.locator(`[data-widget-id="${widgetId}"] [role="row"]`).evaluateAll((rows) => rows.slice(1).map((r) => (r.textContent ?? "").trim()));
+const bars = (page: Page, widgetId: string) => barsOf(page, widgetId, BAR);
+const rowsOf = widgetRows;
 
 describeBrowser("大屏数据集：图表、筛选、联动与自由下钻", () => {
   let browser: Browser;

@@ -21,6 +21,7 @@ import {
   shot,
 } from "./lib/browser";
 import { must, signIn, toast } from "./lib/calls";
+import { barsOf, widgetRows } from "./lib/screen";
 
 const run = Date.now().toString(36).slice(-4);
 const AREAS = `e2e_areas_${run}`;
@@ -150,39 +151,8 @@ async function makeScreen(
   return { id, widgetIds };
 }
 
-/** The bars of a chart as drawn (runs of the bar colour across a line near the plot's bottom), left to right, in page pixels. */
-async function bars(
-  page: Page,
-  widgetId: string,
-): Promise<Array<{ x: number; y: number }>> {
-  return page
-    .locator(`[data-widget-id="${widgetId}"] canvas`)
-    .first()
-    .evaluate((canvas: HTMLCanvasElement, hex: string) => {
-      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-      const ctx = canvas.getContext("2d")!;
-      const row = Math.round(canvas.height * 0.85);
-      const px = ctx.getImageData(0, row, canvas.width, 1).data;
-      const runs: Array<[number, number]> = [];
-      for (let x = 0; x < canvas.width; x++) {
-        const on =
-          want.every((c, k) => Math.abs(px[x * 4 + k] - c) < 12) &&
-          px[x * 4 + 3] > 240;
-        const last = runs.at(-1);
-        if (on && last && last[1] === x - 1) last[1] = x;
-        else if (on) runs.push([x, x]);
-      }
-      const r = canvas.getBoundingClientRect();
-      const sx = r.width / canvas.width;
-      const sy = r.height / canvas.height;
-      return runs
-        .filter(([a, b]) => b - a > 4)
-        .map(([a, b]) => ({
-          x: r.left + ((a + b) / 2) * sx,
-          y: r.top + row * sy,
-        }));
-    }, BAR);
-}
+/** The bars of a chart as drawn, left to right, in page pixels. */
+const bars = (page: Page, widgetId: string) => barsOf(page, widgetId, BAR);
 
 /**
  * A sankey's first node in its first column, in page pixels: the top run of opaque pixels of `hex` at the
@@ -220,12 +190,7 @@ function firstNode(page: Page, widgetId: string, hex: string): Promise<{ x: numb
   }, hex);
 }
 
-const rowsOf = (page: Page, widgetId: string) =>
-  page
-    .locator(`[data-widget-id="${widgetId}"] [role="row"]`)
-    .evaluateAll((rows) =>
-      rows.slice(1).map((r) => (r.textContent ?? "").trim()),
-    );
+const rowsOf = widgetRows;
 
 describeBrowser("大屏交互：点击联动、下钻、跳转", () => {
   let browser: Browser;
