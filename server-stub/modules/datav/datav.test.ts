@@ -241,7 +241,7 @@ describe.each(testStores)('screen and form designers (%s store)', (store) => {
       expect(await select(page.id)).toEqual(list);
       const badDs = structuredClone(list);
       badDs[0].widgetProps.datasourceProps.datasourceType = 'FTP';
-      expect((await d().post('/widget/update', { pageId: page.id, widgets: badDs })).body.msg).toBe('部件【柱状图】的属性不合法：/widgets/0/widgetProps/datasourceProps/datasourceType 取值必须是 "STATIC", "API" 之一');
+      expect((await d().post('/widget/update', { pageId: page.id, widgets: badDs })).body.msg).toBe('部件【柱状图】的属性不合法：/widgets/0/widgetProps/datasourceProps/datasourceType 取值必须是 "STATIC", "API", "DATASET" 之一');
       const noWidth = structuredClone(list);
       delete noWidth[1].widgetProps.viewProps.width;
       expect((await d().post('/widget/update', { pageId: page.id, widgets: noWidth })).body.msg).toBe('部件【单行标题】的属性不合法：/widgets/1/widgetProps/viewProps 缺少必填属性 width');
