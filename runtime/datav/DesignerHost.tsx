@@ -1,5 +1,6 @@
-// A designer inside the console: the page id from the route, the HTTP services of its kind, and Back closing
-// the tab and returning to (a reloaded) list.
+// A designer in the console, in the whole window (its route's layout is `editor`): the page id from the route,
+// the HTTP services of its kind, and Back closing its tab and returning to the console page it was opened from
+// (reloaded), the list when it was opened by its address.
 import { useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Designer, type DesignerGuard } from '../../designer/Designer';
@@ -22,7 +23,7 @@ export function DesignerHost({ kind }: { kind: DesignKind }) {
   const config = useMemo(() => ({ ...CONFIG[kind], user: userId === undefined ? undefined : String(userId) }), [kind, userId]);
   // Back: the designer asks about unsaved edits itself (是否要返回？); every other way out asks through the guard,
   // whose 不保存 deletes the widgets dropped since the save, so reopening shows the saved page
-  const leave = useLeave(config.list, false);
+  const leave = useLeave(config.list, false, undefined, { origin: true });
   const [guard, setGuard] = useState<DesignerGuard | null>(null);
   useLeaveGuard(!!guard?.unsaved, { save: guard?.save, discard: guard?.discard, unload: guard?.unload });
   return <Designer key={id ?? 'none'} pageId={id ? String(id) : null} services={services} config={config} onBack={() => leave({ force: true })} onGuard={setGuard} />;

@@ -6,8 +6,8 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guardStore, useLeaveGuard, ViewPathContext, DISCARD_CONFIRM } from '../core/leaveGuard';
 import { TagsView } from './layout/TagsView';
-import { useConfirmLeave } from '../ui/leave';
-import { refreshStore, tagsStore } from './state';
+import { useConfirmLeave, useLeave } from '../ui/leave';
+import { addView, refreshStore, tagsStore } from './state';
 
 function Editor({ path, save, discard }: { path: string; save?: () => Promise<boolean>; discard?: () => void }) {
   return (
@@ -139,5 +139,46 @@ describe('leaving a view with unsaved edits', () => {
     fireEvent.click(screen.getByText('Wiki文档'));
     await answer('不保存');
     await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/c'));
+  });
+});
+
+function Back() {
+  const leave = useLeave('/datav/screen', false, undefined, { origin: true });
+  return <button onClick={() => leave({ force: true })}>返回</button>;
+}
+
+describe('a full-window editor going back (issue 35 §7)', () => {
+  const mountEditor = () =>
+    render(
+      <AntApp>
+        <MemoryRouter initialEntries={['/datav/screen/design?pageId=1']}>
+          <ViewPathContext.Provider value="/datav/screen/design">
+            <Back />
+            <Where />
+          </ViewPathContext.Provider>
+        </MemoryRouter>
+      </AntApp>,
+    );
+  function Where() {
+    const { pathname, search } = useLocation();
+    return <div data-testid="at">{pathname + search}</div>;
+  }
+
+  it('goes back to the console page it was opened from, reloaded, and closes its tab', async () => {
+    addView({ fullPath: '/datav/screen/design?pageId=1', pathname: '/datav/screen/design', title: '大屏设计器', cache: true, from: '/index?tab=2' });
+    // a later visit without an origin (a reload) keeps the one it had
+    addView({ fullPath: '/datav/screen/design?pageId=1', pathname: '/datav/screen/design', title: '大屏设计器', cache: true });
+    const before = refreshStore.get()['/index'] ?? 0;
+    mountEditor();
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/index?tab=2'));
+    expect(refreshStore.get()['/index']).toBe(before + 1);
+    expect(tagsStore.get().views.some((v) => v.pathname === '/datav/screen/design')).toBe(false);
+  });
+
+  it('opened by its address (no origin): back to its list', async () => {
+    mountEditor();
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/datav/screen'));
   });
 });
