@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { inject } from 'vitest';
 import { AA_TEXT, contrastRatio, parseColor, type Rgba } from '../widgets/contrast';
-import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
+import { describeBrowser, launchBrowser, login, newPage, shot, showPreviewTools } from './lib/browser';
 import { must, opened, signIn } from './lib/calls';
 
 const run = Date.now().toString(36).slice(-4);
@@ -169,6 +169,7 @@ describeBrowser('画布：对话框在上、预览可见全部、默认颜色可
         ['适应宽度', 'width'],
         ['适应高度', 'height'],
       ] as const) {
+        await showPreviewTools(page);
         await page.getByText(label, { exact: true }).click();
         await expect.poll(() => preview.getAttribute('data-fit')).toBe(fit);
         const what = `${size.width} px ${label}`;

@@ -77,3 +77,10 @@ export async function shot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** Brings a preview's tools into sight: they hide until the pointer comes near their corner (issue 35 §7). */
+export async function showPreviewTools(page: Page): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  await page.mouse.move(size.width - 40, 16);
+  await page.locator('[data-testid="preview-tools"][data-shown="true"]').waitFor();
+}
