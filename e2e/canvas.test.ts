@@ -197,6 +197,7 @@ describeBrowser('画布：对话框在上、预览可见全部、默认颜色可
         expect(origin.top, what).toBeGreaterThanOrEqual(-0.5);
       }
       // fitting the width leaves no sideways scrolling; fitting the height none downwards
+      await showPreviewTools(page);
       await page.getByText('适应宽度', { exact: true }).click();
       await expect.poll(() => preview.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.getByText('适应高度', { exact: true }).click();
@@ -204,6 +205,7 @@ describeBrowser('画布：对话框在上、预览可见全部、默认颜色可
 
       // a canvas smaller than the window shows whole and centred at its actual size
       await page.goto(`${inject('baseURL')}/datav/screen/preview?pageId=${small}`);
+      await showPreviewTools(page);
       await page.getByText('实际大小', { exact: true }).click();
       const s = page.getByTestId('canvas-stage');
       await s.locator('[data-widget-id]').first().waitFor();
