@@ -1,6 +1,8 @@
 // The screen designer and the form designer (ViewScreenDesign / ViewFormDesign): one component, two
 // configurations. Left: 组件 (templates) and 图层 (layers); centre: toolbar and the editable canvas; right: the
 // generated property panel. All state lives in this instance (createDesigner), so two designers never mix.
+// It takes the whole window (Designer.css; the console's routes for it have the `editor` layout): its top bar with
+// 返回 is the way back to the console.
 // On a phone-width screen (useNarrow, below 768 px) the canvas takes the screen: the toolbar keeps 返回, undo,
 // redo, 预览 and 保存 and opens 组件 / 图层 and 属性 as drawers, the other tools under 更多; a tap on a template adds
 // it in the middle of the view (nothing is dragged out of a drawer) and closes the drawer.
@@ -25,6 +27,7 @@ import { download, exportDoc, importDoc } from './io/transfer';
 import { captureThumbnail, thumbnailFileName } from './io/thumbnail';
 import type { DesignerConfig, DesignerPage, DesignerServices } from './editor/services';
 import type { CatalogueEntry, WidgetEntity } from '../widgets';
+import './Designer.css';
 
 /** What a host hands a designer (the runtime's HTTP calls, the stories' in-memory ones). */
 export type { DesignerConfig, DesignerServices };
@@ -335,7 +338,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
 
   return (
     <WidgetDataContext.Provider value={dataServices}>
-      <div ref={rootRef} className="designer" data-testid="designer" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', height: narrow ? 'calc(100vh - 146px)' : 'calc(100vh - 130px)', minHeight: narrow ? 400 : 520, background: '#fff', outline: 'none' }}>
+      <div ref={rootRef} className="designer" data-testid="designer" tabIndex={-1}>
         {narrow ? (
           <div data-testid="designer-toolbar-narrow" style={{ padding: '6px 8px', borderBottom: '1px solid #f0f0f0', display: 'flex', flexDirection: 'column', gap: 6 }}>
             <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
@@ -444,9 +447,9 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
           </Space>
         )}
         {narrow ? (
-          <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
+          <Spin spinning={!page} wrapperClassName="designer-body">
             {/* the canvas takes the screen; the selection's 属性 float over it */}
-            <div style={{ display: 'flex', position: 'relative', height: 'calc(100vh - 232px)', minHeight: 300 }}>
+            <div className="designer-main">
               {stage}
               {selected.length > 0 && (
                 <Button type="primary" shape="round" data-testid="designer-selection-props" onClick={() => setDrawer('right')} style={{ position: 'absolute', right: 12, bottom: 12, zIndex: 1, maxWidth: 'calc(100% - 24px)', boxShadow: '0 4px 12px rgba(0,0,0,.35)' }}>
@@ -462,14 +465,14 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
             </Drawer>
           </Spin>
         ) : (
-          <Spin spinning={!page} wrapperClassName="designer-body" style={{ flex: 1 }}>
-            <div style={{ display: 'flex', height: 'calc(100vh - 176px)', minHeight: 470 }}>
-              <aside style={{ width: leftOpen ? 240 : 28, flex: 'none', borderRight: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-left">
+          <Spin spinning={!page} wrapperClassName="designer-body">
+            <div className="designer-main">
+              <aside className="designer-side designer-left" data-open={leftOpen} data-testid="designer-left">
                 <Button type="text" size="small" aria-label={leftOpen ? '收起左侧面板' : '展开左侧面板'} icon={leftOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />} onClick={() => setLeftOpen((o) => !o)} />
                 {leftOpen && leftTabs}
               </aside>
               {stage}
-              <aside style={{ width: rightOpen ? 340 : 28, flex: 'none', borderLeft: '1px solid #f0f0f0', overflow: 'auto', transition: 'width .2s' }} data-testid="designer-right">
+              <aside className="designer-side designer-right" data-open={rightOpen} data-testid="designer-right">
                 <Button type="text" size="small" aria-label={rightOpen ? '收起右侧面板' : '展开右侧面板'} icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={() => setRightOpen((o) => !o)} />
                 {rightOpen && rightContent}
               </aside>

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { inject } from 'vitest';
 import { AA_TEXT, contrastRatio, parseColor, type Rgba } from '../widgets/contrast';
-import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
+import { describeBrowser, launchBrowser, login, newPage, shot, showPreviewTools } from './lib/browser';
 import { must, opened, signIn } from './lib/calls';
 
 const run = Date.now().toString(36).slice(-4);
@@ -169,6 +169,7 @@ describeBrowser('画布：对话框在上、预览可见全部、默认颜色可
         ['适应宽度', 'width'],
         ['适应高度', 'height'],
       ] as const) {
+        await showPreviewTools(page);
         await page.getByText(label, { exact: true }).click();
         await expect.poll(() => preview.getAttribute('data-fit')).toBe(fit);
         const what = `${size.width} px ${label}`;
@@ -196,6 +197,7 @@ describeBrowser('画布：对话框在上、预览可见全部、默认颜色可
         expect(origin.top, what).toBeGreaterThanOrEqual(-0.5);
       }
       // fitting the width leaves no sideways scrolling; fitting the height none downwards
+      await showPreviewTools(page);
       await page.getByText('适应宽度', { exact: true }).click();
       await expect.poll(() => preview.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.getByText('适应高度', { exact: true }).click();
@@ -203,6 +205,7 @@ describeBrowser('画布：对话框在上、预览可见全部、默认颜色可
 
       // a canvas smaller than the window shows whole and centred at its actual size
       await page.goto(`${inject('baseURL')}/datav/screen/preview?pageId=${small}`);
+      await showPreviewTools(page);
       await page.getByText('实际大小', { exact: true }).click();
       const s = page.getByTestId('canvas-stage');
       await s.locator('[data-widget-id]').first().waitFor();

@@ -116,9 +116,10 @@ describeBrowser('设计器视图工具：搜索组件、适应画布、缩放、
 
     // space + drag: pans the area (cursor grab / grabbing), moves no widget, no undo step
     await expect.poll(() => area.evaluate((el) => el.scrollWidth > el.clientWidth && el.scrollHeight > el.clientHeight)).toBe(true);
+    // (the full-window area is 855 px tall: at 100 % it scrolls 285 px down at most)
     await area.evaluate((el) => {
       el.scrollLeft = 300;
-      el.scrollTop = 200;
+      el.scrollTop = 100;
     });
     expect(await undo.isDisabled()).toBe(true);
     const at = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
@@ -132,7 +133,7 @@ describeBrowser('设计器视图工具：搜索组件、适应画布、缩放、
     await page.mouse.move(at.x - 200, at.y - 150, { steps: 6 });
     await page.mouse.up();
     await page.keyboard.up('Space');
-    expect(await scrollOf(page)).toEqual({ left: 500, top: 350 });
+    expect(await scrollOf(page)).toEqual({ left: 500, top: 250 });
     expect(await area.evaluate((el) => getComputedStyle(el).cursor)).not.toMatch(/grab/);
     expect(await placement(widget)).toEqual({ left: 103, top: 57 });
     expect(await undo.isDisabled()).toBe(true);
@@ -142,7 +143,7 @@ describeBrowser('设计器视图工具：搜索组件、适应画布、缩放、
     await search.focus();
     await page.keyboard.type('a b');
     expect(await search.inputValue()).toBe('a b');
-    expect(await scrollOf(page)).toEqual({ left: 500, top: 350 });
+    expect(await scrollOf(page)).toEqual({ left: 500, top: 250 });
     await search.fill('');
 
     // 网格吸附 on (grid 10): a dragged widget lands on the grid; one undo step takes it back

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
+import { describeBrowser, launchBrowser, login, newPage, shot, showPreviewTools } from './lib/browser';
 import { must, signIn, toast as waitToast } from './lib/calls';
 
 const run = Date.now().toString(36).slice(-4);
@@ -145,6 +145,8 @@ describeBrowser('大屏与表单设计器', () => {
     await preview.setViewportSize({ width: 960, height: 800 });
     const scaleOf = async () => Number(await preview.getByTestId('preview').getAttribute('data-scale'));
     await expect.poll(scaleOf).toBeCloseTo(0.5, 3); // whole: min(960/1920, 800/1080)
+    // the tools show when the pointer comes near them
+    await showPreviewTools(preview);
     for (const [label, want] of [['适应宽度', 0.5], ['适应高度', 800 / 1080], ['实际大小', 1]] as const) {
       await preview.getByText(label).click();
       await expect.poll(scaleOf).toBeCloseTo(want, 3);

@@ -1,7 +1,9 @@
 // No lost work (issue 20 §1): an editor with unsaved edits is left by the sidebar menu, by closing its tab and by
-// reloading the page; each time the user is asked first. In the designer 不保存 really discards: the widget dropped
-// since the save (created on the server at the drop) is gone, in the designer reopened and through the API. The
-// same question guards the wiki editor and an edited CRUD dialog.
+// reloading the page; each time the user is asked first. The designer takes the whole window (issue 35 §7): no
+// menu or tab is there to leave it by, its 返回 asks; back in the console by the browser's back button its tab
+// keeps the edit, and closing that tab asks. In the designer 不保存 really discards: the widget dropped since the
+// save (created on the server at the drop) is gone, in the designer reopened and through the API. The same
+// question guards the wiki editor and an edited CRUD dialog.
 import { inject } from 'vitest';
 import type { Browser, Dialog, Page } from 'playwright-core';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
@@ -81,40 +83,42 @@ describeBrowser('离开未保存的编辑', () => {
     await expect.poll(async () => (await widgets()).map((w) => w.id)).toEqual([savedWidget]);
   };
 
-  it('designer: leaving by the sidebar menu asks; 取消 stays, 不保存 discards on the server too', async () => {
-    await openDesigner();
-    await dropChart();
-    await sideMenu(page, '可视化', '大屏设计');
-    await shot(page, 'leave-designer-menu-question');
-    await answer(page, /取\s?消/);
-    expect(new URL(page.url()).pathname).toBe('/datav/screen/design');
-    expect((await widgets()).length).toBe(2);
-
-    await sideMenu(page, '可视化', '大屏设计');
-    await answer(page, /不保存/);
-    await page.waitForURL(/\/datav\/screen$/);
-    await savedStateOnly();
-    // the designer's tab is still open: going back shows the saved page, not the discarded edit
-    await tab(page, '大屏设计器').click();
+  /** Opens the designer from the screen list (in the app: the browser's back button then goes to the list). */
+  const openFromList = async () => {
+    await page.goto(`${base}/datav/screen`);
+    await page.locator('.ant-table-row:visible', { hasText: `离开测试${run}` }).getByRole('button', { name: /设\s?计/ }).click();
     await page.getByTestId('canvas-stage').locator(`[data-widget-id="${savedWidget}"]`).waitFor();
-    await expect.poll(() => page.getByTestId('canvas-stage').locator('[data-widget-id]').count()).toBe(1);
-    await expect.poll(() => page.getByText('（未保存）').count()).toBe(0);
-  });
+  };
+  const backToList = async () => {
+    await page.goBack();
+    await page.waitForURL(/\/datav\/screen$/);
+    await page.getByTestId('sidebar').waitFor();
+  };
 
-  it('designer: a tab-bar click asks; closing its tab asks; 不保存 deletes the dropped widget', async () => {
-    await openDesigner();
+  it('designer: in the whole window; back in the console its tab keeps the edit; closing it asks: 取消 keeps, 不保存 discards on the server too', async () => {
+    await openFromList();
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    expect(await page.getByTestId('tags-view').count()).toBe(0);
     await dropChart();
-    await tab(page, '首页').click();
-    await answer(page, /取\s?消/);
-    expect(new URL(page.url()).pathname).toBe('/datav/screen/design');
+    await backToList();
+    expect((await widgets()).length).toBe(2);
+    // its tab: back into the designer, the edit is there, unsaved
+    await tab(page, '大屏设计器').click();
+    await page.getByText('（未保存）').waitFor();
+    expect(await page.getByTestId('canvas-stage').locator('[data-widget-id]').count()).toBe(2);
+    await backToList();
     await tab(page, '大屏设计器').locator('.ant-tabs-tab-remove').click();
-    await question(page);
     await shot(page, 'leave-designer-tab-question');
+    await answer(page, /取\s?消/);
+    expect(await tab(page, '大屏设计器').count()).toBe(1);
+    expect((await widgets()).length).toBe(2);
+    await tab(page, '大屏设计器').locator('.ant-tabs-tab-remove').click();
     await answer(page, /不保存/);
     await expect.poll(() => tab(page, '大屏设计器').count()).toBe(0);
     await savedStateOnly();
     await openDesigner();
     await expect.poll(() => page.getByTestId('canvas-stage').locator('[data-widget-id]').count()).toBe(1);
+    await expect.poll(() => page.getByText('（未保存）').count()).toBe(0);
   });
 
   it('designer: reload asks (beforeunload); after it the page is as saved', async () => {
@@ -126,7 +130,7 @@ describeBrowser('离开未保存的编辑', () => {
     await savedStateOnly();
   });
 
-  it('designer: its own 返回 → 不保存 discards too; 保存 in the leave question keeps the edit', async () => {
+  it('designer: its own 返回 → 不保存 discards too (back to the list); 保存 in the leave question keeps the edit', async () => {
     await openDesigner();
     await dropChart();
     await page.getByRole('button', { name: /返\s?回/ }).first().click();
@@ -134,11 +138,13 @@ describeBrowser('离开未保存的编辑', () => {
     await page.waitForURL(/\/datav\/screen$/);
     await savedStateOnly();
 
-    await openDesigner();
+    // closing its tab from the console: 保存 in the leave question keeps the edit
+    await openFromList();
     await dropChart();
-    await sideMenu(page, '可视化', '大屏设计');
+    await backToList();
+    await tab(page, '大屏设计器').locator('.ant-tabs-tab-remove').click();
     await answer(page, /^保\s?存$/);
-    await page.waitForURL(/\/datav\/screen$/);
+    await expect.poll(() => tab(page, '大屏设计器').count()).toBe(0);
     await expect.poll(async () => (await widgets()).map((w) => w.widgetName).sort()).toEqual(['barChart', 'singleLineTitle']);
   });
 

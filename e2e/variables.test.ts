@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { inject } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
-import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
+import { describeBrowser, launchBrowser, login, newPage, shot, showPreviewTools } from './lib/browser';
 import { must, signIn } from './lib/calls';
 
 const run = Date.now().toString(36).slice(-5);
@@ -182,6 +182,7 @@ describeBrowser('大屏变量与筛选组件', () => {
     expect(await page.locator('[data-widget="filterSelect"]').nth(1).locator('.ant-select-selection-item').count()).toBe(0);
 
     // the inspector shows the current values
+    await showPreviewTools(page);
     await page.getByTestId('variable-inspector-open').click();
     const inspector = page.getByTestId('variable-inspector');
     await expect.poll(() => inspector.locator('[data-variable="province"]').textContent()).toBe('浙江');

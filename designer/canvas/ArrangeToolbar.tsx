@@ -32,6 +32,9 @@ const ALIGN_ICONS: Record<AlignMode, ReactNode> = {
 };
 const DISTRIBUTE_ICONS: Record<DistributeAxis, ReactNode> = { horizontal: <ColumnWidthOutlined />, vertical: <ColumnHeightOutlined /> };
 const ALIGNS = Object.keys(ALIGN_LABELS) as AlignMode[];
+/** How to select several layers, said on a button that waits for more of them. */
+export const SELECT_HINT = 'Ctrl+A 全选，Shift 或 Ctrl + 单击加选 / 取消，在画布空白处拖动框选';
+const hint = (title: string, enabled: boolean) => (enabled ? title : `${title}。${SELECT_HINT}`);
 const AXES = Object.keys(DISTRIBUTE_LABELS) as DistributeAxis[];
 
 /** How many units the selection has and whether it touches a group: one number, so a selector re-renders only when it changes. */
@@ -52,16 +55,16 @@ export const ArrangeToolbar = memo(function ArrangeToolbar({ designer }: { desig
   return (
     <Space.Compact data-testid="arrange-toolbar">
       {ALIGNS.map((m) => (
-        <Tooltip key={m} title={`${ALIGN_LABELS[m]}（至少选择 2 个图层）`}>
+        <Tooltip key={m} title={hint(`${ALIGN_LABELS[m]}（至少选择 2 个图层）`, canAlign)}>
           <Button icon={ALIGN_ICONS[m]} aria-label={ALIGN_LABELS[m]} disabled={!canAlign} onClick={() => designer.align(m)} />
         </Tooltip>
       ))}
       {AXES.map((a) => (
-        <Tooltip key={a} title={`${DISTRIBUTE_LABELS[a]}（至少选择 3 个图层）`}>
+        <Tooltip key={a} title={hint(`${DISTRIBUTE_LABELS[a]}（至少选择 3 个图层）`, canDistribute)}>
           <Button icon={DISTRIBUTE_ICONS[a]} aria-label={DISTRIBUTE_LABELS[a]} disabled={!canDistribute} onClick={() => designer.distribute(a)} />
         </Tooltip>
       ))}
-      <Tooltip title="组合 Ctrl+G">
+      <Tooltip title={hint('组合 Ctrl+G', canGroup)}>
         <Button icon={<GroupOutlined />} aria-label="组合" disabled={!canGroup} onClick={() => designer.group()} />
       </Tooltip>
       <Tooltip title="取消组合 Ctrl+Shift+G">

@@ -1,8 +1,11 @@
 // The designer's canvas: the stage at the designer's scale between rulers; templates dropped on it become
 // widgets (created on the server first, at the drop point / scale, rounded); react-moveable moves and resizes
 // the selection (minimum 10×10, the 2 px step or the user's grid, guides to other widgets' edges and centres and
-// the canvas centre); react-selecto selects by click, shift-click and rubber band (a group's member selects the
-// whole group, which then moves and resizes as one, its members scaled); right click opens the layer menu.
+// the canvas centre); react-selecto selects by click and by a band drawn from an empty spot (locked and hidden
+// layers are left out of a band); Shift- or Ctrl-click (Cmd-click) adds a layer or takes it out again, a drag with
+// the key held adds the band to the selection (a group's member stands for the whole group, which then moves and
+// resizes as one, its members scaled); right click opens the layer menu. A press focuses the canvas area, so that
+// Ctrl+A selects the layers (editor/keys.ts), not the page's text.
 // Ctrl + wheel zooms around the pointer, space + drag pans, 适应画布 fits (useViewport).
 // While dragging, only the dragged elements' styles change (a transform); the store gets one change when the drag ends.
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent, type Ref } from 'react';
@@ -16,7 +19,7 @@ import { ContextMenu, type MenuState } from './ContextMenu';
 import { snapDrag, snapResize } from './viewport';
 import { STAGE_MARGIN, useCanvasViewport, type CanvasViewport } from './useViewport';
 import type { Designer, LayoutPatch } from '../editor/store';
-import { withGroups } from '../editor/arrange';
+import { pickable, withGroups } from '../editor/arrange';
 import './EditableCanvas.css';
 
 export { SNAP } from './viewport';
@@ -45,6 +48,9 @@ export interface EditableCanvasProps {
 }
 
 const idOf = (el: Element) => (el as HTMLElement).dataset.widgetId ?? '';
+/** Shift, Ctrl or Cmd: a click adds or drops a layer, a band adds to the selection. */
+const adding = (e: { shiftKey?: boolean; ctrlKey?: boolean; metaKey?: boolean } | undefined) => Boolean(e && (e.shiftKey || e.ctrlKey || e.metaKey));
+const ADD_KEYS = [['shift'], ['ctrl'], ['meta']];
 const px = (v: number) => `${v}px`;
 
 // During a drag the element moves by transform on a compositing layer of its own (will-change), so a move
@@ -142,14 +148,16 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid =
     onDropTemplate(name, Math.round((e.clientX - r.left) / scale), Math.round((e.clientY - r.top) / scale));
   };
 
+  // a selected group (or several widgets) lies under moveable's drag area: the widget under the pointer counts
+  const widgetAt = (e: { target: EventTarget | null; clientX: number; clientY: number }) =>
+    (e.target as Element).closest('[data-widget-id]') ??
+    document
+      .elementsFromPoint(e.clientX, e.clientY)
+      .map((x) => x.closest('[data-widget-id]'))
+      .find((x) => x && stageRef.current?.contains(x));
+
   const onContextMenu = (e: MouseEvent) => {
-    // a selected group (or several widgets) lies under moveable's drag area: the widget under the pointer counts
-    const el =
-      (e.target as Element).closest('[data-widget-id]') ??
-      document
-        .elementsFromPoint(e.clientX, e.clientY)
-        .map((x) => x.closest('[data-widget-id]'))
-        .find((x) => x && stageRef.current?.contains(x));
+    const el = widgetAt(e);
     if (!el || !area) return;
     e.preventDefault();
     const id = idOf(el);
@@ -167,6 +175,12 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid =
       ref={setArea}
       className={`designer-canvas-area${view.pan === 'off' ? '' : ` designer-pan-${view.pan}`}`}
       data-testid="designer-canvas-area"
+      // focusable, and focused by a press: Ctrl+A then selects the layers, not the page's text
+      tabIndex={0}
+      aria-label="画布"
+      onPointerDown={(e) => {
+        if (!(e.target as Element).closest('.designer-context-menu')) area?.focus({ preventScroll: true });
+      }}
       // its own stacking context: the selected widget (9999), the handles (10001) and the context menu stack
       // only among themselves, and the whole canvas stays under every dialog, drawer, dropdown and message
       style={{ position: 'relative', isolation: 'isolate', overflow: 'auto', flex: 1, background: '#181a23' }}
@@ -238,7 +252,7 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid =
           hitRate={0}
           selectByClick
           selectFromInside={false}
-          toggleContinueSelect={['shift']}
+          toggleContinueSelect={ADD_KEYS}
           ratio={0}
           onDragStart={(e) => {
             const t = e.inputEvent.target as Element;
@@ -249,14 +263,27 @@ export function EditableCanvas({ designer, scale, onDropTemplate, pageId, grid =
               e.stop();
               return;
             }
+            // Shift / Ctrl / Cmd on a layer (selected or not, under the selection's drag area too): in or out
+            const input = e.inputEvent as globalThis.MouseEvent;
+            if (adding(input) && input.button !== 2 && !t.closest('.moveable-control, .designer-context-menu')) {
+              const hit = widgetAt(input);
+              if (hit) {
+                designer.toggleSelected(idOf(hit));
+                e.stop();
+                return;
+              }
+            }
             // a press on a handle or on the current selection moves it instead of selecting
             if (view.panHeld.current || e.inputEvent.button === 2 || moveableRef.current?.isMoveableElement(t) || targets.some((x) => x === t || x.contains(t)) || t.closest('.designer-context-menu')) e.stop();
           }}
           onSelectEnd={(e) => {
             // a member stands for its group: picking one picks the group, dropping one (shift-click) drops it
             const all = designer.store.get().doc.widgets;
-            const gone = new Set(e.inputEvent?.shiftKey ? withGroups(all, e.removed.map(idOf)) : []);
-            designer.select(withGroups(all, e.selected.map(idOf)).filter((id) => !gone.has(id)));
+            const gone = new Set(adding(e.inputEvent) ? withGroups(all, e.removed.map(idOf)) : []);
+            // a band takes only the layers that may be picked (a click may pick a locked one, to see it)
+            const band = e.isClick ? null : new Set(all.filter(pickable).map((w) => w.id));
+            const added = e.selected.map(idOf).filter((id) => !band || band.has(id) || !e.added.some((el) => idOf(el) === id));
+            designer.select(withGroups(all, added).filter((id) => !gone.has(id)));
             if (e.isDragStart) {
               e.inputEvent.preventDefault();
               void moveableRef.current?.waitToChangeTarget().then(() => moveableRef.current?.dragStart(e.inputEvent));

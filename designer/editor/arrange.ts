@@ -78,6 +78,24 @@ export function withGroups(widgets: readonly WidgetEntity[], ids: readonly strin
   return out;
 }
 
+/** A layer a selection band or Ctrl+A may take: neither locked nor hidden. */
+export const pickable = (w: WidgetEntity) => !w.widgetProps.locked && !w.widgetProps.hidden;
+
+/** Ctrl+A: every pickable layer, in stacking order. */
+export function allPickable(widgets: readonly WidgetEntity[]): string[] {
+  return widgets.filter(pickable).map((w) => w.id);
+}
+
+/**
+ * Shift- / Ctrl-click on a layer: takes it out of the selection when it is in, else adds it; either way with the
+ * rest of its group (a group is picked and dropped as one).
+ */
+export function toggledSelection(widgets: readonly WidgetEntity[], selected: readonly string[], id: string): string[] {
+  const unit = new Set(withGroups(widgets, [id]));
+  if (selected.includes(id)) return selected.filter((x) => !unit.has(x));
+  return [...selected, ...[...unit].filter((x) => !selected.includes(x))];
+}
+
 const shift = (w: WidgetEntity, dx: number, dy: number): WidgetEntity => {
   if (!dx && !dy) return w;
   const v = w.widgetProps.viewProps;

@@ -1,6 +1,8 @@
 // The designer's keys (issue 9 §4): Ctrl+Z undo, Ctrl+Shift+Z / Ctrl+Y redo, arrows move 1 px (Shift: 10),
-// Ctrl+C / Ctrl+V copy and paste, Delete removes, Ctrl+S saves, Ctrl+G groups, Ctrl+Shift+G ungroups. Only while this designer is on screen (a
-// cached designer in a hidden tab stays quiet) and never while the user types in a field or an editor.
+// Ctrl+C / Ctrl+V copy and paste, Delete removes, Ctrl+S saves, Ctrl+G groups, Ctrl+Shift+G ungroups, Ctrl+A (Cmd+A)
+// selects every layer neither locked nor hidden (instead of the page's text). Only while this designer is on
+// screen (a cached designer in a hidden tab stays quiet) and never while the user types in a field or an editor;
+// Ctrl+A only while the focus is in the designer (the canvas, its panels' buttons) or nowhere.
 import { useEffect, useRef, type RefObject } from 'react';
 import type { Designer } from './store';
 
@@ -8,6 +10,11 @@ import type { Designer } from './store';
 export const typing = (t: EventTarget | null) => {
   const el = t as HTMLElement | null;
   return Boolean(el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.closest('.monaco-editor')));
+};
+/** The focus is inside `root`, or on no element in particular (the page's body). */
+const focusIn = (root: HTMLElement) => {
+  const active = document.activeElement;
+  return !active || active === document.body || root.contains(active);
 };
 /** A dialog is open over the designer: its keys are the dialog's. */
 export const dialogOpen = () => Boolean(document.querySelector('.ant-modal-wrap:not([style*="display: none"])'));
@@ -29,6 +36,7 @@ export function useDesignerKeys(root: RefObject<HTMLElement>, designer: Designer
         if (n) callbacks.current.onCopied(n);
       } else if (mod && k === 'v') designer.paste(pageId);
       else if (mod && k === 's') callbacks.current.onSave();
+      else if (mod && k === 'a' && !e.shiftKey && !e.altKey && focusIn(el)) designer.selectAll();
       else if (mod && k === 'g') {
         if (e.shiftKey) designer.ungroup();
         else designer.group();

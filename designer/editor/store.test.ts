@@ -122,3 +122,32 @@ describe('designer store: changes, undo and redo', () => {
     expect(d.store.get().doc.canvas.width).toBe(1920);
   });
 });
+
+describe('designer store: selecting several layers (issue 35 §7)', () => {
+  it('Ctrl+A takes every layer neither locked nor hidden, and is no undo step', () => {
+    const d = createDesigner();
+    const [a, b, c, e] = [make(), make(10, 10), make(20, 20), make(30, 30)];
+    [a, b, c, e].forEach((w) => d.add(w));
+    d.setFlag(b.id, 'locked', true);
+    d.setFlag(c.id, 'hidden', true);
+    const steps = d.store.get().past.length;
+    d.selectAll();
+    expect(d.store.get().selected).toEqual([a.id, e.id]);
+    expect(d.store.get().past).toHaveLength(steps);
+  });
+
+  it('Shift- / Ctrl-click adds a layer and takes it out again; a group joins and leaves as one', () => {
+    const d = createDesigner();
+    const [a, b, c] = [make(), make(10, 10), make(20, 20)];
+    [a, b, c].forEach((w) => d.add(w));
+    d.select([b.id, c.id]);
+    d.group();
+    d.select([a.id]);
+    d.toggleSelected(b.id);
+    expect([...d.store.get().selected].sort()).toEqual([a.id, b.id, c.id].sort());
+    d.toggleSelected(c.id);
+    expect(d.store.get().selected).toEqual([a.id]);
+    d.toggleSelected(a.id);
+    expect(d.store.get().selected).toEqual([]);
+  });
+});

@@ -18,7 +18,7 @@ import {
   type Change,
   type Doc,
 } from './history';
-import { aligned, ALIGN_LABELS, blocksOf, distributed, DISTRIBUTE_LABELS, loneMembersFreed, nextGroupName, regroupCopies, unitsOf, withGroup, withGroups, type AlignMode, type DistributeAxis } from './arrange';
+import { aligned, allPickable, toggledSelection, ALIGN_LABELS, blocksOf, distributed, DISTRIBUTE_LABELS, loneMembersFreed, nextGroupName, regroupCopies, unitsOf, withGroup, withGroups, type AlignMode, type DistributeAxis } from './arrange';
 import { GROUP_NAME_MAX, groupFault, groupOf } from '../../common/groups';
 
 export interface DesignerState {
@@ -95,6 +95,14 @@ export function createDesigner(initial?: Partial<Doc>) {
     /** Selects the ids and every member of their groups (a click on the canvas picks the whole group). */
     selectWithGroups(ids: string[]) {
       actions.select(withGroups(get().doc.widgets, ids));
+    },
+    /** Ctrl+A: every layer that is neither locked nor hidden. */
+    selectAll() {
+      actions.select(allPickable(get().doc.widgets));
+    },
+    /** Shift- / Ctrl-click: the layer (with its group) leaves the selection when in it, else joins it. */
+    toggleSelected(id: string) {
+      actions.select(toggledSelection(get().doc.widgets, get().selected, id));
     },
     undo() {
       store.set((s) => {

@@ -99,16 +99,17 @@ export function useLeaveGuard(dirty: boolean, actions: GuardActions = {}): void 
 /**
  * What the leave question needs of the shell's tabs, registered by the shell (runtime/shell/state.ts) so that
  * editors in feature folders can ask it without importing the app: a view's tab title, closing a view's tab, and
- * reloading a view (a cached list after a save). Without a shell (tests, stories) titles are unknown and the
- * rest does nothing.
+ * reloading a view (a cached list after a save), and the console address a full-window editor was opened from.
+ * Without a shell (tests, stories) titles and origins are unknown and the rest does nothing.
  */
 export interface ViewHooks {
   title: (path: string) => string | undefined;
   close: (path: string) => void;
   reload: (path: string) => void;
+  origin: (path: string) => string | undefined;
 }
 
-export const viewHooks: ViewHooks = { title: () => undefined, close: () => undefined, reload: () => undefined };
+export const viewHooks: ViewHooks = { title: () => undefined, close: () => undefined, reload: () => undefined, origin: () => undefined };
 
 export function setViewHooks(hooks: ViewHooks): void {
   Object.assign(viewHooks, hooks);

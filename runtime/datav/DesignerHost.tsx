@@ -1,11 +1,11 @@
-// A designer inside the console: the page id from the route, the HTTP services of its kind, and Back closing
-// the tab and returning to (a reloaded) list.
+// A designer in the console, in the whole window (its route's layout is `editor`): the page id from the route,
+// the HTTP services of its kind, and Back closing its tab and returning to the console page it was opened from
+// (reloaded), the list when it was opened by its address.
 import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { Designer, type DesignerGuard } from '../../designer/Designer';
 import { useLeaveGuard } from '../core/leaveGuard';
 import { useSession } from '../core/session';
-import { idParam, useLeave } from '../ui/leave';
+import { idParam, useLeave, useViewSearch } from '../ui/leave';
 import { designerServices, type DesignKind } from './services';
 
 const CONFIG = {
@@ -14,7 +14,8 @@ const CONFIG = {
 } as const;
 
 export function DesignerHost({ kind }: { kind: DesignKind }) {
-  const { search } = useLocation();
+  // its own address's query: the view stays mounted, hidden, while the console shows another page
+  const search = useViewSearch();
   // spec: the form designer's id is also read as formId in one variant
   const id = idParam(search, 'pageId') ?? idParam(search, 'formId');
   const services = useMemo(() => designerServices(kind), [kind]);
@@ -22,7 +23,7 @@ export function DesignerHost({ kind }: { kind: DesignKind }) {
   const config = useMemo(() => ({ ...CONFIG[kind], user: userId === undefined ? undefined : String(userId) }), [kind, userId]);
   // Back: the designer asks about unsaved edits itself (是否要返回？); every other way out asks through the guard,
   // whose 不保存 deletes the widgets dropped since the save, so reopening shows the saved page
-  const leave = useLeave(config.list, false);
+  const leave = useLeave(config.list, false, undefined, { origin: true });
   const [guard, setGuard] = useState<DesignerGuard | null>(null);
   useLeaveGuard(!!guard?.unsaved, { save: guard?.save, discard: guard?.discard, unload: guard?.unload });
   return <Designer key={id ?? 'none'} pageId={id ? String(id) : null} services={services} config={config} onBack={() => leave({ force: true })} onGuard={setGuard} />;

@@ -1,5 +1,6 @@
 // ViewScreenPreview / ViewFormPreview (spec "Preview", issue 9 §6), opened in a new window: the canvas at its
-// size and background with every widget placed; fit whole / width / height / actual size, remembered;
+// size and background with every widget placed; fit whole / width / height / actual size, remembered (the tools
+// out of sight until the pointer comes near their corner, PreviewTools);
 // refreshSeconds re-fetches API data, paused while the tab is hidden.
 import { useEffect, useMemo, useState } from 'react';
 import { Result, Segmented, Spin } from 'antd';
@@ -8,6 +9,7 @@ import { CanvasStage } from '../../widgets/stage/CanvasStage';
 import { createFieldFilterStore, createInteractionRuntime, createVariableStore, FieldFiltersContext, InteractionContext, preloadWidgetKinds, useRefreshSignal, VariablesContext, WidgetDataContext, type WidgetEntity } from '../../widgets';
 import { initialValues } from '../../common/variables';
 import { VariableInspector } from './VariableInspector';
+import { PreviewTools } from './PreviewTools';
 import { FormRunProvider } from '../../widgets/formField/context';
 import { getFeedback } from '../core/feedback';
 import { idParam } from '../ui/leave';
@@ -126,18 +128,19 @@ export function Preview({ kind }: { kind: DesignKind }) {
           )}
         </div>
       </div>
-      <Segmented
-        aria-label="适配方式"
-        size="small"
-        value={fit}
-        options={FITS}
-        onChange={(v) => {
-          setFit(v as FitMode);
-          localStorage.setItem(FIT_KEY, String(v));
-        }}
-        style={{ position: 'fixed', top: 8, right: 8, zIndex: 10, opacity: 0.85 }}
-      />
-      {variables.declared.length > 0 && <VariableInspector store={variables} />}
+      <PreviewTools>
+        {variables.declared.length > 0 && <VariableInspector store={variables} />}
+        <Segmented
+          aria-label="适配方式"
+          size="small"
+          value={fit}
+          options={FITS}
+          onChange={(v) => {
+            setFit(v as FitMode);
+            localStorage.setItem(FIT_KEY, String(v));
+          }}
+        />
+      </PreviewTools>
       </InteractionContext.Provider>
       </FieldFiltersContext.Provider>
       </VariablesContext.Provider>

@@ -1,9 +1,11 @@
 // The preview's variable inspector (issue 23 §6): on demand, the screen's variables with their current values,
-// live as filters and clicks change them, and a reset to the values the preview started with.
+// live as filters and clicks change them, and a reset to the values the preview started with. One of the
+// preview's tools (PreviewTools: shown when the pointer comes near).
 import { useSyncExternalStore } from 'react';
 import { Button, Popover } from 'antd';
 import { valueText } from '../../common/variables';
 import type { VariableStore } from '../../widgets';
+import { TOOLS_POPUP_CLASS } from './PreviewTools';
 
 const CELL = { padding: '4px 8px', borderBottom: '1px solid #f0f0f0', textAlign: 'left', wordBreak: 'break-all' } as const;
 
@@ -44,8 +46,8 @@ function Values({ store }: { store: VariableStore }) {
 
 export function VariableInspector({ store }: { store: VariableStore }) {
   return (
-    <Popover trigger="click" placement="bottomRight" title="变量当前值" content={<Values store={store} />}>
-      <Button size="small" data-testid="variable-inspector-open" style={{ position: 'fixed', top: 8, right: 290, zIndex: 10, opacity: 0.85 }}>
+    <Popover trigger="click" placement="bottomRight" title="变量当前值" content={<Values store={store} />} rootClassName={TOOLS_POPUP_CLASS}>
+      <Button size="small" data-testid="variable-inspector-open">
         变量
       </Button>
     </Popover>

@@ -2,12 +2,12 @@
 // asks the one question (取消 / 不保存 / 保存); 不保存 runs the editor's discard, 保存 its save.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guardStore, useLeaveGuard, ViewPathContext, DISCARD_CONFIRM } from '../core/leaveGuard';
 import { TagsView } from './layout/TagsView';
-import { useConfirmLeave } from '../ui/leave';
-import { refreshStore, tagsStore } from './state';
+import { useConfirmLeave, useLeave, useViewSearch } from '../ui/leave';
+import { addView, refreshStore, tagsStore } from './state';
 
 function Editor({ path, save, discard }: { path: string; save?: () => Promise<boolean>; discard?: () => void }) {
   return (
@@ -139,5 +139,74 @@ describe('leaving a view with unsaved edits', () => {
     fireEvent.click(screen.getByText('Wiki文档'));
     await answer('不保存');
     await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/c'));
+  });
+});
+
+function Back() {
+  const leave = useLeave('/datav/screen', false, undefined, { origin: true });
+  return <button onClick={() => leave({ force: true })}>返回</button>;
+}
+
+describe('a full-window editor going back (issue 35 §7)', () => {
+  const mountEditor = () =>
+    render(
+      <AntApp>
+        <MemoryRouter initialEntries={['/datav/screen/design?pageId=1']}>
+          <ViewPathContext.Provider value="/datav/screen/design">
+            <Back />
+            <Where />
+          </ViewPathContext.Provider>
+        </MemoryRouter>
+      </AntApp>,
+    );
+  function Where() {
+    const { pathname, search } = useLocation();
+    return <div data-testid="at">{pathname + search}</div>;
+  }
+
+  it('goes back to the console page it was opened from, reloaded, and closes its tab', async () => {
+    addView({ fullPath: '/datav/screen/design?pageId=1', pathname: '/datav/screen/design', title: '大屏设计器', cache: true, from: '/index?tab=2' });
+    // a later visit without an origin (a reload) keeps the one it had
+    addView({ fullPath: '/datav/screen/design?pageId=1', pathname: '/datav/screen/design', title: '大屏设计器', cache: true });
+    const before = refreshStore.get()['/index'] ?? 0;
+    mountEditor();
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/index?tab=2'));
+    expect(refreshStore.get()['/index']).toBe(before + 1);
+    expect(tagsStore.get().views.some((v) => v.pathname === '/datav/screen/design')).toBe(false);
+  });
+
+  it('opened by its address (no origin): back to its list', async () => {
+    mountEditor();
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    await waitFor(() => expect(screen.getByTestId('at').textContent).toBe('/datav/screen'));
+  });
+});
+
+describe('a cached view hidden behind another keeps its own query', () => {
+  function Search() {
+    const search = useViewSearch();
+    const navigate = useNavigate();
+    return (
+      <>
+        <div data-testid="own">{search}</div>
+        <button onClick={() => navigate('/list?page=3')}>list</button>
+        <button onClick={() => navigate('/a?pageId=7')}>other</button>
+      </>
+    );
+  }
+  it('reads its id while shown, keeps it while another view shows, follows a new one', () => {
+    render(
+      <MemoryRouter initialEntries={['/a?pageId=5']}>
+        <ViewPathContext.Provider value="/a">
+          <Search />
+        </ViewPathContext.Provider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('own').textContent).toBe('?pageId=5');
+    fireEvent.click(screen.getByText('list'));
+    expect(screen.getByTestId('own').textContent).toBe('?pageId=5');
+    fireEvent.click(screen.getByText('other'));
+    expect(screen.getByTestId('own').textContent).toBe('?pageId=7');
   });
 });

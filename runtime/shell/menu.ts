@@ -1,7 +1,12 @@
 // Menu entries from GET /api/menu/routes/get and the pure functions that turn them into
 // routes, side/top menu items, breadcrumbs and permission lists.
 export type MenuType = 'M' | 'C' | 'V' | 'F';
-export type LayoutKind = 'full' | 'site' | 'default' | 'parent' | 'iframe';
+/**
+ * How a route is framed: `default` / `parent` inside the shell, `iframe` an embedded link inside it, `site` a slim
+ * top bar, `full` the page alone, `editor` the page alone in the whole window while the shell's other views stay
+ * mounted behind it (the designers: their own top bar with 返回, tabs and leave guards as in the shell).
+ */
+export type LayoutKind = 'full' | 'site' | 'default' | 'parent' | 'iframe' | 'editor';
 
 export interface MenuEntry {
   id?: string | number;

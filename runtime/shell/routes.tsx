@@ -1,6 +1,7 @@
 // Initial routes plus the ones built from the user's menu. Layout kinds: default (the shell),
 // parent (a directory shown inside the shell), iframe (an embedded link inside the shell),
-// site (top bar only) and full (the page alone).
+// site (top bar only), full (the page alone) and editor (the page alone in the whole window, under the shell's
+// route so that its cached views, tabs and leave guards live on: BasicLayout drops its frame for it).
 // The login page is the only one in the entry chunk: the layouts (menus, tabs, drawers, dropdowns) and
 // the error pages load on first use, so signing in does not download the signed-in shell.
 import { lazy, Suspense, useMemo, type ComponentType, type ReactNode } from 'react';
@@ -55,7 +56,7 @@ export function AppRoutes() {
   const menus = useStore(menuStore, (s) => s.menus);
   const defs = useMenuRoutes();
   const tree = useMemo<RouteObject[]>(() => {
-    const inShell = defs.filter((d) => d.path !== '/index' && ['default', 'parent', 'iframe'].includes(d.layout));
+    const inShell = defs.filter((d) => d.path !== '/index' && ['default', 'parent', 'iframe', 'editor'].includes(d.layout));
     const site = defs.filter((d) => d.layout === 'site');
     const full = defs.filter((d) => d.layout === 'full');
     const dirs = Object.entries(directoryRedirects(menus, defs)).filter(([p]) => !defs.some((d) => d.path === p));

@@ -47,6 +47,8 @@ export interface VisitedView {
   title: string;
   cache: boolean;
   affix?: boolean;
+  /** an editor view (layout `editor`): the console address it was opened from, where its 返回 goes */
+  from?: string;
 }
 
 export const TAGS_KEY = 'dsc.visitedViews';
@@ -69,9 +71,10 @@ export function addView(view: VisitedView): void {
     const i = s.views.findIndex((v) => v.pathname === view.pathname);
     if (i < 0) return { views: [...s.views, view] };
     const cur = s.views[i];
-    if (cur.fullPath === view.fullPath && cur.title === view.title) return s;
+    const from = view.from ?? cur.from;
+    if (cur.fullPath === view.fullPath && cur.title === view.title && cur.from === from) return s;
     const views = [...s.views];
-    views[i] = { ...cur, fullPath: view.fullPath, title: view.title, cache: view.cache };
+    views[i] = { ...cur, fullPath: view.fullPath, title: view.title, cache: view.cache, from };
     return { views };
   });
 }
@@ -92,6 +95,7 @@ setViewHooks({
   title: (path) => tagsStore.get().views.find((v) => v.pathname === path)?.title,
   close: (path) => removeViews((v) => v.pathname === path),
   reload: refreshView,
+  origin: (path) => tagsStore.get().views.find((v) => v.pathname === path)?.from,
 });
 
 export function resetShellState(): void {

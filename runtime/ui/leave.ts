@@ -115,27 +115,43 @@ export function useDirty<T>(current: T): { dirty: boolean; mark: (v?: T) => void
 /**
  * Back: closes this screen's tab and goes to `to` (reloaded), asking first when there are unsaved changes. While
  * `dirty`, the screen's edits are also guarded against every other way out (menus, tabs, reload); `actions` says how
- * to save or discard them there.
+ * to save or discard them there. With `{ origin: true }` Back goes where the user opened the screen from (a
+ * full-window editor's console page, `viewHooks.origin`), `to` when that is unknown (opened by its address).
  */
-export function useLeave(to: string, dirty: boolean, actions?: GuardActions): (opts?: { force?: boolean }) => void {
+export function useLeave(to: string, dirty: boolean, actions?: GuardActions, back?: { origin?: boolean }): (opts?: { force?: boolean }) => void {
+  const toOrigin = back?.origin === true;
   const navigate = useNavigate();
   const view = useViewPath();
   const { modal } = App.useApp();
   useLeaveGuard(dirty, actions);
   return useCallback(
     (opts) => {
+      const target = (toOrigin && viewHooks.origin(view)) || to;
       const go = () => {
         releaseGuards((g) => g.path === view);
         viewHooks.close(view);
         // the list is a cached page: reload it so it shows what was just saved, submitted or approved
-        viewHooks.reload(to);
-        navigate(to);
+        viewHooks.reload(new URL(target, 'http://x').pathname);
+        navigate(target);
       };
       if (opts?.force) return go();
       void confirmLeave(modal, [view], view, true).then((ok) => ok && go());
     },
-    [modal, navigate, view, to],
+    [modal, navigate, view, to, toOrigin],
   );
+}
+
+/**
+ * The query of this view's own address. A cached view stays mounted, hidden, while another one shows, and the
+ * router's location is then the other view's: read from it, an id in the query would go (a designer would reload
+ * as 缺少编号 and lose its edits). Outside the shell, the address as it is.
+ */
+export function useViewSearch(): string {
+  const view = useViewPath();
+  const { pathname, search } = useLocation();
+  const [own, setOwn] = useState(search);
+  if (pathname === view && search !== own) setOwn(search);
+  return pathname === view ? search : own;
 }
 
 /** An id query parameter (`id`, `pageId`…) as a positive integer, or null. */

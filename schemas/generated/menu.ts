@@ -32,7 +32,10 @@ export interface Item {
    */
   link?: string;
   newTab?: boolean;
-  layout?: 'full' | 'site' | 'default' | 'parent' | 'iframe';
+  /**
+   * default / parent 在控制台内；iframe 内嵌链接；site 仅顶栏；full 页面独占；editor 编辑器全窗口（无侧栏与标签栏，控制台其余页面保留在后台）
+   */
+  layout?: 'full' | 'site' | 'default' | 'parent' | 'iframe' | 'editor';
   icon?: string;
   hidden?: boolean;
   cache?: boolean;

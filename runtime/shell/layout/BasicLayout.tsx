@@ -1,5 +1,8 @@
 // The shell: side menu (220 px, collapsible) or top navigation, a 50 px top bar with the
 // breadcrumb and user menu, visited tabs, and the page area that keeps cached pages mounted.
+// A route of layout `editor` (the designers) takes the whole window: the frame is left out while it shows, and
+// the page area stays where it is in the tree, so the cached views behind it stay mounted; its tab remembers the
+// console address it was opened from (its 返回 goes there, runtime/ui/leave.ts).
 import { Layout, theme } from 'antd';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router-dom';
@@ -15,6 +18,8 @@ import { useRouteMeta } from './useRouteMeta';
 
 export const SIDEBAR_WIDTH = 220;
 export const HEADER_HEIGHT = 50;
+/** An editor's page area: the whole window (the editor lays itself out in it, runtime/datav/DesignerHost). */
+const EDITOR_CONTENT = { height: '100dvh', overflow: 'hidden', background: '#fff' } as const;
 
 /** Keeps visited, cacheable pages mounted (hidden) so their state survives tab switches. */
 function KeepAlive({ current, cacheable, children }: { current: string; cacheable: boolean; children: ReactNode }) {
@@ -57,15 +62,20 @@ export function BasicLayout() {
 
   const title = meta?.title;
   const cacheable = meta?.cache !== false;
+  const editor = meta?.layout === 'editor';
+  // the last console address shown (not an editor's): where an editor opened from it goes back to
+  const consoleAt = useRef<string | undefined>(undefined);
   useEffect(() => {
+    const here = location.pathname + location.search;
     if (!title || location.pathname.startsWith('/redirect/')) return;
-    addView({ fullPath: location.pathname + location.search, pathname: location.pathname, title, cache: cacheable });
+    addView({ fullPath: here, pathname: location.pathname, title, cache: cacheable, from: editor ? consoleAt.current : undefined });
     document.title = `${title} - 数据服务平台`;
-  }, [location.pathname, location.search, title, cacheable]);
+    if (!editor) consoleAt.current = here;
+  }, [location.pathname, location.search, title, cacheable, editor]);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {!settings.topNav && (
+      {!settings.topNav && !editor && (
         <Layout.Sider
           width={SIDEBAR_WIDTH}
           collapsed={collapsed}
@@ -95,13 +105,13 @@ export function BasicLayout() {
           <SideMenu collapsed={collapsed} onNavigate={() => isMobile && setMobileCollapsed(true)} />
         </Layout.Sider>
       )}
-      {isMobile && !collapsed && !settings.topNav && (
+      {isMobile && !collapsed && !settings.topNav && !editor && (
         <div onClick={() => setMobileCollapsed(true)} style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,.3)', zIndex: 1000 }} data-testid="sidebar-mask" />
       )}
       <Layout>
-        <TopBar collapsed={collapsed} onToggle={() => (isMobile ? setMobileCollapsed((c) => !c) : undefined)} trail={meta?.trail ?? []} title={meta?.title} />
-        {settings.tagsView && <TagsView />}
-        <Layout.Content style={{ margin: 12, padding: 16, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, minHeight: 280 }}>
+        {!editor && <TopBar collapsed={collapsed} onToggle={() => (isMobile ? setMobileCollapsed((c) => !c) : undefined)} trail={meta?.trail ?? []} title={meta?.title} />}
+        {settings.tagsView && !editor && <TagsView />}
+        <Layout.Content data-testid={editor ? 'editor-frame' : undefined} style={editor ? EDITOR_CONTENT : { margin: 12, padding: 16, background: token.colorBgContainer, borderRadius: token.borderRadiusLG, minHeight: 280 }}>
           <KeepAlive current={location.pathname} cacheable={meta?.cache !== false && !location.pathname.startsWith('/redirect/')}>
             {outlet}
           </KeepAlive>
