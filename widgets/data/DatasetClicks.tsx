@@ -28,8 +28,8 @@ export interface DatasetClicks {
 
 export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, live: boolean): DatasetClicks {
   const store = useFieldFilterStore();
-  const active = useFieldFilters();
   const cfg = ds?.datasourceType === 'DATASET' ? ds.dataConfig?.dataset : undefined;
+  const active = useFieldFilters(undefined, Boolean(cfg?.datasetId));
   const fields = useMemo(() => cfg?.fields ?? [], [cfg]);
   const firstDim = ds?.dataMapping?.find((m) => m.slot !== 'measure' && m.slot !== 'column' && m.datasetField);
   const [steps, setSteps] = useState<Step[]>([]);

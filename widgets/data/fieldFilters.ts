@@ -68,12 +68,16 @@ export function useFieldFilterStore(): FieldFilterStore | null {
 const NONE: FieldFilters = {};
 const noSubscribe = () => () => {};
 
-/** The screen's field filters less those `self` set (a chart is not filtered by its own click). */
-export function useFieldFilters(self?: string): FieldFilters {
+/**
+ * The screen's field filters less those `self` set (a chart is not filtered by its own click). Only a widget that
+ * reads a dataset listens (`enabled`): a field filter re-renders the dataset widgets, not the whole screen.
+ */
+export function useFieldFilters(self?: string, enabled = true): FieldFilters {
   const store = useFieldFilterStore();
-  const subscribe = useCallback((l: () => void) => (store ? store.subscribe(l) : noSubscribe()), [store]);
+  const listens = enabled ? store : null;
+  const subscribe = useCallback((l: () => void) => (listens ? listens.subscribe(l) : noSubscribe()), [listens]);
   const key = useSyncExternalStore(subscribe, () => {
-    if (!store) return '{}';
+    if (!listens || !store) return '{}';
     const v = store.values();
     return JSON.stringify(Object.fromEntries(Object.entries(v).filter(([f]) => !self || store.sourceOf(f) !== self)));
   });

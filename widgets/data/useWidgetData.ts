@@ -125,7 +125,7 @@ interface DatasetState {
  */
 function useDatasetRows(ds: DatasourceProps | undefined, self?: string, drill?: DatasetDrill | null): DatasetState {
   const { fetchDataset, refresh } = useWidgetDataServices();
-  const filters = useFieldFilters(self);
+  const filters = useFieldFilters(self, Boolean(ds));
   const listens = ds && refresh ? refresh : undefined;
   const tick = useSyncExternalStore(listens?.subscribe ?? NO_SIGNAL, () => listens?.count() ?? 0);
   const query = useMemo(() => datasetQueryOf(ds, filters, drill), [ds, filters, drill]);

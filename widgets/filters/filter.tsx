@@ -63,7 +63,7 @@ export function useFilterValue(name: string | undefined, data: MappedData): [Var
   const field = data.mapping?.find((m) => m.prop === 'value' && m.datasetField)?.datasetField ?? data.mapping?.find((m) => m.prop === 'label' && m.datasetField)?.datasetField;
   const store = useFieldFilterStore();
   const self = useContext(WidgetSelfContext);
-  const filters = useFieldFilters();
+  const filters = useFieldFilters(undefined, Boolean(field));
   if (!field || !store) return byVariable;
   const v = filters[field];
   const value = (v === undefined ? null : Array.isArray(v) ? v.map(String) : String(v)) as VariableValue;

@@ -194,8 +194,8 @@ export const datasetModule: ServerModule = {
   needs: ['sql'],
   migrations: { ...datasetGroups.migrations, ...datasets.migrations },
   plugin: async (app: FastifyInstance) => {
-    const { db, cache, config } = app.ctx;
-    const tag = createHash('sha1').update(config.dataDir ?? '').digest('hex').slice(0, 8);
+    // the platform cache already keeps deployments apart (core/cache.ts prefixes its Redis keys)
+    const { db, cache } = app.ctx;
     /** identical statements running now: a second caller waits for the first one's answer */
     const running = new Map<string, Promise<unknown>>();
 
@@ -322,7 +322,7 @@ export const datasetModule: ServerModule = {
       const st = buildQuery(d, query, rules);
       const measureKeys = (query.measures ?? []).map(measureKey);
       const shape = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(st.keys.map((k) => [k, measureKeys.includes(k) ? num(r[k]) : r[k] instanceof Date ? (r[k] as Date).toISOString() : r[k]])));
-      const key = `dataset:${tag}:${row.id}:${row.version}:${createHash('sha256').update(stable({ sql: st.sql, params: st.params, count: st.count?.sql, top: query.top ?? null })).digest('hex')}`;
+      const key = `dataset:${row.id}:${row.version}:${createHash('sha256').update(stable({ sql: st.sql, params: st.params, count: st.count?.sql, top: query.top ?? null })).digest('hex')}`;
       const { value, cached } = await answer(key, row.cache_ttl, async () => {
         const r = await app.sql.run('datasource', ds, st.sql, st.params, req);
         let rows = shape(r.rows);
