@@ -71,6 +71,12 @@ export interface Config {
    * and the sessions write to.
    */
   minFreeDiskBytes: number;
+  /**
+   * DATASET_FILE_MAX_MB (default 100) and DATASET_FILE_MAX_ROWS (default 2000000): an Excel / CSV file uploaded as a
+   * dataset (kept in DuckDB under DATA_DIR/duckdb), and the rows such a dataset may hold after appends.
+   */
+  datasetFileMaxBytes: number;
+  datasetFileMaxRows: number;
   /** OPER_LOG_DAYS (default 180): operation-log entries (sys_oper_log) older than this many days are deleted, at start and daily. */
   operLogDays: number;
   /**
@@ -175,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,
     operLogDays: positive(env.OPER_LOG_DAYS, 180),
+    datasetFileMaxBytes: positive(env.DATASET_FILE_MAX_MB, 100) * 1024 * 1024,
+    datasetFileMaxRows: positive(env.DATASET_FILE_MAX_ROWS, 2_000_000),
     loginsPerMinute: positive(env.LOGINS_PER_MINUTE, 20),
     planReasonRows: positive(env.PLAN_REASON_ROWS, 100_000),
     planLargeTableRows: positive(env.PLAN_LARGE_TABLE_ROWS, 10_000),

@@ -219,20 +219,11 @@ export async function readSheet(buffer: Buffer, filename: string, opts: ReadOpti
   } else {
     throw new BizError('只支持 CSV（.csv）或 Excel（.xlsx）文件');
   }
-  if (!cells.length || cells[0].every((c) => !c.trim())) throw new BizError('文件第 1 行应为表头（列名）');
-  const header = cells[0].map((c) => c.trim());
-  while (header.length && !header[header.length - 1]) header.pop();
-  const rows: SheetRow[] = [];
-  for (let i = 1; i < cells.length; i++) {
-    if (cells[i].every((c) => !c.trim())) continue; // an empty row (a trailing line) is no record
-    rows.push({ line: lines[i], cells: cells[i] });
-  }
-  if (rows.length > limits.maxRows) throw new BizError(`文件行数过多：最多 ${limits.maxRows} 行数据`);
-  return { header, rows };
+  return sheetOf(cells, lines, limits.maxRows);
 }
 
 /** UTF-8 text (with or without the BOM) that is text: not binary, not another encoding. */
-function decodeText(buffer: Buffer): string {
+export function decodeText(buffer: Buffer): string {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(buffer);
@@ -362,33 +353,76 @@ export function checkZip(buffer: Buffer, limits = SHEET_LIMITS): void {
   }
 }
 
-async function readXlsx(buffer: Buffer, limits: { maxRows: number; maxColumns: number }): Promise<{ cells: string[][]; lines: number[] }> {
-  checkZip(buffer);
+async function loadBook(buffer: Buffer, limits: Pick<typeof SHEET_LIMITS, 'maxEntries' | 'maxInflated'> = SHEET_LIMITS): Promise<ExcelJS.Workbook> {
+  checkZip(buffer, { ...SHEET_LIMITS, ...limits });
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(buffer as unknown as ArrayBuffer);
   } catch {
     throw new BizError('文件不是有效的 Excel（.xlsx）文件，请用表格程序另存为 .xlsx 后再导入');
   }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new BizError('Excel 文件中没有工作表');
-  if (sheet.actualRowCount > limits.maxRows + 1) throw new BizError(`文件行数过多：最多 ${limits.maxRows} 行数据`);
-  if (sheet.actualColumnCount > limits.maxColumns) throw new BizError(`文件列数过多：最多 ${limits.maxColumns} 列`);
+  return book;
+}
+
+/** One worksheet's cells (row 1 the header), under the limits. */
+function worksheetCells(sheet: ExcelJS.Worksheet, limits: { maxRows: number; maxColumns: number }, named = (m: string) => m): { cells: string[][]; lines: number[] } {
+  if (sheet.actualRowCount > limits.maxRows + 1) throw new BizError(named(`文件行数过多：最多 ${limits.maxRows} 行数据`));
+  if (sheet.actualColumnCount > limits.maxColumns) throw new BizError(named(`文件列数过多：最多 ${limits.maxColumns} 列`));
   const cells: string[][] = [];
   const lines: number[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, line) => {
     const out: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, col) => {
-      if (col > limits.maxColumns) throw new BizError(`文件列数过多：最多 ${limits.maxColumns} 列`);
+      if (col > limits.maxColumns) throw new BizError(named(`文件列数过多：最多 ${limits.maxColumns} 列`));
       out[col - 1] = cellText(cell.value, line, col);
     });
     for (let k = 0; k < out.length; k++) out[k] ??= '';
     // the header row is the sheet's first row: a sheet starting lower still has its own numbers
-    if (!cells.length && line !== 1) throw new BizError('文件第 1 行应为表头（列名）');
+    if (!cells.length && line !== 1) throw new BizError(named('文件第 1 行应为表头（列名）'));
     cells.push(out);
     lines.push(line);
   });
   return { cells, lines };
+}
+
+async function readXlsx(buffer: Buffer, limits: { maxRows: number; maxColumns: number }): Promise<{ cells: string[][]; lines: number[] }> {
+  const book = await loadBook(buffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new BizError('Excel 文件中没有工作表');
+  return worksheetCells(sheet, limits);
+}
+
+/** The header and data rows of cells read from a file (an empty row is no record). */
+function sheetOf(cells: string[][], lines: number[], maxRows: number, where = ''): Sheet {
+  if (!cells.length || cells[0].every((c) => !c.trim())) throw new BizError(`${where}文件第 1 行应为表头（列名）`);
+  const header = cells[0].map((c) => c.trim());
+  while (header.length && !header[header.length - 1]) header.pop();
+  const rows: SheetRow[] = [];
+  for (let i = 1; i < cells.length; i++) {
+    if (cells[i].every((c) => !c.trim())) continue; // an empty row (a trailing line) is no record
+    rows.push({ line: lines[i], cells: cells[i] });
+  }
+  if (rows.length > maxRows) throw new BizError(`${where}文件行数过多：最多 ${maxRows} 行数据`);
+  return { header, rows };
+}
+
+/** Every worksheet of an uploaded XLSX (empty sheets left out), each as a Sheet with its name. */
+export async function readWorkbook(buffer: Buffer, limits: { maxRows: number; maxColumns: number; maxBytes: number; maxInflated: number }): Promise<Array<Sheet & { name: string }>> {
+  if (buffer.length > limits.maxBytes) throw new BizError(`文件不能超过 ${MB(limits.maxBytes)}`);
+  if (!(buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50)) throw new BizError('文件不是有效的 Excel（.xlsx）文件，请用表格程序另存为 .xlsx 后再导入');
+  const book = await loadBook(buffer, { maxEntries: SHEET_LIMITS.maxEntries, maxInflated: limits.maxInflated });
+  const out: Array<Sheet & { name: string }> = [];
+  let total = 0;
+  for (const ws of book.worksheets) {
+    if (!ws.actualRowCount) continue;
+    const { cells, lines } = worksheetCells(ws, limits, (m) => `工作表「${ws.name}」：${m}`);
+    const sheet = sheetOf(cells, lines, limits.maxRows, `工作表「${ws.name}」：`);
+    total += sheet.rows.length;
+    if (total > limits.maxRows) throw new BizError(`文件行数过多：所有工作表合计最多 ${limits.maxRows} 行数据`);
+    out.push({ name: ws.name, ...sheet });
+  }
+  if (!out.length) throw new BizError('Excel 文件中没有工作表');
+  return out;
 }
 
 /** A cell's value as text: a formula's cached result, rich text joined, dates as text; an error refused. */
@@ -564,19 +598,19 @@ export function faultSummary(faults: SheetFault[], shown = 5): string {
 const accepted = new WeakSet<object>();
 
 /** Lets `scope` parse multipart bodies (once per scope; a scope that already does keeps its own options). */
-export function acceptSheets(scope: FastifyInstance): void {
+export function acceptSheets(scope: FastifyInstance, maxBytes = SHEET_LIMITS.maxBytes): void {
   if (accepted.has(scope) || scope.hasContentTypeParser('multipart/form-data')) return;
   accepted.add(scope);
-  void scope.register(multipart, { limits: { files: 1, fileSize: SHEET_LIMITS.maxBytes, fields: 10, parts: 12, fieldSize: 1024 } });
+  void scope.register(multipart, { limits: { files: 1, fileSize: maxBytes, fields: 10, parts: 12, fieldSize: 1024 } });
 }
 
-/** The uploaded sheet of an import request (field `file`) and its form fields; size-capped. */
-export async function receiveSheet(req: FastifyRequest): Promise<{ buffer: Buffer; filename: string; fields: Record<string, string> }> {
+/** The uploaded sheet of an import request (field `file`) and its form fields; size-capped (`maxBytes`). */
+export async function receiveSheet(req: FastifyRequest, maxBytes = SHEET_LIMITS.maxBytes): Promise<{ buffer: Buffer; filename: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw new BizError('请以 multipart/form-data 上传文件');
   const fields: Record<string, string> = {};
   let file: { buffer: Buffer; filename: string } | undefined;
   try {
-    for await (const part of req.parts({ limits: { files: 1, fileSize: SHEET_LIMITS.maxBytes, fields: 10, parts: 12, fieldSize: 1024 } } as never)) {
+    for await (const part of req.parts({ limits: { files: 1, fileSize: maxBytes, fields: 10, parts: 12, fieldSize: 1024 } } as never)) {
       if (part.type === 'field') {
         if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
         continue;
@@ -586,12 +620,12 @@ export async function receiveSheet(req: FastifyRequest): Promise<{ buffer: Buffe
         throw new BizError(`不支持的文件字段：${part.fieldname}`);
       }
       const buffer = await part.toBuffer();
-      if (part.file.truncated) throw new BizError(`文件不能超过 ${MB(SHEET_LIMITS.maxBytes)}`);
+      if (part.file.truncated) throw new BizError(`文件不能超过 ${MB(maxBytes)}`);
       file = { buffer, filename: part.filename ?? '' };
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(`文件不能超过 ${MB(SHEET_LIMITS.maxBytes)}`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new BizError(`文件不能超过 ${MB(maxBytes)}`);
     if (code === 'FST_FILES_LIMIT') throw new BizError('每次只能导入一个文件');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new BizError('表单字段过多');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new BizError('请以 multipart/form-data 上传文件');

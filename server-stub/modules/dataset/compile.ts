@@ -20,7 +20,8 @@ import {
   type QueryFilter,
 } from '../../../common/dataset.js';
 
-export type Dialect = DbType;
+/** A data source's dialect, or DuckDB for a file dataset (duck.ts). */
+export type Dialect = DbType | 'duckdb';
 
 /** Where a dataset's rows come from, as saved (names from the catalogue). */
 export type DatasetSource =
@@ -55,20 +56,25 @@ export class DatasetSql {
   id(name: string): string {
     return this.mysql ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
   }
+  /** true where booleans are their own type (PostgreSQL, DuckDB), false where they are 1 and 0 */
+  get booleans() {
+    return this.dialect === 'postgresql' || this.dialect === 'duckdb';
+  }
   bind(v: unknown): string {
     const name = `dsp_${++this.n}`;
     this.params[name] = v;
-    return `:${name}`;
+    // the connectors bind :name; DuckDB binds $name itself
+    return this.dialect === 'duckdb' ? `$${name}` : `:${name}`;
   }
   bool(v: boolean): string {
-    return this.dialect === 'postgresql' ? (v ? 'true' : 'false') : v ? '1' : '0';
+    return this.booleans ? (v ? 'true' : 'false') : v ? '1' : '0';
   }
   text(x: string): string {
-    return this.dialect === 'postgresql' ? `cast(${x} as text)` : this.mysql ? `cast(${x} as char)` : `cast(${x} as text)`;
+    return this.mysql ? `cast(${x} as char)` : this.dialect === 'duckdb' ? `cast(${x} as varchar)` : `cast(${x} as text)`;
   }
   /** A date part as an integer. */
   part(p: 'year' | 'quarter' | 'month' | 'week' | 'day', x: string): string {
-    if (this.dialect === 'postgresql') return `cast(extract(${p} from cast(${x} as timestamp)) as integer)`;
+    if (this.dialect === 'postgresql' || this.dialect === 'duckdb') return `cast(extract(${p} from cast(${x} as timestamp)) as integer)`;
     if (this.mysql) return p === 'week' ? `week(${x}, 3)` : `${p}(${x})`;
     const f = { year: '%Y', month: '%m', day: '%d', week: '%W', quarter: '%m' }[p];
     const n = `cast(strftime('${f}', ${x}) as integer)`;
@@ -80,6 +86,12 @@ export class DatasetSql {
       const t = `cast(${x} as timestamp)`;
       const fmt = { year: 'YYYY', quarter: 'YYYY-"Q"Q', month: 'YYYY-MM', week: 'IYYY-"W"IW', day: 'YYYY-MM-DD' }[g];
       return `to_char(${t}, '${fmt}')`;
+    }
+    if (this.dialect === 'duckdb') {
+      const t = `cast(${x} as timestamp)`;
+      if (g === 'quarter') return `(strftime(${t}, '%Y') || '-Q' || cast(quarter(${t}) as varchar))`;
+      const fmt = { year: '%Y', month: '%Y-%m', week: '%G-W%V', day: '%Y-%m-%d' }[g];
+      return `strftime(${t}, '${fmt}')`;
     }
     if (this.mysql) {
       if (g === 'quarter') return `concat(year(${x}), '-Q', quarter(${x}))`;
@@ -214,7 +226,7 @@ export class FieldCompiler {
     const q = this.q;
     const one = (v: unknown) => {
       if (v === null || v === undefined || typeof v === 'object') throw new BizError(DATASET_MSG.badValue(field.label || field.name));
-      return q.bind(typeof v === 'boolean' && q.dialect !== 'postgresql' ? (v ? 1 : 0) : v);
+      return q.bind(typeof v === 'boolean' && !q.booleans ? (v ? 1 : 0) : v);
     };
     const list = (v: unknown) => {
       const arr = Array.isArray(v) ? v : [v];

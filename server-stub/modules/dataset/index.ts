@@ -18,6 +18,9 @@ import { checkApiScript, SqlConnectorError, type DbType } from '../../connectors
 import { valueKindOf } from '../../../common/tablePage.js';
 import { DATASET_MAX_POINTS, FIELD_NAME_RE, OTHER_LABEL, dimensionKey, measureKey, type DatasetField, type DatasetQuery, type FieldType } from '../../../common/dataset.js';
 import { buildQuery, DatasetSql, FieldCompiler, fromClause, parseFieldExpr, type CompiledDataset, type DatasetSource } from './compile.js';
+import { DuckFiles } from './duck.js';
+import { dataColumns } from './files.js';
+import { fileRoutes } from './fileRoutes.js';
 import { datasetGroups, datasets } from './tables.js';
 
 export const PERM = {
@@ -36,7 +39,19 @@ export const DATASET_SAVE_MSG = {
   noFields: '数据集至少要有一个字段',
   dsRequired: '请选择数据源',
   groupMissing: '分组不存在',
+  fileByUpload: 'Excel / CSV 数据集由上传文件创建；已有的数据集不能改为文件类型，文件数据集也不能改为其他类型',
+  stale: '数据集已被他人修改，请刷新后重试',
 } as const;
+
+/** A source's statements: the compiled dataset and where they run. */
+interface Target {
+  d: CompiledDataset;
+  run: (text: string, params: Record<string, unknown>) => Promise<{ rows: Record<string, unknown>[]; columns: string[] }>;
+}
+
+/** Fields as stored: a column field keeps its column (and a join's table alias), a calculated one its expression. */
+const storedFields = (fields: DatasetField[], kind: string): DatasetField[] =>
+  fields.map((f) => ({ name: f.name, label: f.label.trim(), type: f.type, role: f.role, format: f.format ?? null, column: f.expr ? null : (f.column ?? f.name), table: f.expr ? null : kind === 'join' ? f.table : null, expr: f.expr || null }));
 
 interface RowRule {
   /** who the rule is for: a role key or an account */
@@ -87,6 +102,7 @@ const colRef = { type: 'object', required: ['alias', 'column'], properties: { al
 const definitionSchema = {
   type: 'object',
   properties: {
+    file: { type: 'object', title: '文件' },
     table: tableRef,
     tables: { type: 'array', minItems: 1, maxItems: 8, items: { ...tableRef, properties: { ...tableRef.properties, alias: { type: 'string', pattern: '^t[0-9]{1,2}$', title: '表别名' } }, required: ['table', 'alias'] }, title: '表' },
     joins: { type: 'array', maxItems: 16, items: { type: 'object', required: ['type', 'left', 'right'], properties: { type: { enum: ['inner', 'left'], title: '连接方式' }, left: colRef, right: colRef } }, title: '连接' },
@@ -110,19 +126,21 @@ const ruleSchema = {
 } as const;
 
 const draftProperties = {
-  kind: { enum: ['table', 'join', 'sql'], title: '数据集类型' },
+  kind: { enum: ['table', 'join', 'sql', 'file'], title: '数据集类型' },
   dsId: { type: 'integer', minimum: 1, maximum: 2147483647, title: '数据源' },
   definition: definitionSchema,
 } as const;
 
 const saveBody = {
   type: 'object',
-  required: ['name', 'kind', 'dsId', 'definition', 'fields'],
+  // a file dataset has no data source, and its definition (the stored file) is never the caller's to set
+  required: ['name', 'kind', 'fields'],
   properties: {
     id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' },
     groupId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '分组' },
     name: { type: 'string', maxLength: 100, title: '数据集名称' },
     ...draftProperties,
+    dsId: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '数据源' },
     fields: { type: 'array', minItems: 1, maxItems: 300, items: fieldSchema, title: '字段' },
     rowRules: { type: 'array', maxItems: 200, items: ruleSchema, title: '行权限' },
     cacheTtl: { type: 'integer', minimum: 0, maximum: 86400, title: '缓存秒数' },
@@ -144,8 +162,14 @@ const querySchema = {
   additionalProperties: false,
 } as const;
 
+/** What a file dataset's definition holds: its DuckDB file (one per version, duck.ts), the sheet and the upload's name. */
+interface FileDefinition {
+  file: { name: string; sheet: string; fileName: string; rows: number };
+}
+
 /** A stored definition (as the save call takes it) → the compiler's source, and back. */
 function sourceOf(kind: string, def: any): DatasetSource {
+  if (kind === 'file') return { kind: 'table', schema: null, table: 'data' };
   if (kind === 'table') return { kind, schema: def.table?.schema ?? null, table: def.table?.table };
   if (kind === 'join') return { kind, tables: def.tables ?? [], joins: def.joins ?? [] };
   return { kind: 'sql', sql: String(def.sql ?? ''), params: def.params ?? [] };
@@ -209,7 +233,28 @@ export const datasetModule: ServerModule = {
       if (!ds) throw new BizError('数据集的数据源不存在或已删除');
       return ds;
     };
-    const compiled = (row: DatasetRow, ds: DatasourceTable): CompiledDataset => ({ dialect: dialectOf(ds), source: sourceOf(row.kind, JSON.parse(row.definition)), fields: JSON.parse(row.fields) as DatasetField[] });
+    // file datasets' rows: DuckDB files under DATA_DIR/duckdb, one per version (duck.ts)
+    const duck = new DuckFiles(app.ctx.config.dataDir, { timeoutMs: 30_000 });
+    app.addHook('onClose', async () => duck.close());
+    const fileOf = (row: Pick<DatasetRow, 'definition'>) => (JSON.parse(row.definition) as FileDefinition).file;
+    fileRoutes(app, { duck, perm: PERM, loadRow, fileOf, msg: DATASET_SAVE_MSG });
+
+    /** A file dataset's stored columns, as checkFields takes them. */
+    const fileColumns = async (row: Pick<DatasetRow, 'definition'>) => {
+      const cols = await dataColumns((q) => duck.run(fileOf(row).name, q), null);
+      return new Map([['t0', new Set(cols.map((c) => c.name))]]);
+    };
+
+    /** Where a saved dataset's statements run: its data source, or its DuckDB file. */
+    const targetOf = async (row: DatasetRow, req: FastifyRequest): Promise<Target> => {
+      const fields = JSON.parse(row.fields) as DatasetField[];
+      if (row.kind === 'file') {
+        const f = fileOf(row);
+        return { d: { dialect: 'duckdb', source: sourceOf('file', null), fields }, run: (text, params) => duck.run(f.name, text, params) };
+      }
+      const ds = await sourceRow(row.ds_id);
+      return { d: { dialect: dialectOf(ds), source: sourceOf(row.kind, JSON.parse(row.definition)), fields }, run: (text, params) => app.sql.run('datasource', ds, text, params, req) };
+    };
 
     /** Checks a definition against the catalogue (tables, columns) or the SQL checks; answers the source and its columns. */
     const checkDefinition = async (req: FastifyRequest, kind: string, ds: DatasourceTable, def: any): Promise<{ source: DatasetSource; columns: Map<string, Set<string>>; sample?: { columns: string[]; rows: Record<string, unknown>[] }; catalogue?: Map<string, Array<{ name: string; type: FieldType }>> }> => {
@@ -316,19 +361,18 @@ export const datasetModule: ServerModule = {
     /** One chart query's answer: rows keyed by dimension and measure, measures as numbers. */
     const runQuery = async (req: FastifyRequest, query: DatasetQuery) => {
       const row = await loadRow(query.datasetId);
-      const ds = await sourceRow(row.ds_id);
-      const d = compiled(row, ds);
+      const { d, run } = await targetOf(row, req);
       const rules = rulesFor(req, JSON.parse(row.row_rules) as RowRule[]);
       const st = buildQuery(d, query, rules);
       const measureKeys = (query.measures ?? []).map(measureKey);
       const shape = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(st.keys.map((k) => [k, measureKeys.includes(k) ? num(r[k]) : r[k] instanceof Date ? (r[k] as Date).toISOString() : r[k]])));
       const key = `dataset:${row.id}:${row.version}:${createHash('sha256').update(stable({ sql: st.sql, params: st.params, count: st.count?.sql, top: query.top ?? null })).digest('hex')}`;
       const { value, cached } = await answer(key, row.cache_ttl, async () => {
-        const r = await app.sql.run('datasource', ds, st.sql, st.params, req);
+        const r = await run(st.sql, st.params);
         let rows = shape(r.rows);
         let truncated = false;
         let total: number | undefined;
-        if (st.count) total = Number(Object.values((await app.sql.run('datasource', ds, st.count.sql, st.count.params, req)).rows[0] ?? {})[0] ?? 0);
+        if (st.count) total = Number(Object.values((await run(st.count.sql, st.count.params)).rows[0] ?? {})[0] ?? 0);
         else if (!query.top && rows.length > DATASET_MAX_POINTS) {
           rows = rows.slice(0, DATASET_MAX_POINTS);
           truncated = true;
@@ -338,7 +382,7 @@ export const datasetModule: ServerModule = {
           const first = query.dimensions[0];
           const restQuery: DatasetQuery = { ...query, dimensions: [], top: null, sort: [] };
           const rest = buildQuery(d, restQuery, rules, { exclude: { dim: first, values: rows.map((x) => x[dimensionKey(first)]) } });
-          const r2 = await app.sql.run('datasource', ds, rest.sql, rest.params, req);
+          const r2 = await run(rest.sql, rest.params);
           const other = r2.rows[0];
           if (other && measureKeys.some((k) => num(other[k]) !== null && num(other[k]) !== 0)) {
             rows.push(Object.fromEntries(st.keys.map((k) => [k, measureKeys.includes(k) ? num(other[k]) : k === dimensionKey(first) ? OTHER_LABEL : null])));
@@ -425,7 +469,7 @@ export const datasetModule: ServerModule = {
         const rows = (await list.limit(win.limit).offset(win.offset).execute()) as DatasetRow[];
         const dsNames = new Map<number, string>();
         for (const id of new Set(rows.map((r) => r.ds_id).filter((x): x is number => x != null))) dsNames.set(id, (await app.sql.source('datasource', { id }))?.ds_name ?? '（已删除）');
-        return ok({ records: rows.map((r) => ({ ...present(r, false), dsName: r.ds_id ? dsNames.get(r.ds_id) : null })), total: Number(total?.n ?? 0) });
+        return ok({ records: rows.map((r) => ({ ...present(r, false), dsName: r.kind === 'file' ? `文件：${fileOf(r).fileName}` : r.ds_id ? dsNames.get(r.ds_id) : null })), total: Number(total?.n ?? 0) });
       },
     );
 
@@ -448,20 +492,33 @@ export const datasetModule: ServerModule = {
       if (!name) throw new BizError(DATASET_SAVE_MSG.nameRequired);
       const groupId = b.groupId ?? 0;
       if (groupId && !(await db.selectFrom('dataset_group').select('id').where('id', '=', groupId).executeTakeFirst())) throw new BizError(DATASET_SAVE_MSG.groupMissing);
-      const ds = await sourceRow(b.dsId);
-      const { source, columns } = await checkDefinition(req, b.kind, ds, b.definition);
+      let dsId: number | null = null;
+      let definition: Record<string, unknown>;
+      let columns: Map<string, Set<string>>;
+      if (b.kind === 'file' || stored?.kind === 'file') {
+        // a file dataset is made by an upload (POST /file/upload); a save changes its fields, rules and cache only
+        if (stored?.kind !== 'file' || b.kind !== 'file') throw new BizError(DATASET_SAVE_MSG.fileByUpload);
+        definition = JSON.parse(stored.definition) as Record<string, unknown>;
+        columns = await fileColumns(stored);
+      } else {
+        if (!b.dsId || !b.definition) throw new BizError(DATASET_SAVE_MSG.dsRequired);
+        const ds = await sourceRow(b.dsId);
+        const checked = await checkDefinition(req, b.kind, ds, b.definition);
+        dsId = ds.id;
+        definition = definitionOf(checked.source);
+        columns = checked.columns;
+      }
       const fields = b.fields as DatasetField[];
       checkFields(fields, b.kind, columns);
       const rules = (b.rowRules ?? []) as RowRule[];
       for (const r of rules) if (!fields.some((f) => f.name === r.field)) throw new BizError(`行权限规则的字段「${r.field}」不在数据集中`);
-      const definition = definitionOf(source);
       const values = {
         group_id: groupId,
         name,
         kind: b.kind,
-        ds_id: ds.id,
+        ds_id: dsId,
         definition: JSON.stringify(definition),
-        fields: JSON.stringify(fields.map((f) => ({ name: f.name, label: f.label.trim(), type: f.type, role: f.role, format: f.format ?? null, column: f.expr ? null : (f.column ?? f.name), table: f.expr ? null : b.kind === 'join' ? f.table : null, expr: f.expr || null }))),
+        fields: JSON.stringify(storedFields(fields, b.kind)),
         row_rules: JSON.stringify(rules),
         cache_ttl: b.cacheTtl ?? stored?.cache_ttl ?? 60,
         update_time: now(),
@@ -484,6 +541,7 @@ export const datasetModule: ServerModule = {
       const row = await loadRow(req.query.id);
       if (row.kind === 'sql') assertPermission(req, PERM.sql);
       await db.deleteFrom('dataset').where('id', '=', row.id).execute();
+      if (row.kind === 'file') duck.retire(fileOf(row).name);
       return ok(null, '删除成功');
     });
 
@@ -526,29 +584,33 @@ export const datasetModule: ServerModule = {
       '/preview',
       { config: { perm: PERM.list }, schema: { body: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647, title: '编号' }, ...draftProperties, fields: { type: 'array', maxItems: 300, items: fieldSchema, title: '字段' } } } } },
       async (req) => {
-        let d: CompiledDataset;
-        let ds: DatasourceTable;
+        let target: Target;
         let rules: RowRule[] = [];
         if (req.body.id) {
           const row = await loadRow(req.body.id);
-          ds = await sourceRow(row.ds_id);
-          d = compiled(row, ds);
+          target = await targetOf(row, req);
           rules = JSON.parse(row.row_rules) as RowRule[];
+          // a file dataset's draft: its stored file with the fields being edited
+          if (row.kind === 'file' && req.body.fields?.length) {
+            checkFields(req.body.fields, 'file', await fileColumns(row));
+            target = { ...target, d: { ...target.d, fields: req.body.fields } };
+          }
         } else {
-          if (!req.body.kind || !req.body.dsId || !req.body.definition || !req.body.fields?.length) throw new BizError(DATASET_SAVE_MSG.noFields);
-          ds = await sourceRow(req.body.dsId);
+          if (!req.body.kind || req.body.kind === 'file' || !req.body.dsId || !req.body.definition || !req.body.fields?.length) throw new BizError(DATASET_SAVE_MSG.noFields);
+          const ds = await sourceRow(req.body.dsId);
           const { source, columns } = await checkDefinition(req, req.body.kind, ds, req.body.definition);
           checkFields(req.body.fields, req.body.kind, columns);
-          d = { dialect: dialectOf(ds), source, fields: req.body.fields };
+          target = { d: { dialect: dialectOf(ds), source, fields: req.body.fields }, run: (text, params) => app.sql.run('datasource', ds, text, params, req) };
         }
+        const d = target.d;
         const q = new DatasetSql(d.dialect);
         const c = new FieldCompiler(q, d);
         const from = fromClause(q, d);
         const rule = rulesFor(req, rules)(c);
         const where = rule ? ` where ${rule}` : '';
         const list = d.fields.map((f) => `${c.sql(f.name)} as ${q.id(f.name)}`).join(', ');
-        const rows = await app.sql.run('datasource', ds, `select ${list} from ${from}${where} limit 100`, q.params, req);
-        const count = await app.sql.run('datasource', ds, `select count(*) as ${q.id('n')} from ${from}${where}`, q.params, req);
+        const rows = await target.run(`select ${list} from ${from}${where} limit 100`, q.params);
+        const count = await target.run(`select count(*) as ${q.id('n')} from ${from}${where}`, q.params);
         return ok({ fields: d.fields, rows: rows.rows, total: Number(Object.values(count.rows[0] ?? {})[0] ?? 0) });
       },
     );

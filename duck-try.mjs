@@ -1,0 +1,16 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+const inst = await DuckDBInstance.create('/tmp/t2.duckdb', { threads: '2', memory_limit: '512MB' });
+const c = await inst.connect();
+await c.run(`create or replace table "data" as select r as "省份", r*1.5 as amt, cast(r as decimal(10,2)) d, date '2024-01-01' + cast(r as integer) as dt, timestamp '2024-01-01 10:00' as ts, r%2=0 as b from range(10) t(r)`);
+const r = await c.runAndReadAll('select sum("省份") s, avg(amt) a, sum(d) sd, dt, ts, b, strftime(dt, \'%G-W%V\') w, $p1 as p from data where amt > $p2 group by dt, ts, b order by dt limit 2', { p1: 'x', p2: 3 });
+console.log(r.getRowObjectsJS());
+console.log(r.getRowObjectsJson());
+await c.run(`create table raw as select * from read_csv('/tmp/x.csv', header=true, all_varchar=true)`).catch(e=>console.log('csv', e.message));
+const ro = await DuckDBInstance.create('/tmp/t2.duckdb', { access_mode: 'READ_ONLY' }).catch(e => console.log('ro while rw', e.message));
+c.closeSync(); inst.closeSync();
+const ro2 = await DuckDBInstance.create('/tmp/t2.duckdb', { access_mode: 'READ_ONLY', enable_external_access: 'false' });
+const c2 = await ro2.connect();
+console.log((await c2.runAndReadAll('select count(*) n from data')).getRowObjectsJS());
+console.log(await c2.runAndReadAll("select * from read_csv('/etc/passwd')").catch(e => e.message));
+const ro3 = await DuckDBInstance.create('/tmp/t2.duckdb', { access_mode: 'READ_ONLY' });
+console.log('second ro ok');
