@@ -15,6 +15,7 @@ import { datasetCalls, type GroupRow, type PreviewAnswer, type SourceOption } fr
 import { CalcFieldDialog } from './CalcFieldDialog';
 import { FieldsTable } from './FieldsTable';
 import { draftOf, emptyDraft, exprFault, faultedField, KIND_LABELS, mergeFields, missing, previewBody, saveBody, sourceMissing, type DatasetKind, type Draft } from './model';
+import { FileCreate, FileData } from './FileSource';
 import { RowRules } from './RowRules';
 import { JoinEditor, SqlSource, TablePicker, useTables } from './SourceEditor';
 
@@ -73,10 +74,19 @@ export default function DatasetEdit() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
+  /** The stored dataset read again (after an upload changed its rows or fields). */
+  const reload = () => {
+    if (!id) return;
+    datasetCalls.info(id).then((info) => load(draftOf(info)), () => undefined);
+    setPreview({ answer: null, error: null });
+  };
   const patch = (p: Partial<Draft>) => setDraft((d) => ({ ...d, ...p }));
   const groupOptions = useMemo(() => treeOptions(buildTree(groups as unknown as Record<string, unknown>[])), [groups]);
   const sourceOptions = useMemo(() => sources.map((s) => ({ value: s.id, label: `${s.label}（${s.dbType}）` })), [sources]);
-  const kinds = (Object.keys(KIND_LABELS) as DatasetKind[]).filter((k) => k !== 'sql' || canSql || draft.kind === 'sql');
+  // a stored dataset keeps its kind between the source kinds; a file dataset stays one (its rows are the upload's)
+  const kinds = (Object.keys(KIND_LABELS) as DatasetKind[]).filter((k) => (k !== 'sql' || canSql || draft.kind === 'sql') && (!id || (k === 'file') === (draft.kind === 'file')));
+  const isFile = draft.kind === 'file';
+  const newFile = isFile && !id;
   const shownFaults = useMemo(() => Object.fromEntries(draft.fields.filter((f) => f.expr && faults[f.name]?.expr === f.expr).map((f) => [f.name, faults[f.name].msg])), [draft.fields, faults]);
 
   /** A refusal that names a calculated field is kept at that field (and the fields tab shown). */
@@ -106,7 +116,7 @@ export default function DatasetEdit() {
     if (why) return void message.warning(why);
     setTab('preview');
     try {
-      const answer = await whileBusy('preview', () => datasetCalls.preview(previewBody(draft)));
+      const answer = await whileBusy('preview', () => datasetCalls.preview(previewBody(draft, id)));
       setPreview({ answer, error: null });
     } catch (err) {
       const msg = (err as Error).message;
@@ -144,7 +154,7 @@ export default function DatasetEdit() {
     const local = exprFault(f, fields);
     if (sourceMissing(draft) || !draft.fields.some((x) => !x.expr)) return local;
     try {
-      await datasetCalls.preview(previewBody({ ...draft, fields }));
+      await datasetCalls.preview(previewBody({ ...draft, fields }, id));
       return null;
     } catch (err) {
       const msg = (err as Error).message;
@@ -172,7 +182,7 @@ export default function DatasetEdit() {
         }
         extra={
           <Space>
-            <Button type="primary" loading={busy === 'save'} disabled={readOnly} onClick={() => void save()}>
+            <Button type="primary" loading={busy === 'save'} disabled={readOnly || newFile} onClick={() => void save()}>
               保存
             </Button>
             <Button onClick={() => leave()}>返回</Button>
@@ -204,11 +214,13 @@ export default function DatasetEdit() {
                 />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12} xl={6}>
-              <Form.Item label="数据源" required>
-                <Select aria-label="数据源" placeholder="请选择数据源" showSearch optionFilterProp="label" value={draft.dsId ?? undefined} options={sourceOptions} onChange={(dsId: number) => setDraft((d) => (d.dsId === dsId ? d : resetSource(d, { dsId })))} />
-              </Form.Item>
-            </Col>
+            {!isFile && (
+              <Col xs={24} md={12} xl={6}>
+                <Form.Item label="数据源" required>
+                  <Select aria-label="数据源" placeholder="请选择数据源" showSearch optionFilterProp="label" value={draft.dsId ?? undefined} options={sourceOptions} onChange={(dsId: number) => setDraft((d) => (d.dsId === dsId ? d : resetSource(d, { dsId })))} />
+                </Form.Item>
+              </Col>
+            )}
             <Col xs={24} md={12} xl={6}>
               <Form.Item label="缓存秒数" extra="0 表示实时（不缓存）；保存后旧的缓存立即失效">
                 <InputNumber aria-label="缓存秒数" min={0} max={86400} precision={0} style={{ width: '100%' }} value={draft.cacheTtl} onChange={(v) => patch({ cacheTtl: v ?? 0 })} />
@@ -237,19 +249,42 @@ export default function DatasetEdit() {
             </Form.Item>
           )}
           {draft.kind === 'sql' && <SqlSource draft={draft} onChange={(d) => setDraft(d)} disabled={readOnly} />}
+          {newFile && (
+            <Form.Item label="文件" required>
+              <FileCreate
+                name={draft.name}
+                groupId={draft.groupId}
+                disabled={readOnly}
+                onCreated={(made) => {
+                  mark(draft);
+                  navigate(made.length === 1 ? `${LIST}/edit?id=${made[0].id}` : LIST, { replace: true });
+                }}
+              />
+            </Form.Item>
+          )}
+          {isFile && id !== null && draft.file && (
+            <Form.Item label="文件数据">
+              <FileData id={id} info={draft.file} columns={draft.fields.filter((f) => !f.expr).map((f) => f.column ?? f.name)} disabled={readOnly || dirty} disabledWhy={readOnly ? '没有修改数据集的权限' : '请先保存或放弃字段的修改'} onChanged={reload} />
+            </Form.Item>
+          )}
         </Form>
-        <Space wrap style={{ marginBottom: 8 }}>
-          <Button icon={<SyncOutlined />} loading={busy === 'fields'} disabled={readOnly} onClick={() => void readFields()}>
-            读取字段
-          </Button>
-          <Button icon={<FunctionOutlined />} disabled={readOnly} onClick={() => setCalc({ open: true, editing: null })}>
-            新增计算字段
-          </Button>
-          <Button icon={<EyeOutlined />} loading={busy === 'preview'} onClick={() => void runPreview()}>
-            预览
-          </Button>
-        </Space>
+        {!newFile && (
+          <Space wrap style={{ marginBottom: 8 }}>
+            {!isFile && (
+              <Button icon={<SyncOutlined />} loading={busy === 'fields'} disabled={readOnly} onClick={() => void readFields()}>
+                读取字段
+              </Button>
+            )}
+            <Button icon={<FunctionOutlined />} disabled={readOnly} onClick={() => setCalc({ open: true, editing: null })}>
+              新增计算字段
+            </Button>
+            <Button icon={<EyeOutlined />} loading={busy === 'preview'} onClick={() => void runPreview()}>
+              预览
+            </Button>
+          </Space>
+        )}
         <Tabs
+          style={newFile ? { display: 'none' } : undefined}
           activeKey={tab}
           onChange={setTab}
           items={[

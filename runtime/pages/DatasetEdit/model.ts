@@ -5,7 +5,7 @@
 import { FIELD_NAME_RE, parseExpr, exprFields, ExprError, type DatasetField, type FieldRole, type FieldType } from '../../../common/dataset';
 import type { ParamRow } from '../../editors';
 
-export type DatasetKind = 'table' | 'join' | 'sql';
+export type DatasetKind = 'table' | 'join' | 'sql' | 'file';
 
 export interface TablePick {
   /** as /source/tables names it (schema.table outside PostgreSQL's public, else the table) */
@@ -49,9 +49,11 @@ export interface Draft {
   fields: DatasetField[];
   rules: RowRule[];
   cacheTtl: number;
+  /** a file dataset: the upload it holds (made and changed by uploads, FileSource.tsx) */
+  file: { fileName: string; sheet: string; rows: number } | null;
 }
 
-export const KIND_LABELS: Record<DatasetKind, string> = { table: '表', join: '关联', sql: 'SQL' };
+export const KIND_LABELS: Record<DatasetKind, string> = { table: '表', join: '关联', sql: 'SQL', file: 'Excel / CSV' };
 export const TYPE_LABELS: Record<FieldType, string> = { text: '文本', number: '数字', date: '日期时间', boolean: '布尔' };
 export const ROLE_LABELS: Record<FieldRole, string> = { dimension: '维度', measure: '指标' };
 export const JOIN_LABELS: Record<JoinStep['type'], string> = { inner: '内连接', left: '左连接' };
@@ -71,6 +73,7 @@ export const emptyDraft = (): Draft => ({
   fields: [],
   rules: [],
   cacheTtl: 60,
+  file: null,
 });
 
 export const aliasOf = (i: number) => `t${i}`;
@@ -112,6 +115,7 @@ export function draftOf(info: DatasetInfo): Draft {
       return j ? { type: j.type, left: { ...j.left }, right: { ...j.right } } : emptyStep();
     });
   }
+  if (info.kind === 'file' && def.file) d.file = { fileName: String(def.file.fileName ?? ''), sheet: String(def.file.sheet ?? ''), rows: Number(def.file.rows ?? 0) };
   if (info.kind === 'sql') {
     d.sql = String(def.sql ?? '');
     d.params = ((def.params ?? []) as Array<{ name: string; value?: unknown }>).map((p) => ({ paramName: p.name, paramType: paramType(p.value), paramValue: p.value === undefined || p.value === null ? '' : String(p.value) }));
@@ -130,6 +134,7 @@ function typedValue(p: ParamRow): unknown {
 
 /** The definition the server takes for the draft's kind. */
 export function definitionOf(d: Draft): Record<string, unknown> {
+  if (d.kind === 'file') return {}; // the server keeps a file dataset's definition
   if (d.kind === 'table') return { table: d.table ? { schema: d.table.schema, table: d.table.table } : undefined };
   if (d.kind === 'join') {
     const tables = d.tables.filter((t): t is JoinTable => !!t).map((t) => ({ alias: t.alias, schema: t.schema, table: t.table }));
@@ -141,6 +146,7 @@ export function definitionOf(d: Draft): Record<string, unknown> {
 
 /** What the source lacks before fields can be read (null when complete). */
 export function sourceMissing(d: Draft): string | null {
+  if (d.kind === 'file') return d.file ? null : '请上传 Excel 或 CSV 文件';
   if (!d.dsId) return '请选择数据源';
   if (d.kind === 'table' && !d.table) return '请选择数据表';
   if (d.kind === 'join') {
@@ -218,7 +224,7 @@ export function saveBody(d: Draft, id: number | null) {
     groupId: d.groupId ?? 0,
     name: d.name.trim(),
     kind: d.kind,
-    dsId: d.dsId,
+    dsId: d.kind === 'file' ? null : d.dsId,
     definition: definitionOf(d),
     fields: cleanFields(d),
     rowRules: d.rules.map((r) => ({ subject: r.subject, key: r.key.trim(), field: r.field, ...(r.mode === 'username' ? { attribute: 'username' } : { values: r.values }) })),
@@ -226,8 +232,8 @@ export function saveBody(d: Draft, id: number | null) {
   };
 }
 
-/** The preview call's body for the draft (as the editor shows it, before saving). */
-export const previewBody = (d: Draft) => ({ kind: d.kind, dsId: d.dsId, definition: definitionOf(d), fields: cleanFields(d) });
+/** The preview call's body for the draft (as the editor shows it, before saving); a file dataset's by its id. */
+export const previewBody = (d: Draft, id: number | null = null) => (d.kind === 'file' ? { id, fields: cleanFields(d) } : { kind: d.kind, dsId: d.dsId, definition: definitionOf(d), fields: cleanFields(d) });
 
 /**
  * Fields just proposed by the server merged with the edited ones: a column that stays keeps its label, type, role

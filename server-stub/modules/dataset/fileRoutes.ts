@@ -164,7 +164,8 @@ export function fileRoutes(app: FastifyInstance, c: FileRouteContext): void {
         return ok(report);
       }
       const file = await c.duck.publish(conn, action === 'replace' ? null : own.name, apply);
-      const definition = { file: { ...own, name: file, fileName: filename.slice(0, 100), rows: next!.rows } };
+      // the file named is the one the rows came from: a replace's; an append or upsert keeps the first upload's
+      const definition = { file: { ...own, name: file, fileName: action === 'replace' ? filename.slice(0, 100) : own.fileName, rows: next!.rows } };
       const done = await db
         .updateTable('dataset')
         .set({ definition: JSON.stringify(definition), fields: JSON.stringify(next!.fields), version: row.version + 1, update_time: now() })
