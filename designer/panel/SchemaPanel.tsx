@@ -8,6 +8,7 @@ import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { deriveUiSchema } from './deriveUi';
 import { DataConfigField } from './fields/DataConfigField';
 import { DataMappingField } from './fields/DataMappingField';
+import { DatasetOptionsField } from './fields/DatasetOptionsField';
 import { FormLogicField } from './fields/FormLogicField';
 import { JsonField } from './fields/JsonField';
 import { chineseErrors } from './messages';
@@ -23,11 +24,11 @@ import { NumberWidget } from './widgets/NumberWidget';
 import { VariableWidget } from './widgets/VariableWidget';
 
 const WIDGETS: RegistryWidgetsType = { color: ColorWidget, dict: DictWidget, number: NumberWidget, image: ImageWidget, variable: VariableWidget, formField: FormFieldWidget };
-const FIELDS: RegistryFieldsType = { json: JsonField, dataConfig: DataConfigField, dataMapping: DataMappingField, formLogic: FormLogicField };
+const FIELDS: RegistryFieldsType = { json: JsonField, dataConfig: DataConfigField, dataMapping: DataMappingField, formLogic: FormLogicField, datasetOptions: DatasetOptionsField };
 const NO_SERVICES: PanelServices = {};
 // Two columns for short inputs, full width for text, colours, lists and editors
 // (@rjsf/antd looks up ui:widget, then ui:field, then the schema type).
-const COL_SPAN = { formLogic: 24, formField: 24, json: 24, dataConfig: 24, dataMapping: 24, number: 12, dict: 12, image: 24, variable: 24, select: 12, checkbox: 12, integer: 12, boolean: 12, color: 24, string: 24, array: 24, object: 24 };
+const COL_SPAN = { formLogic: 24, datasetOptions: 24, formField: 24, json: 24, dataConfig: 24, dataMapping: 24, number: 12, dict: 12, image: 24, variable: 24, select: 12, checkbox: 12, integer: 12, boolean: 12, color: 24, string: 24, array: 24, object: 24 };
 
 export interface SchemaPanelProps<T> {
   schema: RJSFSchema;

@@ -2645,6 +2645,31 @@ export interface FormCheckboxViewProps {
    */
   dict?: '' | 'YES_OR_NO' | 'ENV_TYPE' | 'ROLE_TYPE' | 'DB_TYPE' | 'API_METHOD' | 'QUERY_TYPE';
   /**
+   * 选定数据集和值字段后代替选项与字典：填写时读取该字段的不同取值（按填写人的数据集行权限）
+   */
+  optionsDataset?: {
+    /**
+     * 数据集
+     */
+    datasetId?: number | null;
+    /**
+     * 数据集名称
+     */
+    datasetName?: string;
+    /**
+     * 值字段
+     */
+    valueField?: string;
+    /**
+     * 显示字段
+     */
+    labelField?: string;
+    /**
+     * 上级值字段（级联）
+     */
+    parentField?: string;
+  };
+  /**
    * 最少选几项
    */
   minItems?: number;
@@ -3486,6 +3511,31 @@ export interface FormRadioViewProps {
    */
   dict?: '' | 'YES_OR_NO' | 'ENV_TYPE' | 'ROLE_TYPE' | 'DB_TYPE' | 'API_METHOD' | 'QUERY_TYPE';
   /**
+   * 选定数据集和值字段后代替选项与字典：填写时读取该字段的不同取值（按填写人的数据集行权限）
+   */
+  optionsDataset?: {
+    /**
+     * 数据集
+     */
+    datasetId?: number | null;
+    /**
+     * 数据集名称
+     */
+    datasetName?: string;
+    /**
+     * 值字段
+     */
+    valueField?: string;
+    /**
+     * 显示字段
+     */
+    labelField?: string;
+    /**
+     * 上级值字段（级联）
+     */
+    parentField?: string;
+  };
+  /**
    * 选定后只列出“上级值”等于该字段取值的选项（未填上级值的选项总是列出）；该字段改变时，不在新选项中的取值被清空
    */
   cascadeFrom?: string;
@@ -3641,6 +3691,31 @@ export interface FormSelectViewProps {
    * 字典（填写后代替选项）
    */
   dict?: '' | 'YES_OR_NO' | 'ENV_TYPE' | 'ROLE_TYPE' | 'DB_TYPE' | 'API_METHOD' | 'QUERY_TYPE';
+  /**
+   * 选定数据集和值字段后代替选项与字典：填写时读取该字段的不同取值（按填写人的数据集行权限）
+   */
+  optionsDataset?: {
+    /**
+     * 数据集
+     */
+    datasetId?: number | null;
+    /**
+     * 数据集名称
+     */
+    datasetName?: string;
+    /**
+     * 值字段
+     */
+    valueField?: string;
+    /**
+     * 显示字段
+     */
+    labelField?: string;
+    /**
+     * 上级值字段（级联）
+     */
+    parentField?: string;
+  };
   /**
    * 选定后只列出“上级值”等于该字段取值的选项（未填上级值的选项总是列出）；该字段改变时，不在新选项中的取值被清空
    */

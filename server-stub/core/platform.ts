@@ -14,6 +14,8 @@
 //            the target policy (the platform's own store is no data source), the per-caller source quota, and
 //            the stored data sources (core/datasources.ts): source(kind, key) reads one, run(...) runs bound SQL
 //            on it within the caller's quota
+//   datasets a dataset field's values as a form's options (issue 35 §6): the interface is the platform's, the answers
+//            the dataset module's (it provides them when registered), so datav's forms need no import of it
 //   dicts    the dictionaries (core/dicts.ts, sys_dict_type / sys_dict_data): current() answers every one as the
 //            store holds it, cached per instance against a version in the cache (Redis with REDIS_URL);
 //            changed() after every write makes every instance read the store again
@@ -77,11 +79,33 @@ declare module 'fastify' {
     menus: MenusService;
     /** the `dicts` platform service: the dictionaries as the store holds them (core/dicts.ts) */
     dicts: DictsService;
+    /** the `datasets` platform service: a dataset field's values as options (answered by the dataset module) */
+    datasets: DatasetsService;
   }
 }
 
+/** Where a choice field's options come from: a dataset's field (values), another for the labels, one for cascades. */
+export interface DatasetOptionsConfig {
+  datasetId: number;
+  valueField: string;
+  labelField?: string | null;
+  parentField?: string | null;
+}
+export interface DatasetOption {
+  value: string;
+  label: string;
+  parent?: string;
+}
+export interface DatasetsService {
+  /** The field's distinct values (at most DATASET_OPTIONS_MAX), the caller's row rules applied. BizError when it cannot. */
+  options(cfg: DatasetOptionsConfig, req: FastifyRequest): Promise<DatasetOption[]>;
+  /** The dataset module answers for the service (until it does, every call is refused). */
+  provide(impl: Pick<DatasetsService, 'options'>): void;
+}
+export const DATASET_OPTIONS_MAX = 1000;
+
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'dicts' | 'limits' | 'menus' | 'secrets' | 'sql' | 'uploads';
+export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'secrets' | 'sql' | 'uploads';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -142,6 +166,22 @@ export const dictsPlugin = fp(
     app.decorate('dicts', dictsService(app.ctx.db, app.ctx.cache, () => app.ctx.schemas.dicts, app.ctx.log));
   },
   { name: 'dicts' },
+);
+
+export const datasetsPlugin = fp(
+  async (app: FastifyInstance) => {
+    let impl: Pick<DatasetsService, 'options'> | null = null;
+    app.decorate('datasets', {
+      options: (cfg: DatasetOptionsConfig, req: FastifyRequest) => {
+        if (!impl) throw new BizError('数据集服务未启用');
+        return impl.options(cfg, req);
+      },
+      provide: (i: Pick<DatasetsService, 'options'>) => {
+        impl = i;
+      },
+    } satisfies DatasetsService);
+  },
+  { name: 'datasets' },
 );
 
 export const uploadsPlugin = fp(
@@ -234,7 +274,7 @@ export const sqlService = fp(
 export const platformMigrations = { ...auditMigrations, ...dictMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, auditPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, datasetsPlugin, auditPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

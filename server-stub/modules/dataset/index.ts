@@ -12,6 +12,7 @@ import { idQuery, isUniqueViolation, likePattern } from '../../core/declarations
 import type { DatasourceTable } from '../../core/datasources.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
+import { DATASET_OPTIONS_MAX, type DatasetOption } from '../../core/platform.js';
 import { hasPermission } from '../../core/permissions.js';
 import { now } from '../../store/columns.js';
 import { checkApiScript, SqlConnectorError, type DbType } from '../../connectors/sql/index.js';
@@ -215,7 +216,7 @@ export const datasetModule: ServerModule = {
   name: 'dataset',
   prefix: '/api/dataset',
   service: 'platform',
-  needs: ['sql'],
+  needs: ['sql', 'datasets'],
   migrations: { ...datasetGroups.migrations, ...datasets.migrations },
   plugin: async (app: FastifyInstance) => {
     // the platform cache already keeps deployments apart (core/cache.ts prefixes its Redis keys)
@@ -392,6 +393,28 @@ export const datasetModule: ServerModule = {
       });
       return { datasetId: row.id, keys: st.keys, ...value, cached, ...(value.truncated ? { note: `数据点超过 ${DATASET_MAX_POINTS} 个，只显示前 ${DATASET_MAX_POINTS} 个` } : {}) };
     };
+
+    // a form's choice field on a dataset field (issue 35 §6): its distinct values, with a label and a parent when named
+    app.datasets.provide({
+      options: async (cfg, req) => {
+        const dims = [cfg.valueField, cfg.labelField, cfg.parentField].filter((f, i, all): f is string => !!f && all.indexOf(f) === i);
+        const r = await runQuery(req, { datasetId: cfg.datasetId, dimensions: dims.map((field) => ({ field })), sort: [{ field: cfg.labelField || cfg.valueField, dir: 'asc' }] });
+        const seen = new Set<string>();
+        const out: DatasetOption[] = [];
+        for (const row of r.rows) {
+          const v = row[cfg.valueField];
+          if (v === null || v === undefined || v === '') continue;
+          const value = String(v).slice(0, 200);
+          if (seen.has(value)) continue; // one value under two labels: the first label
+          seen.add(value);
+          const label = cfg.labelField && row[cfg.labelField] != null ? String(row[cfg.labelField]).slice(0, 200) : value;
+          const parent = cfg.parentField && row[cfg.parentField] != null ? String(row[cfg.parentField]).slice(0, 200) : undefined;
+          out.push(parent !== undefined ? { value, label, parent } : { value, label });
+          if (out.length >= DATASET_OPTIONS_MAX) break;
+        }
+        return out;
+      },
+    });
 
     /* ------------------------------------------------------------------ groups */
     app.post('/group/select', { config: { perm: PERM.query } }, async () => {

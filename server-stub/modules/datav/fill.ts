@@ -17,6 +17,7 @@ import { judgePatterns } from '../../core/patterns.js';
 import { LIMITS, type KindConfig, type KindMessages } from './kinds.js';
 import { findPage, pageWidgets, presentWidgets, type PageRow } from './store.js';
 import { scheduleFormImageSweep } from './formImages.js';
+import { withDatasetOptions } from './datasetOptions.js';
 
 /** Calls per client address per minute: generous for a shared office address, short of a flood. */
 export const FILL_RATE = { get: 240, submit: 60, upload: 20, windowMs: 60_000 } as const;
@@ -83,7 +84,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
         fillAccess: page.fill_access,
         accepting: Number(page.accepting),
       },
-      widgets: presentWidgets(await pageWidgets(db, page.id)),
+      widgets: await withDatasetOptions(app, presentWidgets(await pageWidgets(db, page.id)), req),
     });
   });
 
@@ -103,7 +104,7 @@ export async function fillRoutes(app: FastifyInstance, cfg: KindConfig, msg: Kin
       const page = await openForm(req, req.query.id);
       if (!Number(page.accepting)) throw closed();
       await app.uploads.checkRoom();
-      const widgets = presentWidgets(await pageWidgets(db, page.id));
+      const widgets = await withDatasetOptions(app, presentWidgets(await pageWidgets(db, page.id)), req);
       const v = await validatorOf(widgets);
       const sub = v.validate(req.body.values);
       // an image must be one this service stored for forms: not a URL made up to look like one
