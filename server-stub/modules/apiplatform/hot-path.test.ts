@@ -3,31 +3,16 @@
 // behalf of a request: the periodic statistics flush is not a call's); and what is held in memory is dropped the
 // moment a key is revoked, a rule saved, an API taken offline, a user disabled, signed out or their role changed —
 // on the same instance (SQLite, PostgreSQL) and, with Redis and PostgreSQL, on the other instance of a deployment.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { GOODS_SQL, sqliteFixture } from '../../testing/sqlite.js';
 import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { observeCalls } from '../../testing/observe.js';
 
 const P = '/api/gemini/api';
-
-/** Records the SQL of every store statement run on behalf of an HTTP request (not by timers) into `into`. */
-function observeCalls(into: string[]) {
-  return (app: FastifyInstance) => {
-    const inCall = new AsyncLocalStorage<true>();
-    const server = app.server;
-    const handlers = server.listeners('request') as Array<(...args: unknown[]) => void>;
-    server.removeAllListeners('request');
-    server.on('request', (req, res) => inCall.run(true, () => handlers.forEach((h) => h.call(server, req, res))));
-    app.ctx.storeWatch.observers.push((sqlText) => {
-      if (inCall.getStore()) into.push(sqlText);
-    });
-  };
-}
 
 /** A cacheable API `name` (select name from goods) online, and a key of developer's. */
 async function publish(s: TestServer, name: string) {

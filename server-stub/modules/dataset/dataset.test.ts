@@ -8,6 +8,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { sqliteFixture } from '../../testing/sqlite.js';
 import { startTestServer, type TestServer } from '../../testing/server.js';
+import { observeCalls } from '../../testing/observe.js';
 
 const P = '/api/dataset';
 const PG_URL = process.env.PG_URL;
@@ -50,9 +51,11 @@ describe('datasets', () => {
   const cleanups: Array<() => Promise<void>> = [];
   const tag = randomBytes(3).toString('hex');
   let runs = 0;
+  /** the store statements run on behalf of requests (testing/observe.ts) */
+  const storeStatements: string[] = [];
 
   beforeAll(async () => {
-    s = await startTestServer({ env: {} });
+    s = await startTestServer({ env: {}, setup: observeCalls(storeStatements) });
     dev = await s.loginAs('developer');
     // every statement a dataset sends to a data source goes through app.sql.run: counted
     const orig = s.app.sql.run.bind(s.app.sql);
@@ -320,6 +323,11 @@ describe('datasets', () => {
     // a screen's charts in one call
     const both = await post('/query', { queries: [q, fresh] });
     expect(both.body.data.map((x: any) => x.cached)).toEqual([true, true]);
+    // cached answers read nothing of the store but the caller's session: the dataset and its source are held
+    storeStatements.length = 0;
+    for (let i = 0; i < 20; i++) expect((await post('/query', { queries: [q, fresh] })).body.data[0].cached).toBe(true);
+    expect(storeStatements.filter((x) => /\b(dataset|gemini_datasource)\b/.test(x))).toEqual([]);
+    expect(storeStatements.length).toBeLessThanOrEqual(2);
   });
 
   it('refuses without a session and to a role without the permission', async () => {

@@ -9,7 +9,8 @@ import { assertPermission } from '../../core/auth.js';
 import { findTable, introspect, listTables } from '../../core/catalogue.js';
 import { BizError, ok } from '../../core/envelope.js';
 import { idQuery, isUniqueViolation, likePattern } from '../../core/declarations.js';
-import type { DatasourceTable } from '../../core/datasources.js';
+import { DATASOURCE_TABLE, type DatasourceTable } from '../../core/datasources.js';
+import { tableTopic } from '../../core/invalidation.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
 import type { ServerModule } from '../../core/module.js';
 import { DATASET_OPTIONS_MAX, type DatasetOption } from '../../core/platform.js';
@@ -247,15 +248,24 @@ export const datasetModule: ServerModule = {
     };
 
     /** Where a saved dataset's statements run: its data source, or its DuckDB file. */
-    const targetOf = async (row: DatasetRow, req: FastifyRequest): Promise<Target> => {
+    const targetOf = async (row: DatasetRow, req: FastifyRequest, ds?: DatasourceTable): Promise<Target> => {
       const fields = JSON.parse(row.fields) as DatasetField[];
       if (row.kind === 'file') {
         const f = fileOf(row);
         return { d: { dialect: 'duckdb', source: sourceOf('file', null), fields }, run: (text, params) => duck.run(f.name, text, params) };
       }
-      const ds = await sourceRow(row.ds_id);
-      return { d: { dialect: dialectOf(ds), source: sourceOf(row.kind, JSON.parse(row.definition)), fields }, run: (text, params) => app.sql.run('datasource', ds, text, params, req) };
+      const source = ds ?? (await sourceRow(row.ds_id));
+      return { d: { dialect: dialectOf(source), source: sourceOf(row.kind, JSON.parse(row.definition)), fields }, run: (text, params) => app.sql.run('datasource', source, text, params, req) };
     };
+
+    // a chart's answer reads no store row in the common case: the dataset and its data source held in memory until
+    // either table is written (on any instance: core/invalidation.ts), so a save is seen at once everywhere
+    const held = app.ctx.invalidation.memo<number, { row: DatasetRow; ds?: DatasourceTable }>([tableTopic('dataset'), tableTopic(DATASOURCE_TABLE)], { max: 5_000 });
+    const heldRow = (id: number) =>
+      held.get(id, async () => {
+        const row = await loadRow(id);
+        return { row, ds: row.kind === 'file' ? undefined : await sourceRow(row.ds_id) };
+      });
 
     /** Checks a definition against the catalogue (tables, columns) or the SQL checks; answers the source and its columns. */
     const checkDefinition = async (req: FastifyRequest, kind: string, ds: DatasourceTable, def: any): Promise<{ source: DatasetSource; columns: Map<string, Set<string>>; sample?: { columns: string[]; rows: Record<string, unknown>[] }; catalogue?: Map<string, Array<{ name: string; type: FieldType }>> }> => {
@@ -361,8 +371,8 @@ export const datasetModule: ServerModule = {
 
     /** One chart query's answer: rows keyed by dimension and measure, measures as numbers. */
     const runQuery = async (req: FastifyRequest, query: DatasetQuery) => {
-      const row = await loadRow(query.datasetId);
-      const { d, run } = await targetOf(row, req);
+      const { row, ds } = await heldRow(query.datasetId);
+      const { d, run } = await targetOf(row, req, ds);
       const rules = rulesFor(req, JSON.parse(row.row_rules) as RowRule[]);
       const st = buildQuery(d, query, rules);
       const measureKeys = (query.measures ?? []).map(measureKey);
