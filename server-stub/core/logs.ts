@@ -1,6 +1,10 @@
 // Three log files, one per SERVER_NAME dictionary entry: auth, admin, platform (DATA_DIR/logs/<name>.log).
 // Each request is logged to the file of the module that served it.
 //
+// Writes are asynchronous (issue 36: no synchronous write per request): SonicBoom queues a line while a write is in
+// flight and writes what queued in one go, so under load many lines cost one syscall and the event loop never waits
+// for the disk; close() flushes what is queued.
+//
 // Rotation by size: every write is counted; once a file passes `maxBytes` it is renamed x.log → x.log.1
 // (x.log.1 → x.log.2 … up to x.log.<keep>, the oldest dropped) and a fresh x.log is opened (SonicBoom's
 // reopen). The count starts from the file's size at start-up, so a restart does not let a file grow past
@@ -59,7 +63,7 @@ export function createLoggers(dataDir: string, opts: LogOptions = {}): ServiceLo
     // created 0600 (umask can only narrow it); a file left 0644 by an older version is narrowed
     closeSync(openSync(file, 'a', LOG_FILE_MODE));
     chmodSync(file, LOG_FILE_MODE);
-    const dest = pino.destination({ dest: file, sync: true, mkdir: true, mode: LOG_FILE_MODE });
+    const dest = pino.destination({ dest: file, sync: false, mkdir: true, mode: LOG_FILE_MODE });
     dests.push(dest);
     let written = statSync(file).size;
     const rotate = () => {
@@ -70,11 +74,18 @@ export function createLoggers(dataDir: string, opts: LogOptions = {}): ServiceLo
         written = 0;
         return;
       }
+      try {
+        // the fresh file made 0600 now: the (asynchronous) reopen opens it once the queue is written
+        closeSync(openSync(file, 'a', LOG_FILE_MODE));
+        chmodSync(file, LOG_FILE_MODE);
+      } catch {
+        // the reopen below makes it (with the destination's mode)
+      }
       dest.reopen();
-      chmodSync(file, LOG_FILE_MODE);
       written = 0;
     };
-    // pino writes whole lines (sync destination): the count is exact and the check costs one addition
+    // pino hands over whole lines: the count is exact and the check costs one addition (a line queued before a
+    // rotation is written to the file it was queued for: SonicBoom reopens once its queue is written)
     const stream: DestinationStream = {
       write(line: string) {
         dest.write(line);
@@ -93,6 +104,14 @@ export function createLoggers(dataDir: string, opts: LogOptions = {}): ServiceLo
     );
   };
   const loggers = { auth: make('auth'), admin: make('admin'), platform: make('platform') } as ServiceLoggers;
-  loggers.close = () => dests.forEach((d) => d.end());
+  loggers.close = () =>
+    dests.forEach((d) => {
+      try {
+        d.flushSync();
+      } catch {
+        // nothing queued, or the file is gone: end() below still closes it
+      }
+      d.end();
+    });
   return loggers;
 }
