@@ -85,6 +85,8 @@ function stable(o: Record<string, unknown>): string {
   return JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export async function publishedRoutes(app: FastifyInstance) {
   const { db, cache, config } = app.ctx;
   finders.set(app.ctx, keyFinder(app));
@@ -142,14 +144,16 @@ export async function publishedRoutes(app: FastifyInstance) {
         const pageKey = page ? `:p${page.pageNum}x${page.pageSize}` : '';
         const key = version.cacheable && version.cache_time ? `openapi:${tag}:${api.id}:${api.online_seq}:${version.version}:${stable(values)}${pageKey}` : null;
         if (key) {
-          const stored = await cache.get<{ data: unknown; cut?: string } | unknown[]>(key);
-          // an entry written before paging held the rows themselves
+          const stored = await cache.get<{ body?: string; data?: unknown; cut?: string } | unknown[]>(key);
+          // an entry written before paging held the rows themselves; one written before issue 36 the data
           const hit = Array.isArray(stored) ? { data: stored, cut: undefined } : stored;
           if (hit) {
             good = true;
             cacheHit = true;
             reply.header('x-cache', 'HIT');
             if (hit.cut) reply.header('x-result-truncated', 'true');
+            // the answer as it was serialised when cached: sent as it is, never parsed and written again
+            if (typeof hit.body === 'string') return reply.type(JSON_TYPE).send(hit.body);
             return ok(hit.data, hit.cut);
           }
         }
@@ -171,12 +175,14 @@ export async function publishedRoutes(app: FastifyInstance) {
           data = capped.rows;
           cut = capped.cut;
         }
-        if (key) {
-          await cache.set(key, { data, ...(cut ? { cut } : {}) }, version.cache_time!);
-          reply.header('x-cache', 'MISS');
-        }
         if (cut) reply.header('x-result-truncated', 'true');
         good = true;
+        if (key) {
+          const body = JSON.stringify(ok(data, cut));
+          await cache.set(key, { body, ...(cut ? { cut } : {}) }, version.cache_time!);
+          reply.header('x-cache', 'MISS');
+          return reply.type(JSON_TYPE).send(body);
+        }
         return ok(data, cut);
       } finally {
         const params = shown;
