@@ -2,10 +2,11 @@
 // the HTTP services of its kind, and Back closing its tab and returning to the console page it was opened from
 // (reloaded), the list when it was opened by its address.
 import { useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Designer, type DesignerGuard } from '../../designer/Designer';
 import { useLeaveGuard } from '../core/leaveGuard';
 import { useSession } from '../core/session';
-import { idParam, useLeave, useViewSearch } from '../ui/leave';
+import { idParam, useLeave } from '../ui/leave';
 import { designerServices, type DesignKind } from './services';
 
 const CONFIG = {
@@ -15,7 +16,8 @@ const CONFIG = {
 
 export function DesignerHost({ kind }: { kind: DesignKind }) {
   // its own address's query: the view stays mounted, hidden, while the console shows another page
-  const search = useViewSearch();
+  // a designer behind another tab keeps its own address (the shell's KeepAlive), so its id stays
+  const { search } = useLocation();
   // spec: the form designer's id is also read as formId in one variant
   const id = idParam(search, 'pageId') ?? idParam(search, 'formId');
   const services = useMemo(() => designerServices(kind), [kind]);

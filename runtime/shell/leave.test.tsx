@@ -2,11 +2,11 @@
 // asks the one question (取消 / 不保存 / 保存); 不保存 runs the editor's discard, 保存 its save.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guardStore, useLeaveGuard, ViewPathContext, DISCARD_CONFIRM } from '../core/leaveGuard';
 import { TagsView } from './layout/TagsView';
-import { useConfirmLeave, useLeave, useViewSearch } from '../ui/leave';
+import { useConfirmLeave, useLeave } from '../ui/leave';
 import { addView, refreshStore, tagsStore } from './state';
 
 function Editor({ path, save, discard }: { path: string; save?: () => Promise<boolean>; discard?: () => void }) {
@@ -183,30 +183,3 @@ describe('a full-window editor going back (issue 35 §7)', () => {
   });
 });
 
-describe('a cached view hidden behind another keeps its own query', () => {
-  function Search() {
-    const search = useViewSearch();
-    const navigate = useNavigate();
-    return (
-      <>
-        <div data-testid="own">{search}</div>
-        <button onClick={() => navigate('/list?page=3')}>list</button>
-        <button onClick={() => navigate('/a?pageId=7')}>other</button>
-      </>
-    );
-  }
-  it('reads its id while shown, keeps it while another view shows, follows a new one', () => {
-    render(
-      <MemoryRouter initialEntries={['/a?pageId=5']}>
-        <ViewPathContext.Provider value="/a">
-          <Search />
-        </ViewPathContext.Provider>
-      </MemoryRouter>,
-    );
-    expect(screen.getByTestId('own').textContent).toBe('?pageId=5');
-    fireEvent.click(screen.getByText('list'));
-    expect(screen.getByTestId('own').textContent).toBe('?pageId=5');
-    fireEvent.click(screen.getByText('other'));
-    expect(screen.getByTestId('own').textContent).toBe('?pageId=7');
-  });
-});

@@ -141,19 +141,6 @@ export function useLeave(to: string, dirty: boolean, actions?: GuardActions, bac
   );
 }
 
-/**
- * The query of this view's own address. A cached view stays mounted, hidden, while another one shows, and the
- * router's location is then the other view's: read from it, an id in the query would go (a designer would reload
- * as 缺少编号 and lose its edits). Outside the shell, the address as it is.
- */
-export function useViewSearch(): string {
-  const view = useViewPath();
-  const { pathname, search } = useLocation();
-  const [own, setOwn] = useState(search);
-  if (pathname === view && search !== own) setOwn(search);
-  return pathname === view ? search : own;
-}
-
 /** An id query parameter (`id`, `pageId`…) as a positive integer, or null. */
 export function idParam(search: string, name = 'id'): number | null {
   const v = new URLSearchParams(search).get(name);

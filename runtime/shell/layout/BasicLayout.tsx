@@ -5,7 +5,7 @@
 // console address it was opened from (its 返回 goes there, runtime/ui/leave.ts).
 import { Layout, theme } from 'antd';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useOutlet } from 'react-router-dom';
+import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router-dom';
 import { ViewPathContext } from '../../core/leaveGuard';
 import { useStore } from '../../core/store';
 import { addView, refreshStore, settingsStore, tagsStore } from '../state';
@@ -21,30 +21,42 @@ export const HEADER_HEIGHT = 50;
 /** An editor's page area: the whole window (the editor lays itself out in it, runtime/datav/DesignerHost). */
 const EDITOR_CONTENT = { height: '100dvh', overflow: 'hidden', background: '#fff' } as const;
 
-/** Keeps visited, cacheable pages mounted (hidden) so their state survives tab switches. */
-function KeepAlive({ current, cacheable, children }: { current: string; cacheable: boolean; children: ReactNode }) {
+/**
+ * Keeps visited, cacheable pages mounted (hidden) so their state survives tab switches. A hidden page keeps the
+ * address it was last shown at: useLocation inside it answers that one, not the address of the page in front, so
+ * an editor reading its id from the address (?id=) does not load another record, or none, over unsaved edits while
+ * another tab is shown.
+ */
+export function KeepAlive({ current, cacheable, children }: { current: string; cacheable: boolean; children: ReactNode }) {
   const views = useStore(tagsStore, (s) => s.views);
   const refresh = useStore(refreshStore);
-  const cache = useRef(new Map<string, ReactNode>());
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const cache = useRef(new Map<string, { node: ReactNode; at: { location: Location; navigationType: typeof navigationType } }>());
   const open = new Set(views.map((v) => v.pathname));
   for (const key of [...cache.current.keys()]) if (!open.has(key) && key !== current) cache.current.delete(key);
-  if (cacheable) cache.current.set(current, children);
+  // the same object while the address stays: the pages behind one context value do not re-render for nothing
+  const held = cache.current.get(current);
+  const at = held && held.at.location === location ? held.at : { location, navigationType };
+  if (cacheable) cache.current.set(current, { node: children, at });
   else cache.current.delete(current);
-  const slot = (key: string, node: ReactNode, visible: boolean) => (
+  const slot = (key: string, node: ReactNode, visible: boolean, where: typeof at) => (
     // the refresh count in the key remounts a page on 刷新页面
     <div key={`${key}#${refresh[key] ?? 0}`} data-view={key} style={{ display: visible ? 'block' : 'none' }}>
       {/* the view's own pathname, for its editors' leave guards (useLocation follows the address, not the view) */}
       <ViewPathContext.Provider value={key}>
-        <PageBoundary>
-          <Suspense fallback={<PageSpin />}>{node}</Suspense>
-        </PageBoundary>
+        <LocationContext.Provider value={where}>
+          <PageBoundary>
+            <Suspense fallback={<PageSpin />}>{node}</Suspense>
+          </PageBoundary>
+        </LocationContext.Provider>
       </ViewPathContext.Provider>
     </div>
   );
   return (
     <>
-      {[...cache.current.entries()].map(([key, node]) => slot(key, node, key === current))}
-      {!cacheable && slot(current, children, true)}
+      {[...cache.current.entries()].map(([key, v]) => slot(key, v.node, key === current, v.at))}
+      {!cacheable && slot(current, children, true, at)}
     </>
   );
 }
