@@ -155,6 +155,9 @@ describeBrowser('系统管理', () => {
     await toast(admin, '停用成功');
     await user.goto(`${inject('baseURL')}/data/variable`);
     await user.waitForURL(/\/login/, { timeout: 30_000 });
+    // the sign-in page says why, not only 登录已过期
+    expect(await user.getByTestId('signed-out-reason').textContent({ timeout: 10_000 })).toBe('账号已停用，请联系管理员');
+    await shot(user, 'signed-out-reason');
   });
 
   it('the acts are in 操作日志 and the sign-ins in 登录日志', async () => {

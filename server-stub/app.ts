@@ -15,7 +15,7 @@ import { createLoggers, type ServiceLoggers } from './core/logs.js';
 import { loadLoginKeys } from './core/passwords.js';
 import { loadSchemas } from './core/schemas.js';
 import { installServing, serveApp } from './core/serving.js';
-import { cachedSessions, dbSessions, redisSessions } from './core/sessions.js';
+import { cachedSessions, dbSessions, redisSessions, withEndings } from './core/sessions.js';
 import { createInvalidation, tableTopic } from './core/invalidation.js';
 import { userCache } from './core/users.js';
 import { deploymentTag } from './core/throttle.js';
@@ -65,7 +65,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   store.watch.listeners.push(async (tables) => {
     for (const t of tables) if (invalidation.heard(tableTopic(t))) await invalidation.publish(tableTopic(t));
   });
-  const sessions = cachedSessions(config.redisUrl ? redisSessions(config.redisUrl, deployment) : dbSessions(store.db), invalidation);
+  const sessions = withEndings(cachedSessions(config.redisUrl ? redisSessions(config.redisUrl, deployment) : dbSessions(store.db), invalidation), cache, config.sessionTtl);
   const keys = loadLoginKeys(config.dataDir);
 
   const all: ServerModule[] = [uamsModule(keys, sessions, uamsMigrations()), menuModule(), ...featureModules];

@@ -49,13 +49,28 @@ export function isSessionBoxOpen(): boolean {
   return expiredBoxOpen;
 }
 
-function showSessionExpired(loginUrl: unknown): void {
+/** Where the sign-in page finds why the last session ended (shown once there, then forgotten). */
+export const SIGNED_OUT_KEY = 'signedOutReason';
+
+/** The server's reason a session ended (账号已停用, 已被管理员强制退出 …), kept for the sign-in page. */
+function rememberWhy(msg: unknown): string | null {
+  const why = typeof msg === 'string' && msg.trim() ? msg.trim().slice(0, 100) : null;
+  try {
+    if (why) sessionStorage.setItem(SIGNED_OUT_KEY, why);
+  } catch {
+    // no session storage (private mode): the box below still says it
+  }
+  return why;
+}
+
+function showSessionExpired(loginUrl: unknown, msg?: unknown): void {
+  const why = rememberWhy(msg);
   if (expiredBoxOpen) return;
   expiredBoxOpen = true;
   const url = typeof loginUrl === 'string' && loginUrl ? loginUrl : '/login';
   getFeedback().modal.confirm({
     title: t('systemPrompt'),
-    content: t('sessionExpired'),
+    content: why ?? t('sessionExpired'),
     okText: t('relogin'),
     cancelText: t('cancel'),
     onOk: () => {
@@ -91,7 +106,8 @@ function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   const body = response.data as Envelope | undefined;
   if (!body || typeof body !== 'object' || typeof body.status !== 'number') return response;
   if (body.status === 2) {
-    if (!config.quiet) showSessionExpired(body.data);
+    if (!config.quiet) showSessionExpired(body.data, body.msg);
+    else rememberWhy(body.msg);
     return Promise.reject(new ApiError(t('sessionExpired'), 2, response.status));
   }
   if (body.status !== 0) {
@@ -114,7 +130,8 @@ function onError(error: AxiosError<Partial<Envelope>>): Promise<never> {
   };
   if (axios.isCancel(error)) return Promise.reject(error);
   if (res?.status === 401 || res?.data?.status === 2) {
-    if (!config.quiet) showSessionExpired(res?.data?.data);
+    if (!config.quiet) showSessionExpired(res?.data?.data, res?.data?.msg);
+    else rememberWhy(res?.data?.msg);
     return Promise.reject(new ApiError(t('sessionExpired'), 2, res?.status));
   }
   let msg: string | undefined;

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { encryptPassword } from '../core/crypto';
 import { t } from '../core/messages';
-import { post } from '../core/request';
+import { post, SIGNED_OUT_KEY } from '../core/request';
 import { signIn } from '../core/session';
 
 export interface LoginForm {
@@ -35,6 +35,16 @@ export function Login() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const { token: tk } = theme.useToken();
+  // why the last session ended, when someone else ended it (账号已停用 …): shown once, then forgotten
+  const [why] = useState(() => {
+    try {
+      const v = sessionStorage.getItem(SIGNED_OUT_KEY);
+      sessionStorage.removeItem(SIGNED_OUT_KEY);
+      return v;
+    } catch {
+      return null;
+    }
+  });
 
   const submit = async (values: { account: string; password: string }) => {
     setLoading(true);
@@ -84,6 +94,11 @@ export function Login() {
             数据服务平台
           </h3>
         </div>
+        {why && (
+          <div role="status" data-testid="signed-out-reason" style={{ marginBottom: tk.marginMD, padding: '8px 12px', border: `1px solid ${tk.colorWarningBorder}`, background: tk.colorWarningBg, borderRadius: tk.borderRadius, color: tk.colorText, fontSize: tk.fontSize }}>
+            {why}
+          </div>
+        )}
         <Form layout="vertical" size="large" onFinish={submit} onValuesChange={() => error && setError('')} requiredMark={false}>
           <Form.Item name="account" rules={[{ required: true, whitespace: true, message: t('enterAccount') }]}>
             <Input prefix={<UserOutlined />} placeholder="账号" autoComplete="username" aria-label="账号" />

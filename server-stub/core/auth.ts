@@ -82,7 +82,8 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore) {
     if (!matched && !isGuardedPath(req.url)) return;
     if (!token) throw new UnsignedError(MSG_NOT_SIGNED_IN);
     const userId = await sessions.find(token);
-    if (userId == null) throw new UnsignedError();
+    // ended by someone else: the reason (账号已停用 …) instead of 登录已过期
+    if (userId == null) throw new UnsignedError((await sessions.endedWhy(token)) ?? undefined);
     const loaded = await app.ctx.users.load(userId);
     const why = loaded ? refusal(loaded.user) : '账号不存在';
     if (!loaded || why) {

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { now } from '../store/columns.js';
+import type { Cache } from './cache.js';
 import { tableTopic, type Invalidation } from './invalidation.js';
 
 /** Where and with what a session was made (在线用户). */
@@ -34,11 +35,14 @@ export interface SessionStore {
   /** As find, with the time (ms) the session ends. */
   lookup(token: string): Promise<{ userId: number; expiresAt: number } | null>;
   revoke(token: string): Promise<void>;
-  revokeUser(userId: number): Promise<void>;
+  /** Ends every session of the user; with `why`, a caller presenting one of them is told why (endedWhy). */
+  revokeUser(userId: number, why?: string): Promise<void>;
   /** Every live session of this deployment (across its instances when they share Redis or the store). */
   list(): Promise<LiveSession[]>;
-  /** Ends the session with this id (its token's hash); false when there was none. */
-  revokeId(id: string): Promise<boolean>;
+  /** Ends the session with this id (its token's hash); false when there was none. With `why`, as revokeUser. */
+  revokeId(id: string, why?: string): Promise<boolean>;
+  /** Why the token's session was ended by someone else (账号已停用 …), while its lifetime lasts; null otherwise. */
+  endedWhy(token: string): Promise<string | null>;
   /** The id of a token's session (to tell a caller's own session in the list). */
   idOf(token: string): string;
   /** Rejects when where the sessions live does not answer (readiness). */
@@ -84,6 +88,7 @@ export function dbSessions(db: Kysely<Database>): SessionStore {
       return Number(r.numDeletedRows ?? 0) > 0;
     },
     idOf: (token) => hash(token),
+    endedWhy: async () => null,
     async revoke(token) {
       await db.deleteFrom('sys_session').where('token_hash', '=', hash(token)).execute();
     },
@@ -167,6 +172,7 @@ export function redisSessions(url: string, deployment: string): SessionStore {
       return n > 0;
     },
     idOf: (token) => hash(token),
+    endedWhy: async () => null,
     async revoke(token) {
       await redis.del(sessionKey(hash(token)));
       await redis.srem(allKey, hash(token));
@@ -217,6 +223,31 @@ export function cachedSessions(inner: SessionStore, bus: Invalidation): SessionS
     async revokeUser(userId) {
       await inner.revokeUser(userId);
       await bus.publish('user-sessions', String(userId));
+    },
+  };
+}
+
+/**
+ * `inner` telling why a session ended when someone else ended it (issue 34 item 6): an administrator disabling the
+ * account, taking a role away, resetting the password or signing the session out. The reason is kept in the
+ * platform cache (Redis with REDIS_URL: every instance) under the session's id for the session's lifetime, and the
+ * guard answers it to the next call with the token, so the sign-in page can say why instead of 登录已过期.
+ */
+export function withEndings(inner: SessionStore, cache: Pick<Cache, 'get' | 'set'>, ttlSeconds: number): SessionStore {
+  const key = (id: string) => `session-ended:${id}`;
+  return {
+    ...inner,
+    async revokeUser(userId, why) {
+      if (why) for (const s of (await inner.list()).filter((x) => x.userId === userId)) await cache.set(key(s.id), why, ttlSeconds);
+      await inner.revokeUser(userId);
+    },
+    async revokeId(id, why) {
+      if (why) await cache.set(key(id), why, ttlSeconds);
+      return inner.revokeId(id);
+    },
+    async endedWhy(token) {
+      const why = await cache.get<string>(key(hash(token)));
+      return typeof why === 'string' ? why : null;
     },
   };
 }

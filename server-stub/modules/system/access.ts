@@ -8,6 +8,15 @@ import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 
 export const ADMIN_ROLE = 'sys_admin';
+
+/** What the sign-in page tells a user whose session an administrator ended (core/sessions.ts withEndings). */
+export const SIGNED_OUT = {
+  disabled: '账号已停用，请联系管理员',
+  deleted: '账号已删除，请联系管理员',
+  roles: '权限已变更，请重新登录',
+  password: '密码已被管理员重置，请用新密码登录',
+  forced: '已被管理员强制退出，请重新登录',
+} as const;
 export const MSG_LAST_ADMIN = '不能移除最后一个管理员：系统至少需要一个可用的管理员账号';
 export const MSG_NOT_YOURS = (perm: string) => `不能授予自己没有的权限：${perm}`;
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { browserOf } from '../../core/audit.js';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema } from '../../core/list.js';
+import { SIGNED_OUT } from './access.js';
 
 const idBody = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9a-f]{64}$', title: '会话' } } };
 
@@ -28,7 +29,7 @@ export function onlineRoutes(app: FastifyInstance) {
 
   app.post<{ Body: { id: string } }>('/online/forceLogout', { config: { perm: 'monitor:online:forceLogout' }, schema: { body: idBody } }, async (req) => {
     if (req.token && sessions.idOf(req.token) === req.body.id) throw new BizError('不能强制退出自己当前的会话，请用右上角的退出登录');
-    if (!(await sessions.revokeId(req.body.id))) throw new BizError('该会话已结束');
+    if (!(await sessions.revokeId(req.body.id, SIGNED_OUT.forced))) throw new BizError('该会话已结束');
     return ok(null, '已强制退出');
   });
 }

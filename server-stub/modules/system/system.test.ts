@@ -3,7 +3,7 @@
 // administrator, nobody disabling or deleting themselves.
 import { describe, expect, it } from 'vitest';
 import { encryptFor, serverForSuite, testStores, TEST_PASSWORD, type TestServer } from '../../testing/server.js';
-import { MSG_LAST_ADMIN } from './access.js';
+import { MSG_LAST_ADMIN, SIGNED_OUT } from './access.js';
 
 const NEW_PASSWORD = 'Fresh#Pass2026';
 
@@ -80,7 +80,10 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     const u = await addUser(s, 'wang.wu', ['default']);
     expect((await s.request('GET', '/api/uams/session/find', undefined, u.token)).body.status).toBe(0);
     expect((await s.request('POST', '/api/system/user/status', { id: u.id, status: 1 })).body.msg).toBe('已停用');
-    expect((await s.request('GET', '/api/uams/session/find', undefined, u.token)).http).toBe(401);
+    // the next call is told why (the sign-in page shows it), not 登录已过期
+    const ended = await s.request('GET', '/api/uams/session/find', undefined, u.token);
+    expect(ended.http).toBe(401);
+    expect(ended.body).toMatchObject({ status: 2, msg: SIGNED_OUT.disabled });
     const pem = (await s.request<string>('GET', '/api/uams/publicKey', undefined, null)).body.data;
     const refused = await s.request('POST', '/api/uams/login', { mobilePhone: 'wang.wu', password: encryptFor(pem, NEW_PASSWORD) }, null);
     expect(refused.body.msg).toBe('账号已停用，请联系管理员');
@@ -89,7 +92,7 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     let token = await s.loginAs('wang.wu', NEW_PASSWORD);
     const reset = await s.request<{ password: string }>('POST', `/api/system/user/resetPwd?id=${u.id}`);
     expect(reset.body.msg).toBe('密码已重置');
-    expect((await s.request('GET', '/api/uams/session/find', undefined, token)).http).toBe(401);
+    expect((await s.request('GET', '/api/uams/session/find', undefined, token)).body).toMatchObject({ status: 2, msg: SIGNED_OUT.password });
     token = await s.loginAs('wang.wu', reset.body.data.password);
     expect((await s.request<any>('GET', '/api/uams/session/find', undefined, token)).body.data.mustChangePassword).toBe(true);
     // set by the admin: kept to the policy, answered with nothing to show
@@ -103,7 +106,7 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     token = await s.loginAs('wang.wu', 'Chosen#2026');
 
     expect((await s.request('POST', `/api/system/user/delete?id=${u.id}`)).body.msg).toBe('删除成功');
-    expect((await s.request('GET', '/api/uams/session/find', undefined, token)).http).toBe(401);
+    expect((await s.request('GET', '/api/uams/session/find', undefined, token)).body).toMatchObject({ status: 2, msg: SIGNED_OUT.deleted });
     expect((await s.request<any>('POST', '/api/system/user/list', { search: 'wang.wu' })).body.data.total).toBe(0);
     // the row stays for the audit
     const row = await s.app.ctx.db.selectFrom('sys_user').select(['deleted']).where('username', '=', 'wang.wu').executeTakeFirst();
@@ -115,7 +118,7 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     const dev = await roleId(s, 'default');
     const taken = await s.request('POST', '/api/system/user/save', { id: u.id, username: 'zhao.liu', nickName: 'zhao', roleIds: [dev], status: 0 });
     expect(taken.body.status).toBe(0);
-    expect((await s.request('GET', '/api/uams/session/find', undefined, u.token)).http).toBe(401);
+    expect((await s.request('GET', '/api/uams/session/find', undefined, u.token)).body).toMatchObject({ status: 2, msg: SIGNED_OUT.roles });
     const token = await s.loginAs('zhao.liu', NEW_PASSWORD);
     await s.request('POST', '/api/system/user/save', { id: u.id, username: 'zhao.liu', nickName: 'zhao', roleIds: [dev], status: 0, effectiveUntil: '2020-01-01 00:00:00' });
     expect((await s.request('GET', '/api/uams/session/find', undefined, token)).http).toBe(401);
@@ -328,7 +331,9 @@ describe.each(sessionBackends)('在线用户 (sessions in the $name)', ({ env })
     const own = (await s.request<any>('POST', '/api/system/online/list', { search: 'admin' })).body.data.records.find((r: any) => r.current);
     expect((await s.request('POST', '/api/system/online/forceLogout', { id: own.id })).body.msg).toBe('不能强制退出自己当前的会话，请用右上角的退出登录');
     expect((await s.request('POST', '/api/system/online/forceLogout', { ...mine })).body.msg).toBe('已强制退出');
-    expect((await s.request('GET', '/api/uams/session/find', undefined, dev)).http).toBe(401);
+    expect((await s.request('GET', '/api/uams/session/find', undefined, dev)).body).toMatchObject({ status: 2, msg: SIGNED_OUT.forced });
+    // a session that merely expired or never was says the general words
+    expect((await s.request('GET', '/api/uams/session/find', undefined, 'no-such-token')).body.msg).not.toBe(SIGNED_OUT.forced);
     expect(await list()).toEqual([]);
     expect((await s.request('POST', '/api/system/online/forceLogout', { id: mine.id })).body.msg).toBe('该会话已结束');
     expect((await s.request('POST', '/api/system/online/forceLogout', { id: "x' or 1=1" })).http).toBe(400);

@@ -15,7 +15,7 @@ import { generatePassword, hashPassword } from '../../core/passwords.js';
 import { now } from '../../store/columns.js';
 import { userFields } from '../../core/users.js';
 import type { Database } from '../../store/schema.js';
-import { ADMIN_ROLE, assertCanManage, assertHolds, keepLastAdmin, permissionsOfRoles } from './access.js';
+import { ADMIN_ROLE, assertCanManage, assertHolds, keepLastAdmin, permissionsOfRoles, SIGNED_OUT } from './access.js';
 
 export const MSG_USER_NOT_FOUND = '用户不存在';
 const MSG_NOT_SELF_DISABLE = '不能停用自己的账号';
@@ -177,7 +177,7 @@ export function userRoutes(app: FastifyInstance) {
         return uid;
       });
       // a role taken away, or the account switched off: its sessions end now, on every instance
-      if (stored && (removed.length || values.status === 1)) await app.ctx.sessions.revokeUser(stored.id);
+      if (stored && (removed.length || values.status === 1)) await app.ctx.sessions.revokeUser(stored.id, values.status === 1 ? SIGNED_OUT.disabled : SIGNED_OUT.roles);
       return ok(password ? { id: userId, password } : { id: userId }, '保存成功');
     },
   );
@@ -194,7 +194,7 @@ export function userRoutes(app: FastifyInstance) {
       await keepLastAdmin(db, id, false);
     }
     await db.updateTable('sys_user').set({ status, update_time: now() }).where('id', '=', id).execute();
-    if (status === 1) await app.ctx.sessions.revokeUser(id);
+    if (status === 1) await app.ctx.sessions.revokeUser(id, SIGNED_OUT.disabled);
     return ok(null, status === 1 ? '已停用' : '已启用');
   });
 
@@ -207,7 +207,7 @@ export function userRoutes(app: FastifyInstance) {
     await keepLastAdmin(db, id, false);
     // soft: the row stays for the audit (the operation log names it); the account can never sign in again
     await db.updateTable('sys_user').set({ deleted: 1, update_time: now() }).where('id', '=', id).execute();
-    await app.ctx.sessions.revokeUser(id);
+    await app.ctx.sessions.revokeUser(id, SIGNED_OUT.deleted);
     return ok(null, '删除成功');
   });
 
@@ -234,7 +234,7 @@ export function userRoutes(app: FastifyInstance) {
       }
       const password = set ?? generatePassword();
       await db.updateTable('sys_user').set({ password_hash: await hashPassword(password), must_change_password: 1, update_time: now() }).where('id', '=', id).execute();
-      await app.ctx.sessions.revokeUser(id);
+      await app.ctx.sessions.revokeUser(id, SIGNED_OUT.password);
       return ok(set ? null : { password }, '密码已重置');
     },
   );
