@@ -4,7 +4,7 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type I
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from './browser';
 import { setFeedback } from './feedback';
-import { call, download, get, post, request, saver, FIXED_HEADERS, isSessionBoxOpen } from './request';
+import { call, download, get, post, request, saver, FIXED_HEADERS, isSessionBoxOpen, SIGNED_OUT_KEY } from './request';
 import { logout } from './session';
 import { getToken, setToken } from './token';
 import { loadChunk } from './chunk';
@@ -83,6 +83,22 @@ describe('request layer', () => {
     expect(browser.assign).toHaveBeenCalledWith('/login');
     expect(getToken()).toBeNull();
     expect(isSessionBoxOpen()).toBe(false);
+  });
+
+  it('a session ended by an administrator: the box says why, and the sign-in page finds it', async () => {
+    sessionStorage.removeItem(SIGNED_OUT_KEY);
+    request.defaults.adapter = respond({ status: 401, statusText: 'Unauthorized', headers: { 'x-session-ended': '1' }, data: { status: 2, msg: '已被管理员强制退出，请重新登录', data: '/login' } });
+    await get('/a').catch(() => {});
+    expect(confirms[0]).toMatchObject({ content: '已被管理员强制退出，请重新登录' });
+    expect(sessionStorage.getItem(SIGNED_OUT_KEY)).toBe('已被管理员强制退出，请重新登录');
+    confirms[0].onCancel?.();
+    // a plain expiry keeps the spec's words and leaves nothing for the sign-in page
+    sessionStorage.removeItem(SIGNED_OUT_KEY);
+    request.defaults.adapter = respond({ status: 401, statusText: 'Unauthorized', data: { status: 2, msg: '登录状态已过期，请重新登录', data: '/login' } });
+    await get('/b').catch(() => {});
+    expect(confirms[1]).toMatchObject({ content: '登录状态已过期，您可以继续留在该页面，或者重新登录' });
+    expect(sessionStorage.getItem(SIGNED_OUT_KEY)).toBeNull();
+    confirms[1].onCancel?.();
   });
 
   it('HTTP 401 → the same single box; after cancel a new failure may show it again', async () => {

@@ -52,9 +52,14 @@ export function isSessionBoxOpen(): boolean {
 /** Where the sign-in page finds why the last session ended (shown once there, then forgotten). */
 export const SIGNED_OUT_KEY = 'signedOutReason';
 
-/** The server's reason a session ended (账号已停用, 已被管理员强制退出 …), kept for the sign-in page. */
-function rememberWhy(msg: unknown): string | null {
-  const why = typeof msg === 'string' && msg.trim() ? msg.trim().slice(0, 100) : null;
+/**
+ * The server's reason a session ended when someone else ended it (账号已停用, 已被管理员强制退出 …: the answer carries
+ * X-Session-Ended), kept for the sign-in page; null for a plain expiry (the box then says what the spec says).
+ */
+function rememberWhy(res: AxiosResponse | undefined): string | null {
+  const msg = (res?.data as Partial<Envelope> | undefined)?.msg;
+  const ended = String(res?.headers?.['x-session-ended'] ?? '') === '1';
+  const why = ended && typeof msg === 'string' && msg.trim() ? msg.trim().slice(0, 100) : null;
   try {
     if (why) sessionStorage.setItem(SIGNED_OUT_KEY, why);
   } catch {
@@ -63,8 +68,8 @@ function rememberWhy(msg: unknown): string | null {
   return why;
 }
 
-function showSessionExpired(loginUrl: unknown, msg?: unknown): void {
-  const why = rememberWhy(msg);
+function showSessionExpired(loginUrl: unknown, res?: AxiosResponse): void {
+  const why = rememberWhy(res);
   if (expiredBoxOpen) return;
   expiredBoxOpen = true;
   const url = typeof loginUrl === 'string' && loginUrl ? loginUrl : '/login';
@@ -106,8 +111,8 @@ function onResponse(response: AxiosResponse): AxiosResponse | Promise<never> {
   const body = response.data as Envelope | undefined;
   if (!body || typeof body !== 'object' || typeof body.status !== 'number') return response;
   if (body.status === 2) {
-    if (!config.quiet) showSessionExpired(body.data, body.msg);
-    else rememberWhy(body.msg);
+    if (!config.quiet) showSessionExpired(body.data, response);
+    else rememberWhy(response);
     return Promise.reject(new ApiError(t('sessionExpired'), 2, response.status));
   }
   if (body.status !== 0) {
@@ -130,8 +135,8 @@ function onError(error: AxiosError<Partial<Envelope>>): Promise<never> {
   };
   if (axios.isCancel(error)) return Promise.reject(error);
   if (res?.status === 401 || res?.data?.status === 2) {
-    if (!config.quiet) showSessionExpired(res?.data?.data, res?.data?.msg);
-    else rememberWhy(res?.data?.msg);
+    if (!config.quiet) showSessionExpired(res?.data?.data, res);
+    else rememberWhy(res);
     return Promise.reject(new ApiError(t('sessionExpired'), 2, res?.status));
   }
   let msg: string | undefined;

@@ -83,7 +83,10 @@ export function installAuth(app: FastifyInstance, sessions: SessionStore) {
     if (!token) throw new UnsignedError(MSG_NOT_SIGNED_IN);
     const userId = await sessions.find(token);
     // ended by someone else: the reason (账号已停用 …) instead of 登录已过期
-    if (userId == null) throw new UnsignedError((await sessions.endedWhy(token)) ?? undefined);
+    if (userId == null) {
+      const why = await sessions.endedWhy(token);
+      throw why ? new UnsignedError(why, true) : new UnsignedError();
+    }
     const loaded = await app.ctx.users.load(userId);
     const why = loaded ? refusal(loaded.user) : '账号不存在';
     if (!loaded || why) {

@@ -28,11 +28,18 @@ export class BizError extends Error {
 
 /** Missing or expired session: status 2, HTTP 401, data = where to sign in. */
 export class UnsignedError extends Error {
-  constructor(message = '登录状态已过期，请重新登录') {
+  constructor(
+    message = '登录状态已过期，请重新登录',
+    /** the session was ended by someone else, and the message says why (answered with X-Session-Ended) */
+    readonly ended = false,
+  ) {
     super(message);
     this.name = 'UnsignedError';
   }
 }
+
+/** The header telling the browser that a 401's message is why the session ended (not a plain expiry). */
+export const SESSION_ENDED_HEADER = 'x-session-ended';
 
 export const LOGIN_URL = '/login';
 

@@ -1,7 +1,7 @@
 // Every failure becomes the envelope with a Chinese message: never a stack trace, never a bare 500 body.
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BizError, LOGIN_URL, STATUS, UnsignedError } from './envelope.js';
+import { BizError, LOGIN_URL, SESSION_ENDED_HEADER, STATUS, UnsignedError } from './envelope.js';
 import { describeAjvError, type AjvErrorLike, type Labeler } from '../../common/ajv-messages.js';
 
 interface AjvLikeError extends AjvErrorLike {
@@ -30,6 +30,7 @@ const PART_ZH: Record<string, string> = { body: '请求体', querystring: '查�
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: AjvLikeError[]; validationContext?: string }, req, reply) => {
     if (error instanceof UnsignedError) {
+      if (error.ended) reply.header(SESSION_ENDED_HEADER, '1');
       return reply.code(401).send({ status: STATUS.UNSIGNED, msg: error.message, data: LOGIN_URL });
     }
     if (error instanceof BizError) {
