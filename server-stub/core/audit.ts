@@ -135,6 +135,34 @@ export const GET_WRITES = new Set(['delete', 'remove', 'online', 'offline', 'up'
 /** The spec's reads on POST, by the matched route's last segment (searchList, select, selectMapData, count …). */
 export const POST_READS = /^(search|select|count|query|find|list|get)/i;
 
+/** What a write does, in words, by its route's last segments (for routes whose permission names no menu entry). */
+const ACTION_WORDS: Array<[RegExp, string]> = [
+  [/\/user\/password$|\/updatePwd$|\/changePassword$/i, '修改密码'],
+  [/\/resetPwd$/i, '重置密码'],
+  [/\/forceLogout$/i, '强制退出'],
+  [/\/logout$/i, '退出登录'],
+  [/\/login$/i, '登录'],
+  [/\/(add|create)$/i, '新增'],
+  [/\/(save)$/i, '保存'],
+  [/\/(edit|update|modify)$/i, '修改'],
+  [/\/status$/i, '修改状态'],
+  [/\/(delete|remove)$/i, '删除'],
+  [/\/submit$/i, '提交'],
+  [/\/(approve|resolve\w*)$/i, '审批'],
+  [/\/online$/i, '上线'],
+  [/\/offline$/i, '下线'],
+  [/\/revoke$/i, '吊销'],
+  [/\/copy$/i, '复制'],
+  [/\/import\w*$/i, '导入'],
+  [/\/upload\w*$/i, '上传'],
+  [/\/(test|run|execute)\w*$/i, '执行'],
+  [/\/(up|down|move|sort)$/i, '调整顺序'],
+];
+export function actionWord(url: string): string {
+  const path = url.split('?')[0];
+  return ACTION_WORDS.find(([re]) => re.test(path))?.[1] ?? '操作';
+}
+
 /** The route config key modulePlugin sets on every route of a module: the module's name. */
 export const MODULE_ROUTE_KEY = 'module';
 
@@ -259,7 +287,8 @@ export function installAuditHooks(app: FastifyInstance, audit: AuditService): vo
     audit.write({
       module: String(cfg[MODULE_ROUTE_KEY]),
       action: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
-      title: typeof cfg.perm === 'string' ? (titles.get(cfg.perm) ?? null) : null,
+      // the permission's menu title, else a word for what the route does (修改密码, 退出登录 …): never empty
+      title: (typeof cfg.perm === 'string' ? titles.get(cfg.perm) : undefined) ?? actionWord(req.routeOptions.url ?? req.url),
       targetId: targetOf(req) as string | number | undefined,
       outcome: answers.get(req) ?? (http < 400 ? '0' : String(http)),
       httpStatus: http,
