@@ -75,6 +75,25 @@ export async function ensureFactTable(): Promise<void> {
   }
 }
 
+/**
+ * A role that reads `sales` and never plans parallel query (a role setting, not the database's): the viewers
+ * bench's data source connects as it so that each statement is one transaction in pg_stat_database (PostgreSQL 15
+ * counts a parallel worker's transactions in xact_commit too, as many as the workers it got).
+ */
+export const SERIAL_ROLE = 'bench_dataset_serial';
+export async function ensureSerialRole(): Promise<void> {
+  const c = new pg.Client(urlFor(BENCH_DB));
+  await c.connect();
+  try {
+    const has = await c.query('select 1 from pg_roles where rolname = $1', [SERIAL_ROLE]);
+    if (!has.rowCount) await c.query(`create role ${SERIAL_ROLE} login`);
+    await c.query(`grant connect on database ${BENCH_DB} to ${SERIAL_ROLE}; grant usage on schema public to ${SERIAL_ROLE}; grant select on sales to ${SERIAL_ROLE}`);
+    await c.query(`alter role ${SERIAL_ROLE} set max_parallel_workers_per_gather = 0`);
+  } finally {
+    await c.end();
+  }
+}
+
 export interface Server {
   base: string;
   proc: ChildProcess;
@@ -130,8 +149,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   return { base, proc, auth: { ...headers }, call, stop };
 }
 
-/** Registers BENCH_DB as a PostgreSQL data source (pool of `maxActive`, 20 by default); answers its id. */
-export async function registerSource(s: Server, maxActive?: number): Promise<number> {
+/** Registers BENCH_DB as a PostgreSQL data source (PG_URL's user unless `user`; pool of 20); answers its id. */
+export async function registerSource(s: Server, user?: string): Promise<number> {
   const u = new URL(PG_SERVER);
   return s.call<number>('POST', '/api/gemini/datasource/info/save', {
     dsName: 'bench_sales',
@@ -139,9 +158,8 @@ export async function registerSource(s: Server, maxActive?: number): Promise<num
     hostName: u.hostname,
     port: Number(u.port || 5432),
     dbName: BENCH_DB,
-    username: decodeURIComponent(u.username) || 'postgres',
-    pwd: decodeURIComponent(u.password) || 'unused',
-    ...(maxActive ? { maxActive } : {}),
+    username: user ?? (decodeURIComponent(u.username) || 'postgres'),
+    pwd: (!user && decodeURIComponent(u.password)) || 'unused',
   });
 }
 
