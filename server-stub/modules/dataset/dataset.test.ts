@@ -317,9 +317,19 @@ describe('datasets', () => {
     const answers = await Promise.all(Array.from({ length: 100 }, () => post('/query', { queries: [fresh] })));
     expect(answers.every((a) => a.body.status === 0)).toBe(true);
     expect(runs - before).toBe(1);
-    // a screen's charts in one call
-    const both = await post('/query', { queries: [q, fresh] });
-    expect(both.body.data.map((x: any) => x.cached)).toEqual([true, true]);
+    // a screen's charts in one call: the dataset's row is read once for all of them
+    const reads: string[] = [];
+    const watch = (sqlText: string) => {
+      if (/from "dataset"/.test(sqlText)) reads.push(sqlText);
+    };
+    s.app.ctx.storeWatch.observers.push(watch);
+    try {
+      const both = await post('/query', { queries: [q, fresh, q, fresh] });
+      expect(both.body.data.map((x: any) => x.cached)).toEqual([true, true, true, true]);
+    } finally {
+      s.app.ctx.storeWatch.observers.splice(s.app.ctx.storeWatch.observers.indexOf(watch), 1);
+    }
+    expect(reads).toHaveLength(1);
   });
 
   it('refuses without a session and to a role without the permission', async () => {
