@@ -149,8 +149,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   return { base, proc, auth: { ...headers }, call, stop };
 }
 
-/** Registers BENCH_DB as a PostgreSQL data source (PG_URL's user unless `user`; pool of 20); answers its id. */
-export async function registerSource(s: Server, user?: string): Promise<number> {
+/** Registers BENCH_DB as a PostgreSQL data source (PG_URL's user unless `user`; a pool of `maxActive`, else the default 20); answers its id. */
+export async function registerSource(s: Server, user?: string, maxActive?: number): Promise<number> {
   const u = new URL(PG_SERVER);
   return s.call<number>('POST', '/api/gemini/datasource/info/save', {
     dsName: 'bench_sales',
@@ -160,6 +160,7 @@ export async function registerSource(s: Server, user?: string): Promise<number> 
     dbName: BENCH_DB,
     username: user ?? (decodeURIComponent(u.username) || 'postgres'),
     pwd: (!user && decodeURIComponent(u.password)) || 'unused',
+    ...(maxActive ? { maxActive } : {}),
   });
 }
 

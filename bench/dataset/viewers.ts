@@ -4,7 +4,8 @@
 // together), every PERIOD ms for ROUNDS rounds; viewer i starts i × PERIOD / VIEWERS ms after the first (viewers
 // open the screen at different moments), or all at once with BENCH_STAGGER=0.
 //   single viewer   one viewer alone whose call runs its 20 statements (a dataset with cacheTtl 0), median of 5
-//   100 viewers     for each cacheTtl in BENCH_TTLS (default 5,0: the refresh period, and live), on a dataset of its own
+//   100 viewers     for each cacheTtl in BENCH_TTLS (default 60,5,0: the product's default, the refresh period, live), on a
+//                   dataset of its own; BENCH_MAX_ACTIVE sets the data source's pool (default 20)
 // Counted on the database side: the transactions committed in the bench database less the sessions opened there
 // (pg_stat_database xact_commit − sessions: a new connection commits one transaction as it starts), read from another
 // database. A backend keeps its counts for up to 10 s or more before publishing them, except when it exits: before
@@ -22,8 +23,10 @@ import { addDataset, BENCH_DB, ensureFactTable, ensureSerialRole, SERIAL_ROLE, m
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 100);
 const PERIOD = Number(process.env.BENCH_PERIOD_MS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const TTLS = (process.env.BENCH_TTLS ?? '5,0').split(',').filter((x) => x.trim() !== '').map(Number);
+const TTLS = (process.env.BENCH_TTLS ?? '60,5,0').split(',').filter((x) => x.trim() !== '').map(Number);
 const STAGGER = process.env.BENCH_STAGGER !== '0';
+/** the data source's pool size (maxActive); the product's default, 20, unless set */
+const MAX_ACTIVE = process.env.BENCH_MAX_ACTIVE ? Number(process.env.BENCH_MAX_ACTIVE) : undefined;
 
 /** The screen: 20 charts on the last month of the table (the screen's period filter), each a distinct query. */
 function screen(datasetId: number): DatasetQuery[] {
@@ -74,7 +77,7 @@ async function commits(): Promise<number> {
 }
 const s = await startServer();
 try {
-  const dsId = await registerSource(s, SERIAL_ROLE);
+  const dsId = await registerSource(s, SERIAL_ROLE, MAX_ACTIVE);
   type Answer = { rows: unknown[]; cached: boolean; error?: string };
   /** One viewer's refresh: the screen's queries in one call; answers the time and how many answers came from the cache. */
   const view = async (queries: DatasetQuery[]) => {
@@ -136,7 +139,7 @@ try {
     );
   }
 
-  console.log(`\ncompiled server; cache ${process.env.REDIS_URL ? 'in Redis' : 'in-process'}; viewers ${STAGGER ? 'staggered over the period' : 'all at once'}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`\ncompiled server; cache ${process.env.REDIS_URL ? 'in Redis' : 'in-process'}; viewers ${STAGGER ? 'staggered over the period' : 'all at once'}; pool of ${MAX_ACTIVE ?? 20}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   for (const r of results) {
     console.log(`cacheTtl ${String(r.ttl).padEnd(3)} statements per refresh = ${r.perRefresh.toFixed(1)}  (target ≤ 20)`);
     console.log(`cacheTtl ${String(r.ttl).padEnd(3)} viewer p95 / single    = ${(r.p95 / singleMs).toFixed(2)}  (target ≤ 2; ${r.p95.toFixed(0)} vs ${singleMs.toFixed(0)} ms)`);
