@@ -320,9 +320,15 @@ describe('datasets', () => {
     const answers = await Promise.all(Array.from({ length: 100 }, () => post('/query', { queries: [fresh] })));
     expect(answers.every((a) => a.body.status === 0)).toBe(true);
     expect(runs - before).toBe(1);
-    // a screen's charts in one call
-    const both = await post('/query', { queries: [q, fresh] });
-    expect(both.body.data.map((x: any) => x.cached)).toEqual([true, true]);
+    // a screen's charts in one call, the dataset just saved (nothing held): its row is read once for all of them
+    const base2 = (await s.request('GET', `${P}/info/get?id=${datasetId}`, undefined, dev)).body.data;
+    expect((await post('/info/save', { ...base2, id: datasetId, cacheTtl: 60 })).body.status).toBe(0);
+    await post('/query', { queries: [q, fresh] });
+    expect((await post('/info/save', { ...base2, id: datasetId, cacheTtl: 60 })).body.status).toBe(0);
+    storeStatements.length = 0;
+    const both = await post('/query', { queries: [q, fresh, q, fresh] });
+    expect(both.body.data.map((x: any) => x.error ?? 'ok')).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(storeStatements.filter((x) => /from "dataset"/.test(x))).toHaveLength(1);
     // cached answers read nothing of the store but the caller's session: the dataset and its source are held
     storeStatements.length = 0;
     for (let i = 0; i < 20; i++) expect((await post('/query', { queries: [q, fresh] })).body.data[0].cached).toBe(true);

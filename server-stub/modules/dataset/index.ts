@@ -369,11 +369,35 @@ export const datasetModule: ServerModule = {
 
     const num = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'number' ? v : Number.isFinite(Number(v)) ? Number(v) : v);
 
+    /** A dataset as an answer needs it: its row, where its statements run (compiled definition) and its row rules. */
+    type Loaded = { row: DatasetRow; target: Target; rules: RowRule[] };
+    const loadDataset = async (req: FastifyRequest, id: number): Promise<Loaded> => {
+      const { row, ds } = await heldRow(id);
+      return { row, target: await targetOf(row, req, ds), rules: JSON.parse(row.row_rules) as RowRule[] };
+    };
+    /**
+     * Datasets read once per call: a screen's charts mostly ask the same dataset, and reading its row, its data
+     * source and parsing its definition for each of them held the event loop long enough, with many viewers, that
+     * identical statements no longer met while one ran (bench/dataset/viewers.ts). Between calls the row and the
+     * source are held in memory (heldRow).
+     */
+    const loaderForCall = (req: FastifyRequest) => {
+      const seen = new Map<number, Promise<Loaded>>();
+      return (id: number) => {
+        let p = seen.get(id);
+        if (!p) seen.set(id, (p = loadDataset(req, id)));
+        return p;
+      };
+    };
+
     /** One chart query's answer: rows keyed by dimension and measure, measures as numbers. */
-    const runQuery = async (req: FastifyRequest, query: DatasetQuery) => {
-      const { row, ds } = await heldRow(query.datasetId);
-      const { d, run } = await targetOf(row, req, ds);
-      const rules = rulesFor(req, JSON.parse(row.row_rules) as RowRule[]);
+    const runQuery = async (req: FastifyRequest, query: DatasetQuery, load: (id: number) => Promise<Loaded> = loaderForCall(req)) => {
+      const {
+        row,
+        target: { d, run },
+        rules: rowRules,
+      } = await load(query.datasetId);
+      const rules = rulesFor(req, rowRules);
       const st = buildQuery(d, query, rules);
       const measureKeys = (query.measures ?? []).map(measureKey);
       const shape = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(st.keys.map((k) => [k, measureKeys.includes(k) ? num(r[k]) : r[k] instanceof Date ? (r[k] as Date).toISOString() : r[k]])));
@@ -654,9 +678,10 @@ export const datasetModule: ServerModule = {
       '/query',
       { config: { perm: PERM.query }, schema: { body: { type: 'object', required: ['queries'], properties: { queries: { type: 'array', minItems: 1, maxItems: 50, items: querySchema, title: '查询' } }, additionalProperties: false } } },
       async (req) => {
+        const load = loaderForCall(req);
         const out = await Promise.all(
           req.body.queries.map((q) =>
-            runQuery(req, q).catch((err: unknown) => {
+            runQuery(req, q, load).catch((err: unknown) => {
               if (err instanceof BizError) return { datasetId: q.datasetId, error: err.message };
               throw err;
             }),
