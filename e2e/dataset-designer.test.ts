@@ -148,7 +148,7 @@ describeBrowser('大屏设计师：无 SQL 建数据集，面板里配图表、�
 
     // the bar chart: 省份 as its dimension, 销售额 summed
     const bar = await addWithDataset('barChart', 40, 40);
-        await choose(page, right, 'X 轴（日期） 数据集字段', '省份');
+        await choose(page, right, 'X 轴（类目） 数据集字段', '省份');
     await choose(page, right, 'Y 轴（数值） 数据集字段', '销售额');
     await choose(page, right, 'Y 轴（数值） 聚合方式', '求和');
     await choose(page, right, '排序', '按指标降序');
