@@ -21,7 +21,7 @@ declare module 'vitest' {
     adminPassword: string;
     /** The server's temp DATA_DIR (SQLite data sources must name files inside DATA_DIR/sqlite). */
     dataDir: string;
-    /** Password of the seeded role accounts (developer, devapprover, bizapprover). */
+    /** Password of the seeded role accounts (developer, devapprover, bizapprover, designer). */
     demoPassword: string;
   }
 }

@@ -16,7 +16,7 @@ describe('schemas/', () => {
     const loaded = loadSchemas(root);
     expect(Object.keys(loaded.dicts).length).toBeGreaterThanOrEqual(16);
     expect(loaded.menus.platform).toBeDefined();
-    expect(loaded.roles.roles.map((r: { roleKey: string }) => r.roleKey).sort()).toEqual(['biz_approve', 'default', 'dev_approve', 'sys_admin']);
+    expect(loaded.roles.roles.map((r: { roleKey: string }) => r.roleKey).sort()).toEqual(['biz_approve', 'default', 'designer', 'dev_approve', 'sys_admin']);
     // every kind folder's declaration, and nothing else
     const folders = readdirSync(path.join(root, 'widgets')).filter((k) => existsSync(path.join(root, 'widgets', k, `${k}.widget.json`)));
     expect(folders.length).toBeGreaterThanOrEqual(17);

@@ -50,6 +50,6 @@ export interface Item {
   /**
    * 可见角色；缺省为全部角色
    */
-  roles?: ('sys_admin' | 'default' | 'dev_approve' | 'biz_approve')[];
+  roles?: ('sys_admin' | 'default' | 'dev_approve' | 'biz_approve' | 'designer')[];
   children?: Item[];
 }

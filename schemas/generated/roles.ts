@@ -6,7 +6,11 @@
 export interface RolesDeclaration {
   $schema?: string;
   roles: {
-    roleKey: 'sys_admin' | 'default' | 'dev_approve' | 'biz_approve';
+    roleKey: 'sys_admin' | 'default' | 'dev_approve' | 'biz_approve' | 'designer';
+    /**
+     * 角色类型（字典 ROLE_TYPE）；缺省与 roleKey 相同
+     */
+    roleType?: 'sys_admin' | 'default' | 'dev_approve' | 'biz_approve';
     roleName: string;
     permissions: string[];
     demoUser?: {

@@ -120,4 +120,35 @@ describe.each(testStores)('later starts (%s)', (store) => {
     expect((await s.request('POST', '/api/sys/var/searchList', { pageNum: 1, pageSize: 10 }, approver)).http).toBe(200);
     expect((await listOf(s, await s.loginAs('developer'))).http).toBe(403);
   });
+
+  it('bring a role the files ship later (大屏设计师) to a store seeded before it: the role, its account and its menu', async () => {
+    const start = sharedStore(store);
+    let s = await start();
+    // the store as a version without the role left it: no designer in what it recorded, nor in its tables
+    const { db } = s.app.ctx;
+    const read = async (key: string) => JSON.parse((await db.selectFrom('sys_setting').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value);
+    const roles = (await read('shipped:uams:roles')) as { roleKey: string }[];
+    await db.updateTable('sys_setting').set({ value: JSON.stringify(roles.filter((r) => r.roleKey !== 'designer')) }).where('key', '=', 'shipped:uams:roles').execute();
+    const menus = JSON.stringify(await read('shipped:menu:menus'), (k, v) => (k === 'roles' && Array.isArray(v) ? v.filter((r) => r !== 'designer') : v));
+    await db.updateTable('sys_setting').set({ value: menus }).where('key', '=', 'shipped:menu:menus').execute();
+    await s.exec(`DELETE FROM sys_user_role WHERE user_id = (SELECT id FROM sys_user WHERE username = 'designer')`);
+    await s.exec(`DELETE FROM sys_user WHERE username = 'designer'`);
+    await s.exec(`DELETE FROM sys_role_permission WHERE role_id = (SELECT id FROM sys_role WHERE role_key = 'designer')`);
+    await s.exec(`DELETE FROM sys_role WHERE role_key = 'designer'`);
+    await s.exec(`DELETE FROM sys_role_menu WHERE role_key = 'designer'`);
+    await expect(s.loginAs('designer')).rejects.toThrow();
+    await s.close();
+
+    s = await start();
+    const designer = await s.loginAs('designer');
+    const tree = (await menuOf(s, designer)).body.data as Array<{ key: string; children?: Array<{ key: string }> }>;
+    const keys = (list: typeof tree): string[] => list.flatMap((e) => [e.key, ...keys((e.children ?? []) as typeof tree)]);
+    expect(keys(tree)).toEqual(expect.arrayContaining(['home', 'datav', 'screen', 'screen-design', 'dataset', 'dataset-edit-page', 'form', 'image']));
+    expect(keys(tree)).not.toContain('datasource');
+    expect(keys(tree)).not.toContain('api-design');
+    expect((await s.request('POST', '/api/dataset/search', { pageNum: 1, pageSize: 10 }, designer)).http).toBe(200);
+    expect((await listOf(s, designer)).http).toBe(403);
+    const role = await s.app.ctx.db.selectFrom('sys_role').select(['role_name', 'role_type']).where('role_key', '=', 'designer').executeTakeFirstOrThrow();
+    expect(role).toEqual({ role_name: '大屏设计师', role_type: 'default' });
+  });
 });

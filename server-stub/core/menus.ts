@@ -6,7 +6,7 @@ import type { Database } from '../store/schema.js';
 /** One menu entry as declared in schemas/menus (type generated from schemas/meta/menu.schema.json). */
 export type MenuEntry = Item;
 
-export const ALL_ROLES = ['sys_admin', 'default', 'dev_approve', 'biz_approve'];
+export const ALL_ROLES = ['sys_admin', 'default', 'dev_approve', 'biz_approve', 'designer'];
 /** Published custom pages sit under this directory entry. */
 export const CUSTOM_DIR_KEY = 'custom';
 

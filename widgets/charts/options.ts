@@ -56,7 +56,11 @@ export function categoryOption(
 ) {
   const categories = data.rows.map((r) => label(r.x));
   const list = mappedSeries(data, ['x']);
-  const category = { type: 'category' as const, data: horizontal ? [...categories].reverse() : categories, boundaryGap, ...axisStyle(v.axisColor), splitLine: { show: false } };
+  const style = axisStyle(v.axisColor);
+  // without the gap the first and last categories sit on the plot's ends: their labels are turned inwards, else
+  // the last one (2026-03 on a line by month) is cut off by the widget's edge
+  const axisLabel = !boundaryGap && !horizontal ? { ...style.axisLabel, alignMinLabel: 'left' as const, alignMaxLabel: 'right' as const } : style.axisLabel;
+  const category = { type: 'category' as const, data: horizontal ? [...categories].reverse() : categories, boundaryGap, ...style, axisLabel, splitLine: { show: false } };
   const value = { type: 'value' as const, ...axisStyle(v.axisColor) };
   return {
     color: v.colors,

@@ -88,7 +88,8 @@ export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, 
           )}
         </nav>
       )}
-      {mine.length > 0 && store && (
+      {/* a chart's own click (a filter widget shows its value in itself: no tag over its box) */}
+      {live && mine.length > 0 && store && (
         <div className="dsc-widget-filters" data-testid="linked-filters">
           {mine.map((f) => (
             <span key={f} className="dsc-widget-filter">

@@ -44,6 +44,20 @@ describe('a widget fed by a dataset (issue 35)', () => {
     expect(answerMapping(bar().dataMapping, { field: 'city', filters: [] }).map((m) => m.field)).toEqual(['city', 'amount_sum']);
   });
 
+  it('leaves out an empty measure slot beside a filled one (an unused series), not a lone empty one', () => {
+    const line = [
+      { id: '1', prop: 'x', label: 'X 轴', field: 'day_month', slot: 'dimension' as const, datasetField: 'day', dateGroup: 'month' as const },
+      { id: '2', prop: 's1', label: '访问量', field: 'amount_sum', slot: 'measure' as const, datasetField: 'amount', agg: 'sum' as const },
+      { id: '3', prop: 's2', label: '下单量', field: 'orders', slot: 'measure' as const },
+    ];
+    expect(answerMapping(line).map((m) => m.prop)).toEqual(['x', 's1']);
+    // the series is named by its dataset field, not by the static label
+    expect(answerMapping(line, null, fields).map((m) => m.label)).toEqual(['X 轴', '销售额']);
+    expect(answerMapping([{ ...line[1], agg: 'avg' as const }], null, fields)[0].label).toBe('销售额（平均）');
+    const none = [line[0], { ...line[2] }];
+    expect(answerMapping(none).map((m) => `${m.prop}:${m.field}`)).toEqual(['x:day_month', 's2:orders']);
+  });
+
   it('keeps the slots whose field the new dataset has, and leaves out the others', () => {
     const other = bar({ fields: fields.filter((f) => f.name !== 'province') });
     expect(datasetQueryOf(other)).toMatchObject({ dimensions: [], measures: [{ field: 'amount', agg: 'sum' }] });

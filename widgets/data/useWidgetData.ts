@@ -146,7 +146,7 @@ function useDatasetRows(ds: DatasourceProps | undefined, self?: string, drill?: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, fetchDataset, tick]);
   return useMemo(() => {
-    const mapping = ds ? answerMapping(ds.dataMapping ?? [], drill) : undefined;
+    const mapping = ds ? answerMapping(ds.dataMapping ?? [], drill, ds.dataConfig?.dataset?.fields) : undefined;
     if (!ds) return { key: '', rows: EMPTY, loading: false };
     if (!ds.dataConfig?.dataset?.datasetId) return { key: '', rows: EMPTY, loading: false, notice: '未选择数据集' };
     if (!query) return { key: '', rows: EMPTY, loading: false, notice: '请在数据映射中为各项选择数据集字段', mapping };

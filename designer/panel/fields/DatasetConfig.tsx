@@ -51,6 +51,8 @@ export function DatasetConfigPanel({ value, set, ctx, mapping }: { value: DataCo
       setError(e instanceof Error ? e.message : String(e));
     }
   };
+  // a kind without a measure slot (a dropdown filter): no top N, no sort by a measure
+  const hasMeasure = mapping.some((m) => m.slot === 'measure');
   const firstDim = mapping.find((m) => m.slot !== 'measure' && m.datasetField);
   const firstMeasure = mapping.find((m) => m.slot === 'measure' && m.datasetField);
   const sortValue = (() => {
@@ -87,7 +89,7 @@ export function DatasetConfigPanel({ value, set, ctx, mapping }: { value: DataCo
         />
       </PanelItem>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} />}
-      {cfg.datasetId && (
+      {cfg.datasetId && hasMeasure && (
         <PanelItem label="前 N 项" help="按第一个指标取前 N 组；其余可归为「其他」">
           <Space.Compact style={{ width: '100%' }}>
             <InputNumber aria-label="前 N 项" min={1} max={1000} placeholder="全部" value={cfg.top?.n ?? null} onChange={(n) => setCfg({ top: n ? { n: Number(n), rest: cfg.top?.rest ?? 'other' } : null })} style={{ flex: 1 }} />
@@ -107,7 +109,7 @@ export function DatasetConfigPanel({ value, set, ctx, mapping }: { value: DataCo
       )}
       {cfg.datasetId && (
         <PanelItem label="排序">
-          <Select aria-label="排序" value={sortValue} onChange={setSort} options={SORTS} />
+          <Select aria-label="排序" value={sortValue} onChange={setSort} options={hasMeasure ? SORTS : SORTS.filter((o) => !o.value.startsWith('measure'))} />
         </PanelItem>
       )}
       {!datasetFields && <Typography.Text type="secondary">数据集尚未接入</Typography.Text>}
@@ -119,7 +121,7 @@ export function DatasetConfigPanel({ value, set, ctx, mapping }: { value: DataCo
 export const aggregationsFor = (f: Field | undefined): Aggregation[] => (f?.type === 'number' ? ['sum', 'avg', 'max', 'min', 'count', 'countDistinct'] : ['count', 'countDistinct', 'max', 'min']);
 
 /** One slot of the data mapping when the source is a dataset: the field, and its aggregation or date grouping. */
-export function DatasetSlot({ m, fields, patch }: { m: DataMappingItem; fields: readonly Field[]; patch: (p: Partial<DataMappingItem>) => void }) {
+export function DatasetSlot({ m, fields, patch, optional = false }: { m: DataMappingItem; fields: readonly Field[]; patch: (p: Partial<DataMappingItem>) => void; optional?: boolean }) {
   const field = fields.find((f) => f.name === m.datasetField);
   const missing = Boolean(m.datasetField && !field);
   const update = (p: Partial<DataMappingItem>) => {
@@ -128,14 +130,17 @@ export function DatasetSlot({ m, fields, patch }: { m: DataMappingItem; fields: 
   };
   const measure = m.slot === 'measure';
   return (
-    <Space.Compact style={{ flex: 2, minWidth: 0 }}>
+    <Space.Compact style={{ display: 'flex', width: '100%' }}>
       <Select
         aria-label={`${m.label} 数据集字段`}
         value={m.datasetField || undefined}
-        status={missing ? 'warning' : undefined}
-        placeholder={measure ? '指标字段' : '维度字段'}
+        status={missing || (!optional && !m.datasetField) ? 'warning' : undefined}
+        placeholder={optional ? '不使用（可选）' : measure ? '请选择指标字段' : '请选择维度字段'}
+        allowClear={optional}
         style={{ flex: 1, minWidth: 0 }}
-        onChange={(name: string) => {
+        onChange={(name: string | undefined) => {
+          // cleared (an optional series): the slot reads nothing and the chart leaves it out
+          if (!name) return patch({ datasetField: undefined, agg: undefined, dateGroup: undefined });
           const f = fields.find((x) => x.name === name);
           const agg = measure ? (aggregationsFor(f).includes(m.agg as Aggregation) ? m.agg : aggregationsFor(f)[0]) : undefined;
           update({ datasetField: name, agg, dateGroup: !measure && f?.type === 'date' ? (m.dateGroup ?? 'month') : undefined });
@@ -146,13 +151,13 @@ export function DatasetSlot({ m, fields, patch }: { m: DataMappingItem; fields: 
         ]}
       />
       {measure && m.datasetField && (
-        <Select aria-label={`${m.label} 聚合方式`} value={m.agg ?? 'sum'} style={{ width: 86 }} onChange={(agg: Aggregation) => update({ agg })} options={aggregationsFor(field).map((a) => ({ value: a, label: AGGREGATIONS[a] }))} />
+        <Select aria-label={`${m.label} 聚合方式`} value={m.agg ?? 'sum'} style={{ width: 104, flex: 'none' }} onChange={(agg: Aggregation) => update({ agg })} options={aggregationsFor(field).map((a) => ({ value: a, label: AGGREGATIONS[a] }))} />
       )}
       {!measure && field?.type === 'date' && m.slot !== 'column' && (
         <Select
           aria-label={`${m.label} 日期分组`}
           value={m.dateGroup ?? ''}
-          style={{ width: 70 }}
+          style={{ width: 84, flex: 'none' }}
           onChange={(g: string) => update({ dateGroup: (g || undefined) as DateGroup | undefined })}
           options={[{ value: '', label: '原值' }, ...(Object.keys(DATE_GROUPS) as DateGroup[]).map((g) => ({ value: g, label: DATE_GROUPS[g] }))]}
         />

@@ -32,7 +32,8 @@ export const datasetCalls = {
   info: (id: number) => get<DatasetInfo>(`${P}/info/get`, { id }),
   save: (body: unknown) => post<number>(`${P}/info/save`, body, { silent: true }),
   groups: () => post<GroupRow[]>(`${P}/group/select`),
-  sources: () => get<SourceOption[]>('/gemini/datasource/select'),
+  // names only (not /gemini/datasource/select, which needs the data-source permissions a designer lacks)
+  sources: () => get<SourceOption[]>(`${P}/source/select`),
   tables: (dsId: number) => post<TableOption[]>(`${P}/source/tables`, { dsId }),
   columns: (dsId: number, t: { schema: string | null; table: string }) => post<Array<{ name: string; type: FieldType }>>(`${P}/source/columns`, { dsId, schema: t.schema, table: t.table }),
   fields: (body: unknown) => post<DatasetField[]>(`${P}/fields`, body),

@@ -342,4 +342,25 @@ describe('datasets', () => {
     expect((await s.request('POST', `${P}/search`, {}, biz)).http).toBe(403);
     expect((await s.request('POST', `${P}/info/save`, { name: 'x', kind: 'table', dsId: 1, definition: {}, fields: [] }, biz)).http).toBe(403);
   });
+
+  it('the shipped 大屏设计师 picks a data source by name and its tables, never sees or edits the data source, writes no SQL', async () => {
+    const designer = await s.loginAs('designer');
+    const t = targets[0];
+    const names = await s.request<any[]>('GET', `${P}/source/select`, undefined, designer);
+    expect(names.body.status).toBe(0);
+    const mine = names.body.data.find((d: any) => d.id === t.dsId);
+    expect(mine).toEqual({ id: t.dsId, label: 'sales_lite', dbType: 'sqlite' });
+    // nothing but the name and type of any data source
+    for (const d of names.body.data) expect(Object.keys(d).sort()).toEqual(['dbType', 'id', 'label']);
+    expect((await s.request('POST', `${P}/source/tables`, { dsId: t.dsId }, designer)).body.data.map((x: any) => x.table)).toContain('sales');
+    // the data sources themselves: neither listed, read nor saved
+    expect((await s.request('GET', '/api/gemini/datasource/select', undefined, designer)).http).toBe(403);
+    expect((await s.request('POST', '/api/gemini/datasource/search', {}, designer)).http).toBe(403);
+    expect((await s.request('GET', `/api/gemini/datasource/info/get?id=${t.dsId}`, undefined, designer)).http).toBe(403);
+    expect((await s.request('POST', '/api/gemini/datasource/info/save', { id: t.dsId, dsName: 'x', dbType: 'sqlite', dbName: 'x.db' }, designer)).http).toBe(403);
+    // no SQL dataset
+    const sqlTry = await s.request('POST', `${P}/info/save`, { name: '设计师SQL', kind: 'sql', dsId: t.dsId, definition: { sql: 'select 1 as x' }, fields: [{ name: 'x', label: 'x', type: 'number', role: 'measure' }] }, designer);
+    expect(sqlTry.http).toBe(403);
+    expect((await s.request('POST', `${P}/fields`, { kind: 'sql', dsId: t.dsId, definition: { sql: 'select 1 as x' } }, designer)).http).toBe(403);
+  });
 });

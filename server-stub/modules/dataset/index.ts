@@ -603,6 +603,13 @@ export const datasetModule: ServerModule = {
     });
 
     /* ------------------------------------------------------------------ building a dataset */
+    // the data sources a dataset may read, by name only: a designer (datav:dataset:list, no gemini:datasource:*)
+    // picks one here and never sees its host, account or password, nor may edit it
+    app.get('/source/select', { config: { perm: PERM.list } }, async () => {
+      const rows = await db.selectFrom(DATASOURCE_TABLE).select(['id', 'ds_name', 'db_type']).where('kind', '=', 'datasource').where('status', '=', 1).orderBy('ds_name').execute();
+      return ok(rows.map((r) => ({ id: r.id, label: r.ds_name, dbType: r.db_type })));
+    });
+
     app.post<{ Body: { dsId: number } }>('/source/tables', { config: { perm: PERM.list }, schema: { body: { type: 'object', required: ['dsId'], properties: { dsId: draftProperties.dsId } } } }, async (req) => {
       const records = await listTables(app, await sourceRow(req.body.dsId), req);
       return ok(records.map((t) => ({ name: t.name, schema: t.schema, table: t.table, kind: t.kind })));

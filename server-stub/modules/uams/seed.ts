@@ -9,11 +9,13 @@ import type { Database } from '../../store/schema.js';
 interface RoleDecl {
   roleKey: string;
   roleName: string;
+  /** ROLE_TYPE of the role (the dictionary's four types); the roleKey when not given */
+  roleType?: string;
   permissions: string[];
   demoUser?: { username: string; nickName: string; phoneNumber?: string; email?: string };
 }
 
-type ShippedRole = Pick<RoleDecl, 'roleKey' | 'roleName' | 'permissions'>;
+type ShippedRole = Pick<RoleDecl, 'roleKey' | 'roleName' | 'roleType' | 'permissions'>;
 
 /**
  * Roles and their permissions as schemas/menus/roles.json ships them: all of them on a store that never recorded
@@ -25,7 +27,7 @@ async function applyRoles(db: Kysely<Database>, roles: ShippedRole[], before: Sh
   for (const r of roles) {
     const was = old.get(r.roleKey);
     let role = await db.selectFrom('sys_role').select('id').where('role_key', '=', r.roleKey).executeTakeFirst();
-    if (!role) role = await db.insertInto('sys_role').values({ role_key: r.roleKey, role_name: r.roleName, role_type: r.roleKey, create_time: now() }).returning('id').executeTakeFirstOrThrow();
+    if (!role) role = await db.insertInto('sys_role').values({ role_key: r.roleKey, role_name: r.roleName, role_type: r.roleType ?? r.roleKey, create_time: now() }).returning('id').executeTakeFirstOrThrow();
     else if (!was || was.roleName !== r.roleName) await db.updateTable('sys_role').set({ role_name: r.roleName }).where('id', '=', role.id).execute();
     const roleId = role.id;
     let add = r.permissions;
@@ -46,7 +48,7 @@ async function applyRoles(db: Kysely<Database>, roles: ShippedRole[], before: Sh
 
 export async function seedRolesAndUsers(db: Kysely<Database>, { schemas, config, generated, first, shipped }: SeedContext): Promise<void> {
   const roles: RoleDecl[] = schemas.roles?.roles ?? [];
-  const decl = roles.map(({ roleKey, roleName, permissions }) => ({ roleKey, roleName, permissions }));
+  const decl = roles.map(({ roleKey, roleName, roleType, permissions }) => ({ roleKey, roleName, ...(roleType ? { roleType } : {}), permissions }));
   const change = await shipped('roles', decl);
   if (change.changed) await applyRoles(db, decl, change.before);
   const newRoles = new Set(change.changed ? roles.filter((r) => !change.before?.some((b) => b.roleKey === r.roleKey)).map((r) => r.roleKey) : []);
