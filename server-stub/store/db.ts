@@ -1,4 +1,5 @@
 // The platform store: SQLite (WAL) under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -50,6 +51,36 @@ function preparedOnce(sqlite: SQLite.Database) {
   };
 }
 
+/** The name a statement is prepared under on a PostgreSQL connection: one per SQL text (63 bytes at most). */
+export const statementName = (sqlText: string) => `k${createHash('sha1').update(sqlText).digest('hex')}`;
+
+/**
+ * The PostgreSQL pool as Kysely's PostgresDialect sees it, with every statement that has parameters sent as a named
+ * prepared statement (issue 36): node-postgres parses and plans it once per connection and afterwards only binds and
+ * executes it. Statements without parameters (migrations holding several statements, SET, BEGIN) go as they are:
+ * a prepared statement may hold one statement only.
+ */
+function namedStatements(pool: pg.Pool): pg.Pool {
+  const wrap = (client: pg.PoolClient): pg.PoolClient =>
+    new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop === 'query') {
+          return (text: unknown, values?: unknown[], ...rest: unknown[]) =>
+            typeof text === 'string' && Array.isArray(values) && values.length ? target.query({ name: statementName(text), text, values }) : (target.query as (...a: unknown[]) => unknown)(text, values, ...rest);
+        }
+        const v = Reflect.get(target, prop, receiver) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+  return new Proxy(pool, {
+    get(target, prop, receiver) {
+      if (prop === 'connect') return async () => wrap(await target.connect());
+      const v = Reflect.get(target, prop, receiver) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  });
+}
+
 /** The store, its WAL and its shared-memory index are readable by the server's own account only. */
 export const STORE_FILE_MODE = 0o600;
 
@@ -96,7 +127,7 @@ export async function openStore(config: Config): Promise<Store> {
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
     const watch: StoreWatch = { statements: 0, observers: [], listeners: [] };
-    const db = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool }), watch) });
+    const db = new Kysely<Database>({ dialect: watchedDialect(new PostgresDialect({ pool: namedStatements(pool) }), watch) });
     return { db, dialect: 'postgres', startLock, watch, close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
