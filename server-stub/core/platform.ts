@@ -19,6 +19,7 @@
 //            changed() after every write makes every instance read the store again
 import { dictMigrations, dictsService, type DictsService } from './dicts.js';
 import { menusService, type MenusService } from './menus.js';
+import { orgMigrations, orgService, type OrgService } from './org.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -77,11 +78,13 @@ declare module 'fastify' {
     menus: MenusService;
     /** the `dicts` platform service: the dictionaries as the store holds them (core/dicts.ts) */
     dicts: DictsService;
+    /** the `org` platform service: departments, posts and each caller's data scope (core/org.ts) */
+    org: OrgService;
   }
 }
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'dicts' | 'limits' | 'menus' | 'secrets' | 'sql' | 'uploads';
+export type PlatformService = 'audit' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -142,6 +145,13 @@ export const dictsPlugin = fp(
     app.decorate('dicts', dictsService(app.ctx.db, app.ctx.cache, () => app.ctx.schemas.dicts, app.ctx.log));
   },
   { name: 'dicts' },
+);
+
+export const orgPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('org', orgService(() => app.ctx));
+  },
+  { name: 'org' },
 );
 
 export const uploadsPlugin = fp(
@@ -231,10 +241,10 @@ export const sqlService = fp(
 );
 
 /** The platform services' own tables (the operation log, the dictionaries), migrated with the modules' (app.ts, core/startup.ts). */
-export const platformMigrations = { ...auditMigrations, ...dictMigrations };
+export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, auditPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, auditPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

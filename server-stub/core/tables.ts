@@ -365,7 +365,9 @@ export interface ListPageOptions {
   filters?: Record<string, object>;
   secrets?: Secrets;
   /** a module's last word on a record before it is saved (after the declared checks and locked fields) */
-  beforeSave?: (rec: Record<string, any>, stored: Record<string, any> | undefined) => void | Promise<void>;
+  beforeSave?: (rec: Record<string, any>, stored: Record<string, any> | undefined, req: FastifyRequest) => void | Promise<void>;
+  /** a module's refusal of a delete (BizError with the reason), given the stored row: 部门存在下级部门，不能删除 */
+  beforeDelete?: (row: Record<string, any>, req: FastifyRequest) => void | Promise<void>;
   /** what else a delete does once the row is gone (its file, an audit entry); the row is read first */
   onDelete?: (row: Record<string, any>, req: FastifyRequest) => Promise<void>;
 }
@@ -430,7 +432,7 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
         // x-dict values against the dictionaries as the store holds them now (the `dicts` service)
         const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored });
         if (stored) for (const f of page.dialog?.lockedInEdit ?? []) if (f in table.fields) rec[f] = table.toApi(stored)[f];
-        await o.beforeSave?.(rec, stored);
+        await o.beforeSave?.(rec, stored, req);
         for (const f of secretFields) rec[f] = body[f];
         return ok(await store.save(stored, rec), '保存成功');
       },
@@ -470,7 +472,7 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
         return importSheet(req, {
           page,
           dicts: await app.dicts.current(),
-          extra: o.beforeSave && ((rec) => o.beforeSave!(rec, undefined)),
+          extra: o.beforeSave && ((rec) => o.beforeSave!(rec, undefined, req)),
           write: (records) => store.insertAll(records),
         });
       },
@@ -478,11 +480,12 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
   }
 
   byId('delete', perms.remove, async (id, req) => {
-    if (o.onDelete) {
+    if (o.onDelete || o.beforeDelete) {
       const row = await store.get(id);
       if (!row) throw new BizError(o.notFound);
-      await store.remove(row.id);
-      await o.onDelete(row, req);
+      await o.beforeDelete?.(row, req);
+      if (!(await store.remove(row.id))) throw new BizError(o.notFound);
+      await o.onDelete?.(row, req);
     } else if (!(await store.remove(id))) throw new BizError(o.notFound);
     return ok(null, '删除成功');
   });
