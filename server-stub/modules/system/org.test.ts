@@ -92,6 +92,7 @@ describe.each(testStores)('部门、岗位与数据权限 (%s)', (store) => {
     for (const [n, d] of [['jia.1', a], ['jia.2', a], ['yi.1', b]] as const) expect((await s.request('POST', '/api/system/user/save', { username: n, nickName: n, roleIds: [await plain(s)], deptId: d, status: 0 })).body.status).toBe(0);
     const tree = await s.request<any[]>('POST', '/api/system/dept/tree', {});
     expect(tree.body.data.find((d) => d.id === a)).toMatchObject({ deptName: '甲部', parentId: root, userCount: 2 });
+    expect(tree.body.data.find((d) => d.id === root)).toMatchObject({ deptName: '集团', userCount: 3 });
     const listed = async (deptIds: number[]) => names((await s.request<any>('POST', '/api/system/user/list', { deptIds, pageSize: 100 })).body.data.records);
     expect(await listed([a])).toEqual(['jia.1', 'jia.2']);
     expect(await listed([b])).toEqual(['yi.1']);

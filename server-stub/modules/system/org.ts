@@ -77,7 +77,10 @@ export function orgRoutes(app: FastifyInstance) {
     const byId = new Map(all.map((d) => [d.id, d]));
     const shown = new Set<number>();
     for (const id of mine) for (let d = byId.get(id), n = 0; d && !shown.has(d.id) && n < 64; d = byId.get(d.parentId), n++) shown.add(d.id);
-    return ok(all.filter((d) => shown.has(d.id)).map((d) => ({ id: d.id, parentId: d.parentId, deptName: d.deptName, status: d.status, userCount: mine.has(d.id) ? (counts.get(d.id) ?? 0) : 0, selectable: mine.has(d.id) })));
+    // a node's count covers its whole subtree (as the side tree shows it), each user once
+    const below = new Map<number, number>();
+    for (const d of all) if (mine.has(d.id)) for (let p = byId.get(d.id), n = 0; p && n < 64; p = byId.get(p.parentId), n++) below.set(p.id, (below.get(p.id) ?? 0) + (counts.get(d.id) ?? 0));
+    return ok(all.filter((d) => shown.has(d.id)).map((d) => ({ id: d.id, parentId: d.parentId, deptName: d.deptName, status: d.status, userCount: below.get(d.id) ?? 0 })));
   });
 
   // the tree 自定义 data scope ticks in the role dialog
