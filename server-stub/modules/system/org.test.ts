@@ -17,7 +17,7 @@ async function dept(s: TestServer, deptName: string, parentId = 0, extra: object
 }
 
 async function role(s: TestServer, roleKey: string, dataScope: string, deptIds: number[] = []): Promise<number> {
-  const r = await s.request<number>('POST', '/api/system/role/save', { roleName: roleKey, roleKey, roleType: 'default', orderNum: 9, dataScope, deptIds, permKeys: ['m:user', 'm:user-add', 'm:user-edit', 'm:user-resetpwd', 'm:role', 'm:role-edit'] });
+  const r = await s.request<number>('POST', '/api/system/role/save', { roleName: roleKey, roleKey, roleType: 'default', orderNum: 9, dataScope, deptIds, permKeys: ['m:user', 'm:user-add', 'm:user-edit', 'm:user-resetpwd', 'm:role', 'm:role-edit', 'm:dept', 'm:dept-add', 'm:dept-remove'] });
   expect(r.body.msg).toBe('保存成功');
   return r.body.data;
 }
@@ -168,8 +168,16 @@ describe.each(testStores)('部门、岗位与数据权限 (%s)', (store) => {
     // and may not climb back
     expect((await s.request('POST', '/api/system/user/save', { id: boss.id, username: 'north.boss', nickName: 'b', roleIds: [below], deptId: north }, boss.token)).body.msg).toBe(MSG_OUT_OF_SCOPE);
 
+    // 部门管理 under the scope: list, get, options, the role dialog's tree, delete and a new department
+    const deptNames = async () => ((await s.request<any>('POST', '/api/system/dept/list', { pageSize: 500 }, boss.token)).body.data.records as any[]).map((d) => d.deptName).sort();
+    expect(await deptNames()).toEqual(['北区一组']);
+    expect((await s.request('GET', `/api/system/dept/get?id=${south}`, undefined, boss.token)).body.msg).toBe('部门不存在');
+    expect((await s.request('POST', `/api/system/dept/delete?id=${south}`, undefined, boss.token)).body.msg).toBe('部门不存在');
+    expect(((await s.request<any[]>('GET', '/api/system/role/deptTree', undefined, boss.token)).body.data ?? []).map((d) => d.deptName)).toEqual(['北区一组']);
+    expect((await s.request('POST', '/api/system/dept/save', { deptName: '南区新组', parentId: south, orderNum: 0 }, boss.token)).body.msg).toBe(MSG_OUT_OF_SCOPE);
+
     // roles: a caller not seeing everything sets no 全部, ticks no department outside, widens no role they hold
-    const roleBody = { roleName: 'scope_below', roleKey: 'scope_below', roleType: 'default', orderNum: 9, permKeys: ['m:user', 'm:user-add', 'm:user-edit', 'm:user-resetpwd', 'm:role', 'm:role-edit'] };
+    const roleBody = { roleName: 'scope_below', roleKey: 'scope_below', roleType: 'default', orderNum: 9, permKeys: ['m:user', 'm:user-add', 'm:user-edit', 'm:user-resetpwd', 'm:role', 'm:role-edit', 'm:dept', 'm:dept-add', 'm:dept-remove'] };
     expect((await s.request('POST', '/api/system/role/save', { ...roleBody, id: below, dataScope: '1' }, boss.token)).body.msg).toBe(MSG_SCOPE_ALL_ONLY);
     expect((await s.request('POST', '/api/system/role/save', { ...roleBody, id: below, dataScope: '2', deptIds: [south] }, boss.token)).body.msg).toBe(MSG_OUT_OF_SCOPE);
     expect((await s.request('POST', '/api/system/role/save', { ...roleBody, id: below, dataScope: '2', deptIds: [northSub] }, boss.token)).body.msg).toBe('保存成功');

@@ -32,6 +32,11 @@ export function orgRoutes(app: FastifyInstance) {
     page: 'dept',
     notFound: MSG_DEPT_NOT_FOUND,
     filters: { status: statusFilter },
+    // a caller whose scope is not 全部 sees, edits and deletes only the departments of their scope
+    async visible(req) {
+      const scope = await app.org.scopeOf(req.user);
+      return scope.all ? null : (q) => q.where('id', 'in', scope.deptIds.length ? scope.deptIds : [-1]);
+    },
     async beforeSave(rec, stored, req) {
       const parentId = Number(rec.parentId ?? 0);
       rec.parentId = parentId;
@@ -63,7 +68,15 @@ export function orgRoutes(app: FastifyInstance) {
   });
 
   // the tree a department's 上级部门 picks from (flat rows, nested by parentId)
-  app.get('/dept/options', { config: { perm: 'system:dept:list' } }, async () => ok([{ id: 0, parentId: null, deptName: '顶级部门' }, ...(await app.org.tree()).map((d) => ({ id: d.id, parentId: d.parentId, deptName: d.deptName }))]));
+  // (a caller whose scope is not 全部: only the departments of their scope, and no top level)
+  const treeOf = async (req: FastifyRequest) => {
+    const scope = await app.org.scopeOf(req.user);
+    return (await app.org.tree()).filter((d) => scope.all || scope.deptIds.includes(d.id)).map((d) => ({ id: d.id, parentId: d.parentId, deptName: d.deptName }));
+  };
+  app.get('/dept/options', { config: { perm: 'system:dept:list' } }, async (req) => {
+    const all = (await app.org.scopeOf(req.user)).all;
+    return ok([...(all ? [{ id: 0, parentId: null, deptName: '顶级部门' }] : []), ...(await treeOf(req))]);
+  });
 
   /**
    * The department tree of the users page (its side tree, the user dialog's 部门): the caller's departments and
@@ -83,8 +96,8 @@ export function orgRoutes(app: FastifyInstance) {
     return ok(all.filter((d) => shown.has(d.id)).map((d) => ({ id: d.id, parentId: d.parentId, deptName: d.deptName, status: d.status, userCount: below.get(d.id) ?? 0 })));
   });
 
-  // the tree 自定义 data scope ticks in the role dialog
-  app.get('/role/deptTree', { config: { perm: 'system:role:list' } }, async () => ok((await app.org.tree()).map((d) => ({ id: d.id, parentId: d.parentId, deptName: d.deptName }))));
+  // the tree 自定义 data scope ticks in the role dialog (within the caller's scope, as a role save checks)
+  app.get('/role/deptTree', { config: { perm: 'system:role:list' } }, async (req) => ok(await treeOf(req)));
 
   listPageRoutes(app, posts, {
     page: 'post',
