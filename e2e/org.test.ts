@@ -1,10 +1,11 @@
 // 部门管理 and the users page's department tree clicked through (issue 34 item 1): the admin builds a department
 // with two sibling departments under it in 部门管理 (a tree table: 新增 on a row adds below it), refused deleting
 // the parent with the server's reason, adds a user to each sibling in 用户管理 (部门 picked in a tree select),
-// then the side tree of 用户管理 filters the list by the department clicked.
+// then the side tree of 用户管理 filters the list by the department clicked; a role's 数据权限 自定义 is ticked in
+// the department tree of the role dialog (issue 34 item 2).
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { confirmBox, opened, toast as waitToast } from './lib/calls';
+import { confirmBox, must, opened, signIn, toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 
 const run = Date.now().toString(36).slice(-4);
@@ -13,6 +14,8 @@ const EAST = `e2e华东${run}`;
 const WEST = `e2e华西${run}`;
 const USER_EAST = `e2e.east.${run}`;
 const USER_WEST = `e2e.west.${run}`;
+const ROLE = `e2e东区${run}`;
+const ROLE_KEY = `e2e_east_${run}`;
 const toast = (page: Page, text: string) => waitToast(page, text, { prefix: 'org' });
 const btn = (scope: Page | Locator, label: string) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${label.split('').join('\\s?')}$`) });
 const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
@@ -98,5 +101,30 @@ describeBrowser('部门管理与用户部门树', () => {
     await node(PARENT).locator('.ant-tree-node-content-wrapper').click();
     await shows([USER_EAST, USER_WEST], []);
     await shot(admin, 'org-users-parent');
+  });
+
+  it('角色管理: 数据权限 自定义 ticks departments in a tree', async () => {
+    await admin.goto(`${inject('baseURL')}/system/role`);
+    await btn(admin, '新增角色').click();
+    await opened(dialog(admin));
+    await dialog(admin).locator('input').nth(0).fill(ROLE);
+    await dialog(admin).locator('input').nth(1).fill(ROLE_KEY);
+    // the department tree shows only for 自定义
+    expect(await field(admin, '数据权限部门').count()).toBe(0);
+    await field(admin, '数据权限').locator('.ant-select').click();
+    await admin.locator('.ant-select-dropdown:visible').getByText('自定义数据权限', { exact: true }).click();
+    const tree = field(admin, '数据权限部门');
+    await tree.locator('.ant-tree').waitFor();
+    await tree.getByText('展开/折叠').click();
+    await tree.locator('.ant-tree-treenode', { has: admin.locator('.ant-tree-title', { hasText: new RegExp(`^${EAST}$`) }) }).locator('.ant-tree-checkbox').click();
+    await shot(admin, 'org-role-custom-scope');
+    await btn(dialog(admin), '确定').click();
+    await toast(admin, '保存成功');
+    await row(admin, ROLE).waitFor();
+    expect(await row(admin, ROLE).textContent()).toContain('自定义数据权限');
+    const token = await signIn('admin', inject('adminPassword'));
+    const roleId = (await must('/api/system/role/list', { search: ROLE_KEY }, token)).records[0].id;
+    const east = (await must('/api/system/dept/list', { search: EAST, pageSize: 10 }, token)).records[0].id;
+    expect((await must(`/api/system/role/get?id=${roleId}`, undefined, token)).deptIds).toEqual([east]);
   });
 });
