@@ -108,6 +108,14 @@ describe('data scope on pages on tables', () => {
     const d = await must('POST', '/api/lowcode/source/generate', { dsId: t.dsId, table: 'sc_orders', pageKey: 'sc_bad', title: 'x' });
     d.declaration.source.ownerColumn = 'nobody';
     expect((await s.request('POST', '/api/lowcode/page/save', { pageKey: 'sc_bad', declaration: d.declaration })).body.msg).toBe('页面声明不合法：所属人列「nobody」不是表「sc_orders」的列');
+    // names from the injection corpus never reach SQL: the catalogue refuses them first
+    for (const bad of ["x' or '1'='1", 'owner_id; drop table sc_orders', '"owner_id"', 'owner_id) --', "' union select 1 --", 'owner_id/**/']) {
+      d.declaration.source.deptColumn = bad;
+      const r = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'sc_bad', declaration: { ...d.declaration, source: { ...d.declaration.source, ownerColumn: undefined } } });
+      expect(r.body.status, bad).toBe(1);
+      expect(r.body.msg).toMatch(/^页面声明不合法：/);
+    }
+    delete d.declaration.source.deptColumn;
     d.declaration.source.ownerColumn = 'id';
     expect((await s.request('POST', '/api/lowcode/page/save', { pageKey: 'sc_bad', declaration: d.declaration })).body.msg).toBe('页面声明不合法：所属人列不能是主键列「id」');
   });

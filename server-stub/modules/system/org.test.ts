@@ -3,6 +3,7 @@
 // data scope on the users list, get by id, count, export, edits, and nobody widening their own scope.
 import { describe, expect, it } from 'vitest';
 import { encryptFor, serverForSuite, testStores, type TestServer } from '../../testing/server.js';
+import { routesOf } from '../../security/sweep.js';
 import { MSG_OUT_OF_SCOPE, MSG_SCOPE_WIDEN } from '../../core/org.js';
 import { MSG_DEPT_ENABLED_BELOW, MSG_DEPT_HAS_CHILDREN, MSG_DEPT_HAS_USERS, MSG_DEPT_PARENT_SELF } from './org.js';
 import { MSG_SCOPE_ALL_ONLY } from './roles.js';
@@ -182,5 +183,26 @@ describe.each(testStores)('部门、岗位与数据权限 (%s)', (store) => {
     expect((await s.request('POST', '/api/system/role/save', { ...roleBody, id: below, dataScope: '2', deptIds: [south] }, boss.token)).body.msg).toBe(MSG_OUT_OF_SCOPE);
     expect((await s.request('POST', '/api/system/role/save', { ...roleBody, id: below, dataScope: '2', deptIds: [northSub] }, boss.token)).body.msg).toBe('保存成功');
     expect((await s.request('POST', '/api/system/role/save', { ...roleBody, id: below, dataScope: '4' }, boss.token)).body.msg).toBe('保存成功');
+  });
+
+  it('the route-table sweeps (security/) reach every new route, each guarded by its permission', () => {
+    const table = routesOf(s.app.routeTable);
+    const perms = Object.fromEntries(table.map((r) => [`${r.method} ${r.url}`, r.public ? 'public' : r.perm]));
+    expect(perms).toMatchObject({
+      'POST /api/system/dept/list': 'system:dept:list',
+      'GET /api/system/dept/get': 'system:dept:list',
+      'POST /api/system/dept/save': 'system:dept:list',
+      'POST /api/system/dept/delete': 'system:dept:remove',
+      'GET /api/system/dept/export': 'system:dept:list',
+      'GET /api/system/dept/options': 'system:dept:list',
+      'POST /api/system/dept/tree': 'system:user:list',
+      'GET /api/system/role/deptTree': 'system:role:list',
+      'POST /api/system/post/list': 'system:post:list',
+      'POST /api/system/post/save': 'system:post:list',
+      'POST /api/system/post/delete': 'system:post:remove',
+      'GET /api/system/post/options': 'system:user:list',
+    });
+    // the list routes take a search text: security/search.test.ts sweeps them
+    expect(table.filter((r) => r.method === 'POST' && r.bodyFields.includes('search')).map((r) => r.url)).toEqual(expect.arrayContaining(['/api/system/dept/list', '/api/system/post/list', '/api/system/user/list']));
   });
 });
