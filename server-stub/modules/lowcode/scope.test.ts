@@ -36,7 +36,7 @@ describe('data scope on pages on tables', () => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer();
+    s = await startTestServer({ env: { TABLE_COUNT_ESTIMATE_ROWS: '1000' } });
     // departments: 总部 › 甲 › 甲一, 总部 › 乙
     ids.top = await must('POST', '/api/system/dept/save', { deptName: '总部', parentId: 0, orderNum: 0 });
     ids.a = await must('POST', '/api/system/dept/save', { deptName: '甲', parentId: ids.top, orderNum: 0 });
@@ -75,7 +75,10 @@ describe('data scope on pages on tables', () => {
         create table ${schema}.sc_orders(id int generated always as identity primary key, title varchar(40) not null, owner_id int, dept_id int);
         insert into ${schema}.sc_orders(title, owner_id, dept_id) values ${rows('int')};
         create table ${schema}.sc_notes(id int generated always as identity primary key, title varchar(40) not null, owner_id varchar(20));
-        insert into ${schema}.sc_notes(title, owner_id) values ${rows('text').replace(/, \d+\)/g, ')')};`);
+        insert into ${schema}.sc_notes(title, owner_id) values ${rows('text').replace(/, \d+\)/g, ')')};
+        create table ${schema}.sc_big(id int generated always as identity primary key, title varchar(40) not null, owner_id int, dept_id int);
+        insert into ${schema}.sc_big(title, owner_id, dept_id) select 'big ' || g, ${ids['u.b']}, (array[${ids.a}, ${ids.a1}, ${ids.b}])[1 + g % 3] from generate_series(1, 6000) g;
+        create index ix_sc_big_dept on ${schema}.sc_big(dept_id); analyze ${schema}.sc_big;`);
       cleanups.push(async () => {
         await c.query(`drop schema ${schema} cascade`);
         await c.end();
@@ -85,7 +88,7 @@ describe('data scope on pages on tables', () => {
     }
     // each target's pages, published to every role above
     for (const t of targets) {
-      for (const [table, source] of [['sc_orders', { ownerColumn: 'owner_id', deptColumn: 'dept_id' }], ['sc_notes', { ownerColumn: 'owner_id' }]] as const) {
+      for (const [table, source] of [['sc_orders', { ownerColumn: 'owner_id', deptColumn: 'dept_id' }], ['sc_notes', { ownerColumn: 'owner_id' }], ...(t.name === 'postgresql' ? ([['sc_big', { ownerColumn: 'owner_id', deptColumn: 'dept_id' }]] as const) : [])] as const) {
         const pageKey = `${table}_${t.name}`;
         const d = await must('POST', '/api/lowcode/source/generate', { dsId: t.dsId, table, schema: t.schema, pageKey, title: pageKey });
         d.declaration.source = { ...d.declaration.source, ...source };
@@ -204,5 +207,19 @@ describe('data scope on pages on tables', () => {
       const id = await must('POST', `${base}/add`, { title: `note-${t.name}` }, tokens['u.b']);
       expect((await must('GET', `${base}/get?id=${id}`, undefined, tokens['u.b'])).owner_id).toBe(String(ids['u.b']));
     }
+  });
+
+  it.runIf(PG_URL)('a large table under the scope alone answers the planner’s estimate of the scoped rows; a search counts', async () => {
+    const base = '/api/lowcode/data/sc_big_postgresql';
+    const scoped = await must('POST', `${base}/search`, { pageSize: 10 }, tokens['u.a']);
+    // 甲 and 甲一: two thirds of 6,000 rows
+    expect(scoped.totalEstimated).toBe(true);
+    expect(scoped.total).toBeGreaterThan(3000);
+    expect(scoped.total).toBeLessThan(5000);
+    expect(scoped.records.every((r: any) => [ids.a, ids.a1].includes(r.dept_id))).toBe(true);
+    const searched = await must('POST', `${base}/search`, { pageSize: 10, search: 'big 1' }, tokens['u.a']);
+    expect(searched.totalEstimated).toBeUndefined();
+    // big 1, big 10–19, big 100–199, big 1000–1999: 1,111 rows, two thirds of them 甲 or 甲一
+    expect(searched.total).toBe(Array.from({ length: 6000 }, (_, i) => i + 1).filter((g) => String(g).startsWith('1') && g % 3 !== 2).length);
   });
 });
