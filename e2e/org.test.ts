@@ -2,10 +2,14 @@
 // with two sibling departments under it in 部门管理 (a tree table: 新增 on a row adds below it), refused deleting
 // the parent with the server's reason, adds a user to each sibling in 用户管理 (部门 picked in a tree select),
 // then the side tree of 用户管理 filters the list by the department clicked; a role's 数据权限 自定义 is ticked in
-// the department tree of the role dialog (issue 34 item 2).
+// the department tree of the role dialog, and a page on a table gets its owner and department columns in the page
+// manager's 数据权限 tab (issue 34 item 2).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { confirmBox, must, opened, signIn, toast as waitToast } from './lib/calls';
+import { call, confirmBox, must, opened, signIn, toast as waitToast } from './lib/calls';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 
 const run = Date.now().toString(36).slice(-4);
@@ -38,7 +42,8 @@ describeBrowser('部门管理与用户部门树', () => {
     if (under) await row(admin, under).getByRole('button', { name: /^新\s?增$/ }).click();
     else await btn(admin.locator('.crud-page:visible'), '新增').first().click();
     await opened(dialog(admin));
-    if (under) expect(await field(admin, '上级部门').textContent()).toContain(under);
+    // the parent preset (its name once the tree select's options have come)
+    if (under) await expect.poll(() => field(admin, '上级部门').textContent(), { timeout: 15_000 }).toContain(under);
     await field(admin, '部门名称').locator('input').fill(name);
     await btn(dialog(admin), '确定').click();
     await toast(admin, '保存成功');
@@ -126,5 +131,36 @@ describeBrowser('部门管理与用户部门树', () => {
     const roleId = (await must('/api/system/role/list', { search: ROLE_KEY }, token)).records[0].id;
     const east = (await must('/api/system/dept/list', { search: EAST, pageSize: 10 }, token)).records[0].id;
     expect((await must(`/api/system/role/get?id=${roleId}`, undefined, token)).deptIds).toEqual([east]);
+  });
+
+  it('页面管理: a page on a table names its owner and department columns in 数据权限', async () => {
+    const file = `e2e_scope_${run}.db`;
+    const dir = join(inject('dataDir'), 'sqlite');
+    mkdirSync(dir, { recursive: true });
+    const db = new Database(join(dir, file));
+    db.exec('CREATE TABLE orders (id INTEGER PRIMARY KEY, title VARCHAR(40) NOT NULL, owner_id INTEGER, dept_id INTEGER)');
+    db.close();
+    const token = await signIn('admin', inject('adminPassword'));
+    const dsId = await must('/api/gemini/datasource/info/save', { dsName: `e2e_scope_${run}`, dbType: 'sqlite', dbName: file }, token);
+    const key = `scope_${run}`;
+    const gen = await must('/api/lowcode/source/generate', { dsId, table: 'orders', pageKey: key, title: `订单${run}` }, token);
+    const saved = await call('/api/lowcode/page/save', { pageKey: key, declaration: gen.declaration }, token);
+    expect(saved.status, saved.msg).toBe(0);
+
+    await admin.goto(`${inject('baseURL')}/system/pages`);
+    await admin.getByTestId(`page-item-custom-${key}`).click();
+    const ve = admin.getByTestId('visual-editor');
+    await ve.waitFor({ timeout: 30_000 });
+    await ve.getByRole('tab', { name: '数据权限' }).click();
+    const form = admin.getByTestId('ve-scope-form');
+    for (const [label, column] of [['所属人列', 'owner_id'], ['所属部门列', 'dept_id']]) {
+      await form.getByLabel(label).first().click();
+      await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: column }).first().click();
+    }
+    await shot(admin, 'org-page-scope-columns');
+    await btn(admin, '保存').click();
+    await toast(admin, '保存成功');
+    const got = await must(`/api/lowcode/page/get?pageKey=${key}`, undefined, token);
+    expect(got.declaration.source).toMatchObject({ ownerColumn: 'owner_id', deptColumn: 'dept_id' });
   });
 });
