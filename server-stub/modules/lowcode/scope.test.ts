@@ -1,9 +1,10 @@
 // Data scope on pages on existing tables (issue 34 item 2) over real HTTP, on a SQLite data source and a real
-// PostgreSQL table (PG_URL): a page declares its owner and department columns (source.ownerColumn / deptColumn);
+// PostgreSQL table (PG_URL) and a MariaDB / MySQL one (MYSQL_URL): a page declares its owner and department columns (source.ownerColumn / deptColumn);
 // search, count, get by id, export, edit and delete see only the caller's rows, on every spelling of the route;
 // new rows (one by one or imported) are stamped with the creator and their department; an edit cannot move a row
 // out of the editor's scope; a page with only an owner column filters by the owners' departments.
 import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { spellings, rawRequest } from '../../security/sweep.js';
 import { sqliteFixture } from '../../testing/sqlite.js';
@@ -12,6 +13,7 @@ import { MSG_OUT_OF_SCOPE } from '../../core/org.js';
 import { MSG_NEW_OUT_OF_SCOPE } from './tableData.js';
 
 const PG_URL = process.env.PG_URL;
+const MYSQL_URL = process.env.MYSQL_URL;
 const tag = randomBytes(3).toString('hex');
 const NEW_PASSWORD = 'Fresh#Pass2026';
 
@@ -19,6 +21,8 @@ interface Target {
   name: string;
   dsId: number;
   schema?: string;
+  /** the tables' names where they differ (MariaDB: one database shared, so a tag in each name) */
+  tables?: Record<string, string>;
   query(sqlText: string, params?: unknown[]): Promise<any[]>;
 }
 
@@ -86,11 +90,33 @@ describe('data scope on pages on tables', () => {
       const dsId = await must('POST', '/api/gemini/datasource/info/save', { dsName: 'sc_pg', dbType: 'postgresql', hostName: u.hostname, port: Number(u.port || 5432), dbName: u.pathname.slice(1), username: u.username || 'postgres', pwd: 'unused' });
       targets.push({ name: 'postgresql', dsId, schema, query: async (q, p = []) => (await c.query(q.replaceAll('sc_orders', `${schema}.sc_orders`), p)).rows });
     }
+    if (MYSQL_URL) {
+      const u = new URL(MYSQL_URL);
+      const db = u.pathname.slice(1);
+      const admin = await mysql.createConnection({ uri: MYSQL_URL, multipleStatements: true });
+      const [orders, notes] = [`sc_${tag}_orders`, `sc_${tag}_notes`];
+      await admin.query(`create table ${orders}(id int auto_increment primary key, title varchar(40) not null, owner_id int, dept_id int);
+        insert into ${orders}(title, owner_id, dept_id) values ${rows('int')};
+        create table ${notes}(id int auto_increment primary key, title varchar(40) not null, owner_id varchar(20));
+        insert into ${notes}(title, owner_id) values ${rows('text').replace(/, \d+\)/g, ')')}`);
+      const user = `sc_${tag}`;
+      for (const h of ['%', 'localhost']) {
+        await admin.query(`create user if not exists '${user}'@'${h}' identified by 'Sc#Pw_123'`);
+        await admin.query(`grant select, insert, update, delete on \`${db}\`.* to '${user}'@'${h}'`);
+      }
+      cleanups.push(async () => {
+        await admin.query(`drop table ${orders}, ${notes}`);
+        for (const h of ['%', 'localhost']) await admin.query(`drop user if exists '${user}'@'${h}'`);
+        await admin.end();
+      });
+      const dsId = await must('POST', '/api/gemini/datasource/info/save', { dsName: 'sc_my', dbType: 'mariadb', hostName: u.hostname, port: Number(u.port || 3306), dbName: db, username: user, pwd: 'Sc#Pw_123' });
+      targets.push({ name: 'mariadb', dsId, tables: { sc_orders: orders, sc_notes: notes }, query: async () => [] });
+    }
     // each target's pages, published to every role above
     for (const t of targets) {
       for (const [table, source] of [['sc_orders', { ownerColumn: 'owner_id', deptColumn: 'dept_id' }], ['sc_notes', { ownerColumn: 'owner_id' }], ...(t.name === 'postgresql' ? ([['sc_big', { ownerColumn: 'owner_id', deptColumn: 'dept_id' }]] as const) : [])] as const) {
         const pageKey = `${table}_${t.name}`;
-        const d = await must('POST', '/api/lowcode/source/generate', { dsId: t.dsId, table, schema: t.schema, pageKey, title: pageKey });
+        const d = await must('POST', '/api/lowcode/source/generate', { dsId: t.dsId, table: t.tables?.[table] ?? table, schema: t.schema, pageKey, title: pageKey });
         d.declaration.source = { ...d.declaration.source, ...source };
         await must('POST', '/api/lowcode/page/save', { pageKey, declaration: d.declaration, published: true, roles: ['sc_below', 'sc_dept', 'sc_self', 'sc_custom'] });
         // the page's permissions, as 角色管理 would grant them (set-up through the store)
@@ -107,6 +133,7 @@ describe('data scope on pages on tables', () => {
   const titles = (records: Array<{ title: string }>) => records.map((r) => r.title).sort();
 
   it('refuses an owner or department column the table does not have', async () => {
+    expect(targets.map((t) => t.name)).toEqual(['sqlite', ...(PG_URL ? ['postgresql'] : []), ...(MYSQL_URL ? ['mariadb'] : [])]);
     const t = targets[0];
     const d = await must('POST', '/api/lowcode/source/generate', { dsId: t.dsId, table: 'sc_orders', pageKey: 'sc_bad', title: 'x' });
     d.declaration.source.ownerColumn = 'nobody';
