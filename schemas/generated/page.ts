@@ -634,6 +634,10 @@ export interface DialogField {
      * 应答为扁平的行时，按此上级字段组树（0 或 null 为顶级），如 parentId
      */
     parentField?: string;
+    /**
+     * 此字段为真的选项显示但不能选（如数据权限之外、只为显示层级的上级部门）
+     */
+    disabledField?: string;
   };
   [k: string]: unknown;
 }

@@ -169,6 +169,11 @@ describe.each(testStores)('部门、岗位与数据权限 (%s)', (store) => {
     // and may not climb back
     expect((await s.request('POST', '/api/system/user/save', { id: boss.id, username: 'north.boss', nickName: 'b', roleIds: [below], deptId: north }, boss.token)).body.msg).toBe(MSG_OUT_OF_SCOPE);
 
+    // the users page's tree: the caller's departments, and those above them greyed (outside) to place them
+    const tree = ((await s.request<any[]>('POST', '/api/system/dept/tree', {}, boss.token)).body.data ?? []).map((d) => [d.deptName, d.outside === true]);
+    expect(tree).toEqual(expect.arrayContaining([['公司', true], ['北区', true], ['北区一组', false]]));
+    expect(tree.map(([n]) => n)).not.toContain('南区');
+
     // 部门管理 under the scope: list, get, options, the role dialog's tree, delete and a new department
     const deptNames = async () => ((await s.request<any>('POST', '/api/system/dept/list', { pageSize: 500 }, boss.token)).body.data.records as any[]).map((d) => d.deptName).sort();
     expect(await deptNames()).toEqual(['北区一组']);

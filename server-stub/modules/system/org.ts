@@ -93,7 +93,8 @@ export function orgRoutes(app: FastifyInstance) {
     // a node's count covers its whole subtree (as the side tree shows it), each user once
     const below = new Map<number, number>();
     for (const d of all) if (mine.has(d.id)) for (let p = byId.get(d.id), n = 0; p && n < 64; p = byId.get(p.parentId), n++) below.set(p.id, (below.get(p.id) ?? 0) + (counts.get(d.id) ?? 0));
-    return ok(all.filter((d) => shown.has(d.id)).map((d) => ({ id: d.id, parentId: d.parentId, deptName: d.deptName, status: d.status, userCount: below.get(d.id) ?? 0 })));
+    // a department shown only to place the caller's is `outside`: the user dialog offers it greyed
+    return ok(all.filter((d) => shown.has(d.id)).map((d) => ({ id: d.id, parentId: d.parentId, deptName: d.deptName, status: d.status, userCount: below.get(d.id) ?? 0, ...(mine.has(d.id) ? {} : { outside: true }) })));
   });
 
   // the tree 自定义 data scope ticks in the role dialog (within the caller's scope, as a role save checks)
