@@ -66,7 +66,8 @@ describeBrowser('系统管理', () => {
     await btn(dialog(admin), '确定').click();
     await dialog(admin).getByText('请输入正确的手机号码').waitFor();
     await dialog(admin).locator('input').nth(2).fill('');
-    await dialog(admin).locator('.ant-select').first().click();
+    // the 角色 field (the dialog has 部门 and 岗位 selects before it)
+    await dialog(admin).locator('.ant-formily-item', { has: admin.locator('.ant-formily-item-label', { hasText: /^\s*\*?\s*角色\s*[:：]?\s*$/ }) }).locator('.ant-select').first().click();
     await admin.locator('.ant-select-dropdown:visible').getByText(ROLE, { exact: true }).click();
     await admin.keyboard.press('Escape');
     await btn(dialog(admin), '确定').click();

@@ -81,6 +81,14 @@ export interface PageDeclaration {
      * 主键列（即 rowKey）
      */
     key: string;
+    /**
+     * 数据权限的所属人列：新增的记录写入创建人的用户编号；仅本人的数据权限按此列过滤（问题 34）
+     */
+    ownerColumn?: string;
+    /**
+     * 数据权限的所属部门列：新增的记录写入创建人的部门编号；本部门、本部门及以下、自定义的数据权限按此列过滤（问题 34）
+     */
+    deptColumn?: string;
   };
   /**
    * 缺省时（服务端保存的自定义页面）使用 /lowcode/data/{id}/ 下的记录调用
@@ -626,6 +634,10 @@ export interface DialogField {
      * 应答为扁平的行时，按此上级字段组树（0 或 null 为顶级），如 parentId
      */
     parentField?: string;
+    /**
+     * 此字段为真的选项显示但不能选（如数据权限之外、只为显示层级的上级部门）
+     */
+    disabledField?: string;
   };
   [k: string]: unknown;
 }

@@ -21,6 +21,7 @@
 //            changed() after every write makes every instance read the store again
 import { dictMigrations, dictsService, type DictsService } from './dicts.js';
 import { menusService, type MenusService } from './menus.js';
+import { orgMigrations, orgService, type OrgService } from './org.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -81,6 +82,8 @@ declare module 'fastify' {
     dicts: DictsService;
     /** the `datasets` platform service: a dataset field's values as options (answered by the dataset module) */
     datasets: DatasetsService;
+    /** the `org` platform service: departments, posts and each caller's data scope (core/org.ts) */
+    org: OrgService;
   }
 }
 
@@ -105,7 +108,7 @@ export interface DatasetsService {
 export const DATASET_OPTIONS_MAX = 1000;
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'secrets' | 'sql' | 'uploads';
+export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -182,6 +185,13 @@ export const datasetsPlugin = fp(
     } satisfies DatasetsService);
   },
   { name: 'datasets' },
+);
+
+export const orgPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('org', orgService(() => app.ctx));
+  },
+  { name: 'org' },
 );
 
 export const uploadsPlugin = fp(
@@ -271,10 +281,10 @@ export const sqlService = fp(
 );
 
 /** The platform services' own tables (the operation log, the dictionaries), migrated with the modules' (app.ts, core/startup.ts). */
-export const platformMigrations = { ...auditMigrations, ...dictMigrations };
+export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, datasetsPlugin, auditPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

@@ -203,9 +203,12 @@ export interface ListQuery {
 }
 
 export interface TableStore {
-  /** { records, total }: search on the page's declared fields, its sortable columns, the bound filters, paging; secrets scrubbed */
-  list(query: ListQuery): Promise<{ records: Record<string, any>[]; total: number }>;
-  get(id: number): Promise<Record<string, any> | undefined>;
+  /**
+   * { records, total }: search on the page's declared fields, its sortable columns, the bound filters, paging;
+   * secrets scrubbed. `only` narrows the rows further (a caller's data scope: ListPageOptions.visible).
+   */
+  list(query: ListQuery, only?: RowFilter | null): Promise<{ records: Record<string, any>[]; total: number }>;
+  get(id: number, only?: RowFilter | null): Promise<Record<string, any> | undefined>;
   findBy(field: string, value: unknown): Promise<Record<string, any> | undefined>;
   /**
    * Updates `stored` (update time set) or inserts `rec` (create and update time set, the scope written). Secret
@@ -222,6 +225,9 @@ export interface TableStore {
   insertAll(records: Array<{ row: number; record: Record<string, unknown> }>): Promise<void>;
 }
 
+/** A further condition on a declared table's rows (a Kysely where on its query), e.g. a caller's data scope. */
+export type RowFilter = (q: any) => any;
+
 function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts: BindOptions, secretCols: string[]): TableStore {
   const { decl, fields } = table;
   const scopeCol = decl.scope ? snake(decl.scope) : undefined;
@@ -235,13 +241,17 @@ function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts:
   for (const f of opts.page ? sortableFieldsOf(opts.page) : []) if (fields[f]) sortMap[f] = fields[f];
   const hasCol = (f: string) => Object.hasOwn(decl.columns, f);
 
-  const get = (id: number, on: Kysely<any> = db) => scoped(on.selectFrom(decl.name).selectAll().where('id', '=', id)).executeTakeFirst() as Promise<Record<string, any> | undefined>;
+  const get = (id: number, on: Kysely<any> = db, only?: RowFilter | null) => {
+    const q = scoped(on.selectFrom(decl.name).selectAll().where('id', '=', id));
+    return (only ? only(q) : q).executeTakeFirst() as Promise<Record<string, any> | undefined>;
+  };
 
   return {
-    async list(query) {
+    async list(query, only) {
       const win = pageOf(query, sortMap);
       const filter = (q: any) => {
         q = scoped(q);
+        if (only) q = only(q);
         const text = typeof query.search === 'string' ? query.search.trim() : '';
         if (text && searchCols.length) {
           const pat = likePattern(text.toLowerCase());
@@ -269,7 +279,7 @@ function bind<C extends Columns>(table: DeclaredTable<C>, db: Kysely<any>, opts:
       return { records: rows.map((r: any) => table.answer(r)), total: Number(countRow?.n ?? 0) };
     },
 
-    get: (id) => get(id),
+    get: (id, only) => get(id, db, only),
 
     findBy: (field, value) => scoped(db.selectFrom(decl.name).selectAll().where(fields[field], '=', value)).executeTakeFirst(),
 
@@ -365,7 +375,14 @@ export interface ListPageOptions {
   filters?: Record<string, object>;
   secrets?: Secrets;
   /** a module's last word on a record before it is saved (after the declared checks and locked fields) */
-  beforeSave?: (rec: Record<string, any>, stored: Record<string, any> | undefined) => void | Promise<void>;
+  beforeSave?: (rec: Record<string, any>, stored: Record<string, any> | undefined, req: FastifyRequest) => void | Promise<void>;
+  /**
+   * The rows this caller may see (their data scope), or null for all: search, count, export, get, save and delete
+   * never reach past it (a row outside is not found).
+   */
+  visible?: (req: FastifyRequest) => Promise<RowFilter | null>;
+  /** a module's refusal of a delete (BizError with the reason), given the stored row: 部门存在下级部门，不能删除 */
+  beforeDelete?: (row: Record<string, any>, req: FastifyRequest) => void | Promise<void>;
   /** what else a delete does once the row is gone (its file, an audit entry); the row is read first */
   onDelete?: (row: Record<string, any>, req: FastifyRequest) => Promise<void>;
 }
@@ -397,6 +414,7 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
     if (at) app.route<{ Querystring: { id: number } }>({ ...at, config: { perm }, schema: { querystring: idQuery }, handler: (req) => handler(req.query.id, req) });
   };
   const secretFields = Object.keys(table.decl.secrets ?? {});
+  const only = async (req: FastifyRequest): Promise<RowFilter | null> => (o.visible ? o.visible(req) : null);
 
   const search = route('search');
   if (search) {
@@ -404,12 +422,12 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
       ...search,
       config: { perm: perms.list },
       schema: { body: listQuerySchema(queryKeys) },
-      handler: async (req) => ok(await store.list((req.body ?? {}) as ListQuery)),
+      handler: async (req) => ok(await store.list((req.body ?? {}) as ListQuery, await only(req))),
     });
   }
 
-  byId('get', perms.list, async (id) => {
-    const row = await store.get(id);
+  byId('get', perms.list, async (id, req) => {
+    const row = await store.get(id, await only(req));
     if (!row) throw new BizError(o.notFound);
     return ok(table.answer(row));
   });
@@ -424,13 +442,13 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
         const body: Record<string, any> = { ...(req.body as any) };
         const id = body.id ?? undefined;
         assertPermission(req, id ? perms.edit : perms.add);
-        const stored = id ? await store.get(id) : undefined;
+        const stored = id ? await store.get(id, await only(req)) : undefined;
         if (id && !stored) throw new BizError(o.notFound);
         for (const f of secretFields) if (!stored && body[f] === MASK) body[f] = ''; // a copy without a password typed in
         // x-dict values against the dictionaries as the store holds them now (the `dicts` service)
         const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored });
         if (stored) for (const f of page.dialog?.lockedInEdit ?? []) if (f in table.fields) rec[f] = table.toApi(stored)[f];
-        await o.beforeSave?.(rec, stored);
+        await o.beforeSave?.(rec, stored, req);
         for (const f of secretFields) rec[f] = body[f];
         return ok(await store.save(stored, rec), '保存成功');
       },
@@ -446,13 +464,14 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
       schema: { querystring: listQuerySchema({ ...queryKeys, format: FORMAT_QUERY }) },
       handler: async (req, reply) => {
         const { pageNum: _n, pageSize: _s, format, ...query } = req.query;
+        const filter = await only(req);
         return sendSheet(reply, {
           name: page.title ?? o.page,
           fallback: o.page,
           format: format ?? 'csv',
           columns: exportColumnsOf(page, secretFields),
           dicts: await app.dicts.current(), // the labels as the store holds them now
-          rows: pagedRows(async (pageNum, pageSize) => (await store.list({ ...query, pageNum, pageSize })).records),
+          rows: pagedRows(async (pageNum, pageSize) => (await store.list({ ...query, pageNum, pageSize }, filter)).records),
         });
       },
     });
@@ -470,7 +489,7 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
         return importSheet(req, {
           page,
           dicts: await app.dicts.current(),
-          extra: o.beforeSave && ((rec) => o.beforeSave!(rec, undefined)),
+          extra: o.beforeSave && ((rec) => o.beforeSave!(rec, undefined, req)),
           write: (records) => store.insertAll(records),
         });
       },
@@ -478,11 +497,13 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
   }
 
   byId('delete', perms.remove, async (id, req) => {
-    if (o.onDelete) {
-      const row = await store.get(id);
+    const filter = await only(req);
+    if (o.onDelete || o.beforeDelete || filter) {
+      const row = await store.get(id, filter);
       if (!row) throw new BizError(o.notFound);
-      await store.remove(row.id);
-      await o.onDelete(row, req);
+      await o.beforeDelete?.(row, req);
+      if (!(await store.remove(row.id))) throw new BizError(o.notFound);
+      await o.onDelete?.(row, req);
     } else if (!(await store.remove(id))) throw new BizError(o.notFound);
     return ok(null, '删除成功');
   });

@@ -25,6 +25,8 @@ export interface UserTable {
   must_change_password: Generated<number>;
   update_time: string | null;
   remark: string | null;
+  /** the user's department (sys_dept, core/org.ts); null: none */
+  dept_id: number | null;
 }
 
 export interface RoleTable {
@@ -36,6 +38,8 @@ export interface RoleTable {
   order_num: Generated<number>;
   remark: string | null;
   create_time: string | null;
+  /** data scope (dictionary DATA_SCOPE, core/org.ts): 1 全部, 2 自定义, 3 本部门, 4 本部门及以下, 5 仅本人 */
+  data_scope: Generated<string>;
 }
 
 export interface UserRoleTable {

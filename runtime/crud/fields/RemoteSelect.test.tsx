@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { fakeServices, renderPage } from '../test-utils';
 import type { PageDeclaration } from '../types';
+import { toOptionNodes } from './remoteOptions';
 
 const page = {
   id: 'userDemo',
@@ -64,5 +65,17 @@ describe('remote options in a dialog', () => {
     const dlg = await screen.findByRole('dialog');
     await act(async () => fireEvent.mouseDown(within(dlg).getByText('角色').closest('.ant-formily-item')!.querySelector('.ant-select-selector')!));
     expect(await screen.findByText('加载失败')).toBeInTheDocument();
+  });
+
+  it('greys the options whose disabledField is true (shown, not chosen), nested or flat', () => {
+    const rows = [
+      { id: 1, parentId: 0, deptName: '公司', outside: true },
+      { id: 2, parentId: 1, deptName: '北区' },
+    ];
+    expect(toOptionNodes(rows, { label: 'deptName', value: 'id', parentField: 'parentId', disabledField: 'outside' })).toEqual([
+      { value: 1, label: '公司', disabled: true, children: [{ value: 2, label: '北区' }] },
+    ]);
+    // without the declaration nothing is greyed, whatever the rows carry
+    expect(toOptionNodes(rows, { label: 'deptName', value: 'id' })).toEqual([{ value: 1, label: '公司' }, { value: 2, label: '北区' }]);
   });
 });

@@ -7,7 +7,7 @@ import { useRemoteOptions, type OptionNode, type OptionsDecl } from './remoteOpt
 
 const flat = (nodes: OptionNode[]): OptionNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
 const treeData = (nodes: OptionNode[]): NonNullable<TreeSelectProps['treeData']> =>
-  nodes.map((n) => ({ value: n.value, title: n.label, ...(n.children ? { children: treeData(n.children) } : {}) }));
+  nodes.map((n) => ({ value: n.value, title: n.label, ...(n.disabled ? { disabled: true } : {}), ...(n.children ? { children: treeData(n.children) } : {}) }));
 
 function status(loading: boolean, error: boolean) {
   return loading ? <Spin size="small" /> : error ? '加载失败' : '暂无数据';
@@ -16,7 +16,7 @@ function status(loading: boolean, error: boolean) {
 /** A Select (one value, or `mode: "multiple"`) over the call's items, searchable by label. */
 export function RemoteSelect({ source, ...rest }: SelectProps & { source?: OptionsDecl }) {
   const { loading, error, nodes } = useRemoteOptions(source);
-  const options = useMemo(() => flat(nodes).map((n) => ({ value: n.value, label: n.label })), [nodes]);
+  const options = useMemo(() => flat(nodes).map((n) => ({ value: n.value, label: n.label, ...(n.disabled ? { disabled: true } : {}) })), [nodes]);
   return (
     <Select
       allowClear

@@ -14,12 +14,15 @@ export interface OptionsDecl {
   value?: string;
   /** the answer is flat rows: nested by this field (0 / null: top level) */
   parentField?: string;
+  /** items whose this field is true are shown but cannot be chosen (e.g. a department above the caller's scope) */
+  disabledField?: string;
 }
 
 export type OptionKey = string | number;
 export interface OptionNode {
   value: OptionKey;
   label: string;
+  disabled?: boolean;
   children?: OptionNode[];
 }
 
@@ -32,7 +35,12 @@ export function toOptionNodes(answer: unknown, decl: Omit<OptionsDecl, 'api'>): 
   const one = (it: Item): OptionNode => {
     const raw = first(it, decl.value, ['value', 'key', 'id']);
     const kids = Array.isArray(it.children) ? (it.children as Item[]).map(one) : undefined;
-    return { value: typeof raw === 'number' ? raw : String(raw ?? ''), label: String(first(it, decl.label, ['label', 'title', 'name']) ?? ''), ...(kids?.length ? { children: kids } : {}) };
+    return {
+      value: typeof raw === 'number' ? raw : String(raw ?? ''),
+      label: String(first(it, decl.label, ['label', 'title', 'name']) ?? ''),
+      ...(decl.disabledField && it[decl.disabledField] ? { disabled: true } : {}),
+      ...(kids?.length ? { children: kids } : {}),
+    };
   };
   if (!decl.parentField) return list.filter((it) => it && typeof it === 'object').map(one);
   const valueField = decl.value ?? 'id';

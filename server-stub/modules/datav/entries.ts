@@ -3,6 +3,8 @@
 //   POST /api/jimu/form/entry/search           { formId, pageNum, pageSize, search?, beginTime?, endTime? }
 //   GET  /api/jimu/form/entry/delete?id
 //   GET  /api/jimu/form/entry/export?formId&search&beginTime&endTime   text/csv (UTF-8 with BOM)
+// Every call sees only the entries of the caller's data scope (issue 34 item 2): an entry's owner is its submitter,
+// its department the submitter's; an anonymous entry of a public form is seen by a 全部 scope only.
 // Each entry keeps its fields' labels, kinds and texts as they were at submit time, so an entry of a field
 // the form has since lost stays readable (its column is marked removed).
 import { CSV_BOM, attachment, csvLine } from '../../core/csv.js';
@@ -12,6 +14,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { BizError, ok } from '../../core/envelope.js';
 import { idQuery, likePattern } from '../../core/declarations.js';
 import { listQuerySchema, pageOf } from '../../core/list.js';
+import type { DataScope } from '../../core/org.js';
 import type { Database } from '../../store/schema.js';
 import { intIn } from './pages.js';
 import { FIELD_NAME, fieldsOf, isReservedField, type FormWidget } from './fields.js';
@@ -128,9 +131,19 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
     return cols;
   };
 
-  /** The entries of a form matching the filter (search over the values' texts; LIKE wildcards escaped). */
-  const filtered = <O>(qb: SelectQueryBuilder<Database, 'jimu_form_entry', O>, formId: number, f: EntryFilter) => {
-    let q = qb.where('form_id', '=', formId);
+  /** The entries a data scope sees: submitted by a user of its departments, or (仅本人) by the caller. */
+  const inScope = <O>(q: SelectQueryBuilder<Database, 'jimu_form_entry', O>, scope: DataScope, username: string) => {
+    if (scope.all) return q;
+    return q.where((eb) => {
+      const ors = [];
+      if (scope.deptIds.length) ors.push(eb('create_user', 'in', db.selectFrom('sys_user').select('username').where('dept_id', 'in', scope.deptIds)));
+      if (scope.self) ors.push(eb('create_user', '=', username));
+      return ors.length ? eb.or(ors) : sql<boolean>`1 = 0`;
+    });
+  };
+  /** The entries of a form matching the filter (search over the values' texts; LIKE wildcards escaped), within the scope. */
+  const filtered = <O>(qb: SelectQueryBuilder<Database, 'jimu_form_entry', O>, formId: number, f: EntryFilter, scope: DataScope, username: string) => {
+    let q = inScope(qb.where('form_id', '=', formId), scope, username);
     const begin = timeBound(f.beginTime, false, '开始时间');
     const end = timeBound(f.endTime, true, '结束时间');
     if (begin) q = q.where('create_time', '>=', begin);
@@ -171,8 +184,10 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
       if (formId === undefined) throw new BizError('缺少表单编号（formId）');
       await loadForm(formId);
       const win = pageOf(b, { createTime: 'id' });
-      const total = await filtered(db.selectFrom('jimu_form_entry').select((eb) => eb.fn.countAll().as('n')), formId, b).executeTakeFirst();
-      const rows = await filtered(db.selectFrom('jimu_form_entry').select(['id', 'data', 'create_user', 'create_time', 'create_ip']), formId, b)
+      const scope = await app.org.scopeOf(req.user);
+      const me = req.user!.username;
+      const total = await filtered(db.selectFrom('jimu_form_entry').select((eb) => eb.fn.countAll().as('n')), formId, b, scope, me).executeTakeFirst();
+      const rows = await filtered(db.selectFrom('jimu_form_entry').select(['id', 'data', 'create_user', 'create_time', 'create_ip']), formId, b, scope, me)
         .orderBy('id', win.order?.dir ?? 'desc')
         .limit(win.limit)
         .offset(win.offset)
@@ -182,6 +197,9 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
   );
 
   app.get<{ Querystring: { id: number } }>('/entry/delete', { config: { perm: perm.remove }, schema: { querystring: idQuery } }, async (req) => {
+    // an entry outside the caller's scope is not there for them
+    const scope = await app.org.scopeOf(req.user);
+    if (!(await inScope(db.selectFrom('jimu_form_entry').select('id').where('id', '=', req.query.id), scope, req.user!.username).executeTakeFirst())) throw new BizError(MSG_NO_ENTRY);
     const r = await db.transaction().execute(async (trx) => {
       // its images are left to the sweep (formImages.ts) unless another entry names them
       await trx.deleteFrom('jimu_form_entry_image').where('entry_id', '=', req.query.id).execute();
@@ -195,7 +213,9 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
     const q = req.query;
     const form = await loadForm(q.formId);
     const cols = await columnsOf(form.id);
-    filtered(db.selectFrom('jimu_form_entry').select('id'), form.id, q); // the filter's faults, before anything is sent
+    const scope = await app.org.scopeOf(req.user);
+    const me = req.user!.username;
+    filtered(db.selectFrom('jimu_form_entry').select('id'), form.id, q, scope, me); // the filter's faults, before anything is sent
     const header = ['编号', '提交人', '提交时间', '提交IP', ...cols.map((c) => (c.removed ? `${c.title}（已删除）` : c.title))];
     const line = csvLine;
     const store: Kysely<Database> = db;
@@ -205,7 +225,7 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
       // newest first, a chunk at a time (keyed on the id, so entries arriving meanwhile shift nothing)
       let before: number | undefined;
       for (;;) {
-        let page = filtered(store.selectFrom('jimu_form_entry').select(['id', 'data', 'kinds', 'texts', 'create_user', 'create_time', 'create_ip']), form.id, q);
+        let page = filtered(store.selectFrom('jimu_form_entry').select(['id', 'data', 'kinds', 'texts', 'create_user', 'create_time', 'create_ip']), form.id, q, scope, me);
         if (before !== undefined) page = page.where('id', '<', before);
         const chunk = await page.orderBy('id', 'desc').limit(EXPORT_CHUNK).execute();
         if (!chunk.length) break;

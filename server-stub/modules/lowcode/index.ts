@@ -205,7 +205,7 @@ export const lowcodeModule: ServerModule = {
   name: 'lowcode',
   prefix: '/api/lowcode',
   service: 'platform',
-  needs: ['menus'],
+  needs: ['menus', 'org'],
   migrations: {
     // both tables in the one migration they always had
     '20261122_15_lowcode': migration(async (db, dialect) => {
@@ -320,6 +320,14 @@ export const lowcodeModule: ServerModule = {
         if (pks.length > 1 || !key.primaryKey) throw new BizError(`「${src.key}」不是表「${ref.name}」的主键`);
       }
       const names = new Set(usableColumns(cat).map((c) => c.name));
+      // the data scope's owner and department columns (issue 34): columns of the table, never its key
+      for (const [k, label] of [['ownerColumn', '所属人列'], ['deptColumn', '所属部门列']] as const) {
+        const col = src[k];
+        if (col === undefined) continue;
+        if (typeof col !== 'string' || !names.has(col)) throw new BizError(`页面声明不合法：${label}「${col}」不是表「${ref.name}」的列`);
+        if (col === src.key) throw new BizError(`页面声明不合法：${label}不能是主键列「${col}」`);
+      }
+      if (src.ownerColumn && src.ownerColumn === src.deptColumn) throw new BizError('页面声明不合法：所属人列与所属部门列不能是同一列');
       const outside = columnsNamedBy(decl).filter((f) => !names.has(f));
       if (outside.length) throw new BizError(`页面声明不合法：${outside.map((f) => `字段「${f}」不是表「${ref.name}」的列`).join('；')}`);
       return cat;

@@ -1,4 +1,4 @@
-// 系统管理 (issue 21): users and roles (users.ts, roles.ts), the operation and sign-in logs (kept by the audit
+// 系统管理 (issue 21): users and roles (users.ts, roles.ts), departments and posts (org.ts, issue 34), the operation and sign-in logs (kept by the audit
 // service, core/audit.ts), each page declared in schemas/pages/ (user, role, roleUser, operLog, loginLog). The
 // security rules every change here keeps are in access.ts.
 import { loginLogs, operLogs } from '../../core/audit.js';
@@ -6,6 +6,7 @@ import type { ServerModule } from '../../core/module.js';
 import { listPageRoutes } from '../../core/tables.js';
 import { menuRoutes } from './menus.js';
 import { onlineRoutes } from './online.js';
+import { orgRoutes } from './org.js';
 import { roleRoutes } from './roles.js';
 import { userRoutes } from './users.js';
 
@@ -13,11 +14,12 @@ export const systemModule: ServerModule = {
   name: 'system',
   prefix: '/api/system',
   service: 'admin',
-  needs: ['audit', 'dicts'],
+  needs: ['audit', 'dicts', 'org'],
   plugin: async (app) => {
     userRoutes(app);
     roleRoutes(app);
     menuRoutes(app);
+    orgRoutes(app);
     onlineRoutes(app);
     // the logs the audit service keeps: read and exported here, never written or deleted through the API
     listPageRoutes(app, operLogs, { page: 'operLog', notFound: '日志不存在' });

@@ -16,6 +16,7 @@ import { checkBody, idQuery, requirePage } from '../../core/declarations.js';
 import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { ALL_PERMISSIONS } from '../../core/permissions.js';
+import { DATA_SCOPE, DATA_SCOPES, MSG_OUT_OF_SCOPE, MSG_SCOPE_WIDEN } from '../../core/org.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { ADMIN_ROLE, assertHolds, assertSees } from './access.js';
@@ -124,7 +125,10 @@ async function heldKeys(app: FastifyInstance, roleId: number, roleKey: string): 
   return out;
 }
 
-const roleBody = { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, permKeys: { type: 'array', maxItems: 2000, items: { type: 'string', maxLength: 200 }, title: '权限' } } } as const;
+const roleBody = { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, permKeys: { type: 'array', maxItems: 2000, items: { type: 'string', maxLength: 200 }, title: '权限' }, dataScope: { type: ['string', 'null'], enum: [...DATA_SCOPES, null], title: '数据权限' }, deptIds: { type: ['array', 'null'], maxItems: 2000, items: { type: 'integer', minimum: 1, maximum: 2147483647 }, title: '数据权限部门' } } } as const;
+
+export const MSG_SCOPE_ALL_ONLY = '只有数据权限为全部的用户才能设置全部数据权限';
+export const MSG_SCOPE_DEPT_MISSING = '所选部门不存在，请刷新后重新选择';
 
 export function roleRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -135,6 +139,7 @@ export function roleRoutes(app: FastifyInstance) {
     roleName: r.role_name,
     roleKey: r.role_key,
     roleType: r.role_type,
+    dataScope: r.role_key === ADMIN_ROLE ? DATA_SCOPE.ALL : r.data_scope,
     orderNum: r.order_num,
     remark: r.remark,
     createTime: r.create_time,
@@ -156,7 +161,8 @@ export function roleRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { id: number } }>('/role/get', { config: { perm: 'system:role:list' }, schema: { querystring: idQuery } }, async (req) => {
     const r = await db.selectFrom('sys_role').selectAll().where('id', '=', req.query.id).executeTakeFirst();
     if (!r) throw new BizError(MSG_ROLE_NOT_FOUND);
-    return ok({ ...(await answer(r)), permKeys: await heldKeys(app, r.id, r.role_key) });
+    const deptIds = (await db.selectFrom('sys_role_dept').select('dept_id').where('role_id', '=', r.id).orderBy('dept_id').execute()).map((d) => d.dept_id);
+    return ok({ ...(await answer(r)), permKeys: await heldKeys(app, r.id, r.role_key), deptIds });
   });
 
   app.get('/role/permTree', { config: { perm: 'system:role:list' } }, async () => ok((await permissionTree(app)).tree));
@@ -198,8 +204,31 @@ export function roleRoutes(app: FastifyInstance) {
       const bare = menus.filter((m) => menuKeys.has(m.key) && !shown.has(m.key) && m.entry.type !== 'M' && !m.entry.perms);
       await assertSees(req, bare);
     }
+    // data scope (issue 34 item 2): 自定义 keeps the ticked departments; nobody sets a scope wider than their own,
+    // nor widens their own through a role they hold
+    const dataScope: string = admin ? DATA_SCOPE.ALL : (rec.dataScope ?? stored?.data_scope ?? DATA_SCOPE.ALL);
+    const deptIds = dataScope === DATA_SCOPE.CUSTOM ? [...new Set(((rec.deptIds ?? []) as number[]).map(Number))] : [];
+    if (deptIds.length) {
+      const known = new Set((await app.org.tree()).map((d) => d.id));
+      if (deptIds.some((d) => !known.has(d))) throw new BizError(MSG_SCOPE_DEPT_MISSING);
+    }
+    if (!admin) {
+      const mine = await app.org.scopeOf(req.user);
+      if (!mine.all) {
+        if (dataScope === DATA_SCOPE.ALL) throw new BizError(MSG_SCOPE_ALL_ONLY, 403);
+        if (deptIds.some((d) => !mine.deptIds.includes(d))) throw new BizError(MSG_OUT_OF_SCOPE, 403);
+        if (stored) {
+          const me = req.user!;
+          const myRoles = (await db.selectFrom('sys_user_role').select('role_id').where('user_id', '=', me.id).execute()).map((x) => x.role_id);
+          if (myRoles.includes(stored.id)) {
+            const after = await app.org.scopeWith(me.id, myRoles, mine.deptId ?? (await app.org.deptOf(me.id)).deptId, { id: stored.id, dataScope, deptIds });
+            if (!app.org.covers(mine, after)) throw new BizError(MSG_SCOPE_WIDEN, 403);
+          }
+        }
+      }
+    }
     const time = now();
-    const values = { role_name: String(rec.roleName).trim(), role_type: rec.roleType ?? null, order_num: rec.orderNum ?? 0, remark: rec.remark ?? null };
+    const values = { role_name: String(rec.roleName).trim(), role_type: rec.roleType ?? null, order_num: rec.orderNum ?? 0, remark: rec.remark ?? null, data_scope: dataScope };
     const roleId = await db.transaction().execute(async (trx) => {
       let rid: number;
       if (stored) {
@@ -214,6 +243,8 @@ export function roleRoutes(app: FastifyInstance) {
         await trx.deleteFrom('sys_role_menu').where('role_key', '=', roleKey).execute();
         if (menuKeys.size) await trx.insertInto('sys_role_menu').values([...menuKeys].map((menu_key) => ({ role_key: roleKey, menu_key }))).execute();
       }
+      await trx.deleteFrom('sys_role_dept').where('role_id', '=', rid).execute();
+      if (deptIds.length) await trx.insertInto('sys_role_dept').values(deptIds.map((dept_id) => ({ role_id: rid, dept_id }))).execute();
       return rid;
     });
     return ok(roleId, admin && stored ? '保存成功（管理员角色始终拥有全部权限）' : '保存成功');
@@ -228,6 +259,7 @@ export function roleRoutes(app: FastifyInstance) {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sys_role_permission').where('role_id', '=', r.id).execute();
       await trx.deleteFrom('sys_role_menu').where('role_key', '=', r.role_key).execute();
+      await trx.deleteFrom('sys_role_dept').where('role_id', '=', r.id).execute();
       // users deleted earlier keep no link to a role that no longer exists
       await trx.deleteFrom('sys_user_role').where('role_id', '=', r.id).execute();
       await trx.deleteFrom('sys_role').where('id', '=', r.id).execute();

@@ -4,7 +4,7 @@
 // (access.ts): no granting what one does not hold, no removing the last administrator, nobody disables or
 // deletes themselves. Disabling, deleting, resetting a password or taking a role away ends the user's sessions
 // on every instance (ctx.sessions); the guard refuses such a user at once anyway (core/users.ts refusal).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { passwordFault } from '../../../common/password-policy.js';
 import { assertPermission } from '../../core/auth.js';
@@ -13,6 +13,7 @@ import { BizError, ok } from '../../core/envelope.js';
 import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { generatePassword, hashPassword } from '../../core/passwords.js';
 import { now } from '../../store/columns.js';
+import { MSG_OUT_OF_SCOPE, MSG_SCOPE_WIDEN, usersInScope } from '../../core/org.js';
 import { userFields } from '../../core/users.js';
 import type { Database } from '../../store/schema.js';
 import { ADMIN_ROLE, assertCanManage, assertHolds, keepLastAdmin, permissionsOfRoles, SIGNED_OUT } from './access.js';
@@ -20,10 +21,16 @@ import { ADMIN_ROLE, assertCanManage, assertHolds, keepLastAdmin, permissionsOfR
 export const MSG_USER_NOT_FOUND = '用户不存在';
 const MSG_NOT_SELF_DISABLE = '不能停用自己的账号';
 const MSG_NOT_SELF_DELETE = '不能删除自己的账号';
+export const MSG_DEPT_MISSING = '所选部门不存在，请刷新后重新选择';
+export const MSG_POST_MISSING = '所选岗位不存在，请刷新后重新选择';
+export const MSG_DEPT_REQUIRED = '请选择部门：您的数据权限不是全部，新用户须属于您数据权限内的部门';
+export const MSG_GRANT_WIDER = '不能授予超出自己数据权限范围的部门或角色';
 
 const idList = { type: 'array', maxItems: 50, items: { type: ['integer', 'string'], maxLength: 12, pattern: '^[0-9]+$' } } as const;
 const listBody = listQuerySchema({
   roleIds: { ...idList, title: '角色' },
+  // the side tree's department and those below it
+  deptIds: { type: ['array', 'null'], maxItems: 2000, items: { type: 'integer', minimum: 0, maximum: 2147483647 }, title: '部门' },
   // a role's users (角色管理 › 用户)
   roleId: { type: ['integer', 'string', 'null'], maxLength: 12, pattern: '^[0-9]*$', title: '角色' },
   status: { type: ['array', 'integer', 'null'], maxItems: 2, items: { type: 'integer', enum: [0, 1] }, enum: undefined, title: '状态' },
@@ -32,9 +39,13 @@ const listBody = listQuerySchema({
 type UserRow = Database['sys_user'] extends infer T ? { [K in keyof T]: any } : never;
 
 /** A user as the page shows it: never a password or its hash. */
-function answerUser(u: UserRow, roles: Array<{ id: number; role_name: string; role_key: string }>) {
+function answerUser(u: UserRow, roles: Array<{ id: number; role_name: string; role_key: string }>, org: { deptName?: string; posts: Array<{ id: number; name: string }> }) {
   return {
     ...userFields(u),
+    deptId: u.dept_id ?? null,
+    deptName: org.deptName ?? null,
+    postIds: org.posts.map((p) => p.id),
+    postNames: org.posts.map((p) => p.name).join('、'),
     status: u.status,
     effectiveFrom: u.effective_from,
     effectiveUntil: u.effective_until,
@@ -67,6 +78,21 @@ async function rolesOfUsers(db: Kysely<Database>, userIds: number[]) {
   return out;
 }
 
+async function postsOfUsers(db: Kysely<Database>, userIds: number[]) {
+  const out = new Map<number, Array<{ id: number; name: string }>>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .selectFrom('sys_user_post')
+    .innerJoin('sys_post', 'sys_post.id', 'sys_user_post.post_id')
+    .select(['sys_user_post.user_id', 'sys_post.id', 'sys_post.post_name'])
+    .where('sys_user_post.user_id', 'in', userIds)
+    .orderBy('sys_post.order_num')
+    .orderBy('sys_post.id')
+    .execute();
+  for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), { id: r.id, name: r.post_name }]);
+  return out;
+}
+
 /** Refuses a name that signs someone else in: login takes an account or a phone number, so both are unique across both. */
 async function assertSignInNameFree(db: Kysely<Database>, name: string, label: '账号' | '手机号码', selfId: number | undefined) {
   const clash = await db
@@ -82,9 +108,23 @@ export function userRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const page = requirePage(app.ctx.schemas.pages, 'user');
 
+  const deptNames = async () => new Map((await app.org.tree()).map((d) => [d.id, d.deptName]));
+  const answerAll = async (rows: UserRow[]) => {
+    const ids = rows.map((r) => r.id);
+    const [roles, postsOf, names] = await Promise.all([rolesOfUsers(db, ids), postsOfUsers(db, ids), deptNames()]);
+    return rows.map((r) => answerUser(r, roles.get(r.id) ?? [], { deptName: r.dept_id == null ? undefined : names.get(r.dept_id), posts: postsOf.get(r.id) ?? [] }));
+  };
+  /** The stored user when the caller's data scope holds them (else 用户不存在: a user outside it is not there for them). */
+  const storedInScope = async (req: FastifyRequest, id: number) => {
+    const u = await db.selectFrom('sys_user').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
+    if (!u || !app.org.holds(await app.org.scopeOf(req.user), { ownerId: u.id, deptId: u.dept_id })) throw new BizError(MSG_USER_NOT_FOUND);
+    return u;
+  };
+
   app.post<{ Body: Record<string, any> }>('/user/list', { config: { perm: 'system:user:list' }, schema: { body: listBody } }, async (req) => {
     const q = req.body ?? {};
-    let base = db.selectFrom('sys_user').where('deleted', '=', 0);
+    let base = usersInScope(db.selectFrom('sys_user').where('deleted', '=', 0), await app.org.scopeOf(req.user));
+    if (Array.isArray(q.deptIds) && q.deptIds.length) base = base.where('dept_id', 'in', q.deptIds as number[]);
     const text = typeof q.search === 'string' ? q.search.trim() : '';
     if (text) base = base.where(matchesAny(text, ['username', 'nick_name', 'phone_number']));
     const statuses = (Array.isArray(q.status) ? q.status : q.status == null ? [] : [q.status]) as number[];
@@ -93,14 +133,12 @@ export function userRoutes(app: FastifyInstance) {
     if (roleIds.length) base = base.where('id', 'in', db.selectFrom('sys_user_role').select('user_id').where('role_id', 'in', roleIds));
     const sortable = { username: 'username', nickName: 'nick_name', createTime: 'create_time', status: 'status' };
     const { records, total } = await pageRows(base, q, { sortable, select: (b) => b.selectAll(), then: ['id'], fallback: ['id'] });
-    const roles = await rolesOfUsers(db, records.map((r) => r.id));
-    return ok({ records: records.map((r) => answerUser(r, roles.get(r.id) ?? [])), total });
+    return ok({ records: await answerAll(records), total });
   });
 
   app.get<{ Querystring: { id: number } }>('/user/get', { config: { perm: 'system:user:list' }, schema: { querystring: idQuery } }, async (req) => {
-    const u = await db.selectFrom('sys_user').selectAll().where('id', '=', req.query.id).where('deleted', '=', 0).executeTakeFirst();
-    if (!u) throw new BizError(MSG_USER_NOT_FOUND);
-    return ok(answerUser(u, (await rolesOfUsers(db, [u.id])).get(u.id) ?? []));
+    const u = await storedInScope(req, req.query.id);
+    return ok((await answerAll([u]))[0]);
   });
 
   // The roles a user dialog offers ({ value, label }, as the role filter reads them too).
@@ -111,13 +149,12 @@ export function userRoutes(app: FastifyInstance) {
 
   app.post<{ Body: Record<string, any> }>(
     '/user/save',
-    { config: { perm: 'system:user:list' }, schema: { body: { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, roleIds: { ...idList, title: '角色' } } } } },
+    { config: { perm: 'system:user:list' }, schema: { body: { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, roleIds: { ...idList, title: '角色' }, postIds: { ...idList, title: '岗位' }, deptId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '部门' } } } } },
     async (req) => {
       const body = { ...req.body };
       const id: number | undefined = body.id ?? undefined;
       assertPermission(req, id ? 'system:user:edit' : 'system:user:add');
-      const stored = id ? await db.selectFrom('sys_user').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst() : undefined;
-      if (id && !stored) throw new BizError(MSG_USER_NOT_FOUND);
+      const stored = id ? await storedInScope(req, id) : undefined;
       if (stored) await assertCanManage(req, db, stored.id);
       if (stored) body.username = stored.username; // locked in edit
       const rec = checkBody(page, body, { dicts: await app.dicts.current(), applyDefaults: !stored }) as Record<string, any>;
@@ -134,6 +171,20 @@ export function userRoutes(app: FastifyInstance) {
       assertHolds(req, await permissionsOfRoles(db, added));
       const removed = before.map((b) => b.role_id).filter((r) => !roleIds.includes(r));
       if (stored && removed.length) assertHolds(req, await permissionsOfRoles(db, removed));
+
+      // department and posts: each must exist; the data scope (issue 34 item 2) is checked below
+      const deptId = rec.deptId ? Number(rec.deptId) : null;
+      if (deptId !== null && !(await app.org.tree()).some((d) => d.id === deptId)) throw new BizError(MSG_DEPT_MISSING);
+      const postIds = [...new Set(((rec.postIds ?? []) as Array<string | number>).map(Number))];
+      if (postIds.length && (await db.selectFrom('sys_post').select('id').where('id', 'in', postIds).execute()).length !== postIds.length) throw new BizError(MSG_POST_MISSING);
+      const mine = await app.org.scopeOf(req.user);
+      if (!mine.all) {
+        // a department the caller holds (a kept one stays); the account as saved sees nothing the caller does not
+        if (deptId === null && !stored) throw new BizError(MSG_DEPT_REQUIRED);
+        if (deptId !== null && deptId !== stored?.dept_id && !mine.deptIds.includes(deptId)) throw new BizError(MSG_OUT_OF_SCOPE, 403);
+        const theirs = await app.org.scopeWith(stored?.id ?? 0, roleIds, deptId);
+        if (!app.org.covers(mine, theirs)) throw new BizError(stored?.id === req.user!.id ? MSG_SCOPE_WIDEN : MSG_GRANT_WIDER, 403);
+      }
 
       await assertSignInNameFree(db, username, '账号', stored?.id);
       if (phone) await assertSignInNameFree(db, phone, '手机号码', stored?.id);
@@ -155,6 +206,7 @@ export function userRoutes(app: FastifyInstance) {
         effective_from: rec.effectiveFrom || null,
         effective_until: rec.effectiveUntil || null,
         remark: rec.remark ?? null,
+        dept_id: deptId,
         update_time: time,
       };
       let password: string | undefined;
@@ -174,6 +226,8 @@ export function userRoutes(app: FastifyInstance) {
         }
         await trx.deleteFrom('sys_user_role').where('user_id', '=', uid).execute();
         if (roleIds.length) await trx.insertInto('sys_user_role').values(roleIds.map((role_id) => ({ user_id: uid, role_id }))).execute();
+        await trx.deleteFrom('sys_user_post').where('user_id', '=', uid).execute();
+        if (postIds.length) await trx.insertInto('sys_user_post').values(postIds.map((post_id) => ({ user_id: uid, post_id }))).execute();
         return uid;
       });
       // a role taken away, or the account switched off: its sessions end now, on every instance
@@ -186,8 +240,7 @@ export function userRoutes(app: FastifyInstance) {
   const statusBody = { type: 'object', required: ['id', 'status'], properties: { id: idQuery.properties.id, status: { type: 'integer', enum: [0, 1], title: '状态' } } };
   app.post<{ Body: { id: number; status: 0 | 1 } }>('/user/status', { config: { perm: 'system:user:edit' }, schema: { body: statusBody } }, async (req) => {
     const { id, status } = req.body;
-    const u = await db.selectFrom('sys_user').select(['id']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
-    if (!u) throw new BizError(MSG_USER_NOT_FOUND);
+    await storedInScope(req, id);
     await assertCanManage(req, db, id);
     if (status === 1) {
       if (id === req.user!.id) throw new BizError(MSG_NOT_SELF_DISABLE);
@@ -200,8 +253,7 @@ export function userRoutes(app: FastifyInstance) {
 
   app.post<{ Querystring: { id: number } }>('/user/delete', { config: { perm: 'system:user:remove' }, schema: { querystring: idQuery } }, async (req) => {
     const { id } = req.query;
-    const u = await db.selectFrom('sys_user').select(['id']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
-    if (!u) throw new BizError(MSG_USER_NOT_FOUND);
+    await storedInScope(req, id);
     if (id === req.user!.id) throw new BizError(MSG_NOT_SELF_DELETE);
     await assertCanManage(req, db, id);
     await keepLastAdmin(db, id, false);
@@ -221,8 +273,7 @@ export function userRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { id } = req.query;
-      const u = await db.selectFrom('sys_user').select(['id', 'username']).where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();
-      if (!u) throw new BizError(MSG_USER_NOT_FOUND);
+      const u = await storedInScope(req, id);
       // a reset hands the account to whoever set it: only for accounts whose roles grant nothing the caller lacks
       await assertCanManage(req, db, id);
       // 随机生成 (or no choice): a random one, whatever a hidden password field still held; 由管理员设置: the one given

@@ -17,6 +17,7 @@ import { now } from '../../store/columns.js';
 import type { SessionStore } from '../../core/sessions.js';
 import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle.js';
 import { refusal, userFields } from '../../core/users.js';
+import { usersInScope } from '../../core/org.js';
 import { MSG_TOO_MANY_REQUESTS, clientKey } from '../../core/limits.js';
 import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
@@ -132,7 +133,8 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
 
     app.post<{ Body: Record<string, any> }>('/user/search', { config: { perm: 'system:user:list' }, schema: { body: listQuerySchema() } }, async (req) => {
       const q = req.body ?? {};
-      let base = db.selectFrom('sys_user').where('deleted', '=', 0);
+      // the caller's data scope (issue 34), as on 用户管理's own list
+      let base = usersInScope(db.selectFrom('sys_user').where('deleted', '=', 0), await app.org.scopeOf(req.user));
       if (q.search) base = base.where(matchesAny(String(q.search), ['username', 'nick_name', 'phone_number']));
       const sortable = { username: 'username', nickName: 'nick_name', createTime: 'create_time' };
       const select = (b: typeof base) => b.select(['id', 'username', 'nick_name', 'phone_number', 'email', 'avatar', 'create_time']);
@@ -188,5 +190,5 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
 }
 
 export function uamsModule(keys: LoginKeys, sessions: SessionStore, migrations: ServerModule['migrations']): ServerModule {
-  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, needs: ['limits', 'audit'], plugin: uamsPlugin(keys, sessions) };
+  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, needs: ['limits', 'audit', 'org'], plugin: uamsPlugin(keys, sessions) };
 }

@@ -6,13 +6,14 @@ import fieldPanel from '../../../../schemas/page-editor/field.panel.json';
 import actionPanel from '../../../../schemas/page-editor/action.panel.json';
 import searchPanel from '../../../../schemas/page-editor/search.panel.json';
 import permsPanel from '../../../../schemas/page-editor/perms.panel.json';
+import scopePanel from '../../../../schemas/page-editor/scope.panel.json';
 import { PanelForm, type Option, type PanelDecl } from './PanelForm';
 import {
   addAction, addField, columnRows, fieldsOf, fieldTitle, hasSource, hideColumn, kindOf, LIST_NAME, moveAction, moveColumn, moveField, readField,
-  removeAction, removeField, searchable, showColumn, updateAction, updateColumn, updatePerms, updateSearch, writeField, type ActionList, type Decl, type FieldForm,
+  removeAction, removeField, searchable, showColumn, updateAction, updateColumn, updatePerms, updateScope, updateSearch, writeField, type ActionList, type Decl, type FieldForm,
 } from './model';
 
-const panels = { column: columnPanel, field: fieldPanel, action: actionPanel, search: searchPanel, perms: permsPanel } as unknown as Record<string, PanelDecl>;
+const panels = { column: columnPanel, field: fieldPanel, action: actionPanel, search: searchPanel, perms: permsPanel, scope: scopePanel } as unknown as Record<string, PanelDecl>;
 const KIND_NAMES = Object.fromEntries(fieldPanel.schema.properties.kind.oneOf.map((o) => [o.const, o.title]));
 const ACTION_NAMES = Object.fromEntries(actionPanel.schema.properties.action.oneOf.map((o) => [o.const, o.title]));
 
@@ -229,6 +230,14 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictsLoading, di
     </div>
   );
 
+  // ---- 数据权限 (a page on a table: the columns that hold a row's owner and department; issue 34)
+  const scope = (
+    <div>
+      <Alert type="info" showIcon style={{ marginBottom: 8 }} message="选了所属人列或所属部门列后，新增的记录自动写入创建人及其部门，每个用户只能查看和修改角色数据权限范围内的记录" />
+      <PanelForm panel={panels.scope} value={(decl.source ?? {}) as Record<string, unknown>} ctx={{ sources, readOnly, testId: 've-scope-form' }} onChange={(c) => onChange(updateScope(decl, c))} />
+    </div>
+  );
+
   return (
     <div data-testid="visual-editor" style={{ padding: narrow ? 0 : '0 4px' }}>
       <Space wrap size={[12, 4]} style={{ marginBottom: 4 }}>
@@ -249,6 +258,7 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictsLoading, di
         { key: 'fields', label: <span>表单字段 <FaultMark faults={faults} at={['/dialog']} /></span>, children: fields },
         { key: 'buttons', label: <span>按钮 <FaultMark faults={faults} at={['/toolbar', '/rowActions']} /></span>, children: buttons },
         { key: 'perms', label: <span>权限 <FaultMark faults={faults} at={['/perms']} /></span>, children: perms },
+        ...(source ? [{ key: 'scope', label: <span>数据权限 <FaultMark faults={faults} at={['/source']} /></span>, children: scope }] : []),
       ]} />
     </div>
   );

@@ -1,7 +1,7 @@
 import supplier from '../../../../schemas/examples/supplier.page.json';
 import { checkDeclaration } from '../validate';
 import {
-  addAction, addField, columnRows, hideColumn, kindOf, moveColumn, moveField, readField, removeField, renameField, showColumn, updateColumn, updateSearch, writeField, type Decl,
+  addAction, addField, columnRows, hideColumn, kindOf, moveColumn, moveField, readField, removeField, renameField, showColumn, updateColumn, updateScope, updateSearch, writeField, type Decl,
 } from './model';
 
 const decl = () => structuredClone(supplier) as unknown as Decl;
@@ -83,5 +83,16 @@ describe('visual page editor model', () => {
     d = addAction(d, 'toolbar');
     expect(d.toolbar!.map((a) => a.action)).toEqual(['add', 'import']);
     ok(d);
+  });
+
+  it('picks the data scope’s owner and department columns of a page on a table, and clears them', () => {
+    const onTable = { ...decl(), source: { dsId: 1, table: 'supplier', kind: 'table', key: 'id' } } as unknown as Decl;
+    let d = updateScope(onTable, { ownerColumn: 'name', deptColumn: 'phone' });
+    expect(d.source).toMatchObject({ ownerColumn: 'name', deptColumn: 'phone' });
+    ok(d);
+    d = updateScope(d, { ownerColumn: undefined });
+    expect(d.source).toEqual({ dsId: 1, table: 'supplier', kind: 'table', key: 'id', deptColumn: 'phone' });
+    // a page without a table has no such columns
+    expect(updateScope(decl(), { ownerColumn: 'name' }).source).toBeUndefined();
   });
 });

@@ -397,6 +397,18 @@ export function moveAction(d: Decl, list: ActionList, from: number, to: number):
 
 // ---- permissions ----------------------------------------------------------------------------------------------
 
+/** The data scope's columns of a page on a table (issue 34): which column holds a row's owner and department. */
+export const SCOPE_KEYS = ['ownerColumn', 'deptColumn'] as const;
+
+export function updateScope(d: Decl, values: Partial<Record<(typeof SCOPE_KEYS)[number], string>>): Decl {
+  const next = clone(d);
+  if (!next.source) return next;
+  const src: Obj = { ...next.source };
+  for (const k of SCOPE_KEYS) if (k in values) put(src, k, values[k]);
+  next.source = src as Decl['source'];
+  return next;
+}
+
 export const PERM_KEYS = ['list', 'add', 'edit', 'remove', 'export'] as const;
 
 export function updatePerms(d: Decl, values: Partial<Record<(typeof PERM_KEYS)[number], string>>): Decl {
