@@ -1,4 +1,5 @@
-// 行权限: rules per role or user; a rule's field equals one of fixed values, or the signed-in user's account. The
+// 行权限: rules per role or user; a rule's field equals one of fixed values, the signed-in user's account, their
+// department's id, or one of the ids of their department and those below it (部门管理). The
 // server applies them to every chart answer, preview, value list and cached answer (issue 35 §4).
 import { Button, Select, Input, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -13,7 +14,10 @@ const SUBJECTS = [
 const MODES = [
   { value: 'values', label: '等于固定取值' },
   { value: 'username', label: '等于当前账号' },
+  { value: 'department', label: '等于当前用户的部门' },
+  { value: 'departmentTree', label: '属于当前用户的部门及以下' },
 ];
+const ATTRIBUTE_TEXT: Record<string, string> = { username: '当前登录账号', department: '当前用户所在部门的编号', departmentTree: '当前用户所在部门及其下级部门的编号' };
 
 export function RowRules({ rules, fields, onChange, readOnly }: { rules: RowRule[]; fields: DatasetField[]; onChange: (r: RowRule[]) => void; readOnly?: boolean }) {
   const patch = (i: number, p: Partial<RowRule>) => onChange(rules.map((r, j) => (j === i ? { ...r, ...p } : r)));
@@ -30,8 +34,8 @@ export function RowRules({ rules, fields, onChange, readOnly }: { rules: RowRule
     {
       title: '允许的取值',
       render: (_v, r, i) =>
-        r.mode === 'username' ? (
-          <Typography.Text type="secondary">当前登录账号</Typography.Text>
+        r.mode !== 'values' ? (
+          <Typography.Text type="secondary">{ATTRIBUTE_TEXT[r.mode]}</Typography.Text>
         ) : (
           <Select aria-label={`规则取值${i + 1}`} mode="tags" style={{ width: '100%', minWidth: 160 }} value={r.values} placeholder="输入后回车" tokenSeparators={[',', '，']} open={false} disabled={readOnly} onChange={(values: string[]) => patch(i, { values })} />
         ),

@@ -30,8 +30,8 @@ export interface RowRule {
   subject: 'role' | 'user';
   key: string;
   field: string;
-  /** 'values': the field equals one of `values`; 'username': the field equals the signed-in account */
-  mode: 'values' | 'username';
+  /** 'values': the field equals one of `values`; else an attribute of the signed-in user (account, department) */
+  mode: 'values' | 'username' | 'department' | 'departmentTree';
   values: string[];
 }
 
@@ -120,7 +120,7 @@ export function draftOf(info: DatasetInfo): Draft {
     d.sql = String(def.sql ?? '');
     d.params = ((def.params ?? []) as Array<{ name: string; value?: unknown }>).map((p) => ({ paramName: p.name, paramType: paramType(p.value), paramValue: p.value === undefined || p.value === null ? '' : String(p.value) }));
   }
-  d.rules = (info.rowRules ?? []).map((r) => ({ subject: r.subject, key: r.key, field: r.field, mode: r.attribute === 'username' ? 'username' : 'values', values: (r.values ?? []).map(String) }));
+  d.rules = (info.rowRules ?? []).map((r) => ({ subject: r.subject, key: r.key, field: r.field, mode: r.attribute === 'username' || r.attribute === 'department' || r.attribute === 'departmentTree' ? r.attribute : 'values', values: (r.values ?? []).map(String) }));
   return d;
 }
 
@@ -227,7 +227,7 @@ export function saveBody(d: Draft, id: number | null) {
     dsId: d.kind === 'file' ? null : d.dsId,
     definition: definitionOf(d),
     fields: cleanFields(d),
-    rowRules: d.rules.map((r) => ({ subject: r.subject, key: r.key.trim(), field: r.field, ...(r.mode === 'username' ? { attribute: 'username' } : { values: r.values }) })),
+    rowRules: d.rules.map((r) => ({ subject: r.subject, key: r.key.trim(), field: r.field, ...(r.mode !== 'values' ? { attribute: r.mode } : { values: r.values }) })),
     cacheTtl: d.cacheTtl,
   };
 }

@@ -62,8 +62,8 @@ interface RowRule {
   field: string;
   /** the field equals one of these values … */
   values?: Array<string | number>;
-  /** … or an attribute of the signed-in user */
-  attribute?: 'username' | 'department';
+  /** … or an attribute of the signed-in user: their account, their department's id, or it and every one below it */
+  attribute?: 'username' | 'department' | 'departmentTree';
 }
 
 type DatasetRow = {
@@ -122,7 +122,7 @@ const ruleSchema = {
     key: { type: 'string', minLength: 1, maxLength: 100, title: '角色或账号' },
     field: { type: 'string', maxLength: 64, title: '字段' },
     values: { type: 'array', maxItems: 200, items: { type: ['string', 'number'], maxLength: 200 }, title: '取值' },
-    attribute: { enum: ['username', 'department'], title: '用户属性' },
+    attribute: { enum: ['username', 'department', 'departmentTree'], title: '用户属性' },
   },
   additionalProperties: false,
 } as const;
@@ -217,7 +217,7 @@ export const datasetModule: ServerModule = {
   name: 'dataset',
   prefix: '/api/dataset',
   service: 'platform',
-  needs: ['sql', 'datasets'],
+  needs: ['sql', 'datasets', 'org'],
   migrations: { ...datasetGroups.migrations, ...datasets.migrations },
   plugin: async (app: FastifyInstance) => {
     // the platform cache already keeps deployments apart (core/cache.ts prefixes its Redis keys)
@@ -334,14 +334,27 @@ export const datasetModule: ServerModule = {
       for (const f of fields) if (f.expr) parseFieldExpr(f, fields);
     };
 
-    /** The compiled row rules for the caller: null when none applies (every row), else one condition. */
-    const rulesFor = (req: FastifyRequest, rules: RowRule[]) => (c: FieldCompiler): string | null => {
+    /** The rules that apply to the caller (by role or account). */
+    const rulesOfCaller = (req: FastifyRequest, rules: RowRule[]) => {
       const me = req.user;
-      const mine = rules.filter((r) => (r.subject === 'user' ? me?.username === r.key : (me?.roles ?? []).includes(r.key)));
+      return rules.filter((r) => (r.subject === 'user' ? me?.username === r.key : (me?.roles ?? []).includes(r.key)));
+    };
+    /** The caller's department (and those below it), read only when one of their rules names it (core/org.ts). */
+    const departmentsOf = async (req: FastifyRequest, rules: RowRule[]): Promise<{ deptId: number | null; deptIds: number[] }> => {
+      const me = req.user;
+      if (!me || !rulesOfCaller(req, rules).some((r) => r.attribute === 'department' || r.attribute === 'departmentTree')) return { deptId: null, deptIds: [] };
+      return app.org.deptOf(me.id);
+    };
+    /** The compiled row rules for the caller: null when none applies (every row), else one condition. */
+    const rulesFor = (req: FastifyRequest, rules: RowRule[], depts: { deptId: number | null; deptIds: number[] }) => (c: FieldCompiler): string | null => {
+      const me = req.user;
+      const mine = rulesOfCaller(req, rules);
       if (!mine.length) return null;
       const parts = mine.map((r) => {
         if (r.attribute === 'username') return c.filter({ field: r.field, op: 'eq', value: me!.username });
-        if (r.attribute === 'department') return '1 = 0'; // departments arrive with the organisation issue
+        // a user in no department sees no row of a department rule
+        if (r.attribute === 'department') return depts.deptId == null ? '1 = 0' : c.filter({ field: r.field, op: 'eq', value: depts.deptId });
+        if (r.attribute === 'departmentTree') return depts.deptIds.length ? c.filter({ field: r.field, op: 'in', value: depts.deptIds }) : '1 = 0';
         if (!r.values?.length) return '1 = 0';
         return c.filter({ field: r.field, op: 'in', value: r.values });
       });
@@ -397,7 +410,7 @@ export const datasetModule: ServerModule = {
         target: { d, run },
         rules: rowRules,
       } = await load(query.datasetId);
-      const rules = rulesFor(req, rowRules);
+      const rules = rulesFor(req, rowRules, await departmentsOf(req, rowRules));
       const st = buildQuery(d, query, rules);
       const measureKeys = (query.measures ?? []).map(measureKey);
       const shape = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(st.keys.map((k) => [k, measureKeys.includes(k) ? num(r[k]) : r[k] instanceof Date ? (r[k] as Date).toISOString() : r[k]])));
@@ -670,7 +683,7 @@ export const datasetModule: ServerModule = {
         const q = new DatasetSql(d.dialect);
         const c = new FieldCompiler(q, d);
         const from = fromClause(q, d);
-        const rule = rulesFor(req, rules)(c);
+        const rule = rulesFor(req, rules, await departmentsOf(req, rules))(c);
         const where = rule ? ` where ${rule}` : '';
         const list = d.fields.map((f) => `${c.sql(f.name)} as ${q.id(f.name)}`).join(', ');
         const rows = await target.run(`select ${list} from ${from}${where} limit 100`, q.params);
