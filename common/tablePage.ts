@@ -19,6 +19,8 @@ export interface CatalogueColumn {
   primaryKey: boolean;
   /** identity / serial / auto_increment / SQLite's INTEGER PRIMARY KEY */
   autoIncrement: boolean;
+  /** the column's comment (PostgreSQL COMMENT ON COLUMN, MySQL COMMENT), first line: the page labels it so */
+  comment?: string | null;
 }
 
 /** One table or view of a data source, as introspected. */
@@ -109,8 +111,23 @@ export function pagePermissions(pageKey: string) {
 /** The Chinese label of each per-page permission. */
 export const PAGE_PERMISSION_LABELS: Record<keyof ReturnType<typeof pagePermissions>, string> = { list: '查看', add: '新增', edit: '修改', remove: '删除', export: '导出', import: '导入' };
 
+/** A column's label: its comment when the catalogue holds one, else its name. */
+export const columnLabel = (c: Pick<CatalogueColumn, 'name' | 'comment'>): string => c.comment || c.name;
+
+/**
+ * Whether a text column is long enough for several lines: a length above 255, a long text type, or an unbounded text
+ * whose name says it holds prose (remark, note, description, content …). Names, codes and cities stay single-line.
+ */
+export function isLongText(c: Pick<CatalogueColumn, 'name' | 'dataType' | 'maxLength' | 'comment'>): boolean {
+  if (/^(long|medium)text$|clob/i.test(c.dataType)) return true;
+  // PostgreSQL's and SQLite's text have no length, MySQL's 64 KB: what they hold is told by the name
+  const unbounded = c.maxLength === null || /^(tiny)?text$/i.test(c.dataType);
+  if (!unbounded) return (c.maxLength ?? 0) > 255;
+  return /(remark|note|desc|description|content|memo|comment|detail|body|summary|address)s?$/i.test(c.name) || /备注|描述|说明|内容|详情|地址/.test(c.comment ?? '');
+}
+
 function fieldOf(c: CatalogueColumn, kind: ValueKind, options: Array<string | number> | undefined): Record<string, any> {
-  const title = c.name;
+  const title = columnLabel(c);
   const f: Record<string, any> = { title };
   const rules: Array<Record<string, any>> = [];
   const required = !c.nullable && c.defaultValue === null && !c.autoIncrement;
@@ -151,7 +168,7 @@ function fieldOf(c: CatalogueColumn, kind: ValueKind, options: Array<string | nu
       if (options) {
         f.enum = options.map((v) => ({ label: String(v), value: v }));
         f['x-component'] = 'Select';
-      } else if (c.maxLength === null || c.maxLength > 200) f['x-component'] = 'Input.TextArea';
+      } else if (isLongText(c)) f['x-component'] = 'Input.TextArea';
       if (c.maxLength !== null && c.maxLength > 0) {
         f.maxLength = c.maxLength;
         rules.push({ maxLength: c.maxLength, message: `${title}不能超过${c.maxLength}个字符` });
@@ -196,9 +213,10 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
   const columns: Array<Record<string, any>> = [];
   const properties: Record<string, any> = {};
   const search: string[] = [];
+  const searchLabels: string[] = [];
   for (const c of usable) {
     const kind = valueKindOf(c);
-    const col: Record<string, any> = { title: c.name, field: c.name };
+    const col: Record<string, any> = { title: columnLabel(c), field: c.name };
     if (kind === 'datetime') col.format = 'datetime';
     else if (kind === 'date') col.format = 'date';
     else if (kind === 'boolean') col.format = 'yesno';
@@ -208,6 +226,7 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
     if (options) Object.assign(col, { options: options.map((v) => ({ label: String(v), value: v })), filter: 'options' });
     columns.push(col);
     if (kind === 'text' && !options && search.length < 5) search.push(c.name);
+    if (kind === 'text' && !options && searchLabels.length < 5) searchLabels.push(columnLabel(c));
     // an identity key is the database's to fill; any other column is a dialog field
     if (writable && !(c === key && c.autoIncrement)) properties[c.name] = fieldOf(c, kind === 'other' ? 'text' : kind, options);
     if (!writable) properties[c.name] = fieldOf({ ...c, nullable: true }, kind === 'other' ? 'text' : kind, options);
@@ -222,7 +241,7 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
     source: { dsId: opts.dsId, dsName: opts.dsName, table: cat.table, ...(cat.schema ? { schema: cat.schema } : {}), kind: cat.kind, key: key.name },
     ...tablePageCalls(opts.pageKey, writable),
     perms: writable ? { list: perms.list, add: perms.add, edit: perms.edit, remove: perms.remove, export: perms.export } : { list: perms.list, export: perms.export },
-    ...(search.length ? { search: { placeholder: `请输入${search.join('、')}`, fields: search } } : {}),
+    ...(search.length ? { search: { placeholder: `请输入${searchLabels.join('、')}`, fields: search } } : {}),
     // a table's page may show up to the server's 500 rows (above 100 the list is virtual)
     pageSizes: [10, 20, 50, 100, 200, 500],
     columns: [...columns, ...(writable ? [{ title: '操作', type: 'actions', width: 160 }] : [])],

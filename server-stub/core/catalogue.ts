@@ -25,6 +25,11 @@ export function dialectOf(row: DatasourceTable): TableDialect {
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+/** A column's comment as a label: its first line, trimmed, at most 50 characters; null when empty. */
+const commentOf = (v: unknown): string | null => {
+  const text = typeof v === 'string' ? v.split(/\r?\n/)[0].trim().slice(0, 50) : '';
+  return text || null;
+};
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null);
 
 /** The tables and views of a data source (system schemas left out). */
@@ -80,7 +85,8 @@ export async function introspect(app: FastifyInstance, row: DatasourceTable, ref
       `select c.column_name as name, c.data_type as data_type, c.is_nullable as nullable, c.character_maximum_length as max_len,
           c.numeric_precision as prec, c.numeric_scale as scale, c.column_default as dflt, c.is_identity as ident,
           coalesce((select true from pg_catalog.pg_index i join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-            where i.indrelid = to_regclass(format('%I.%I', c.table_schema, c.table_name)) and i.indisprimary and a.attname = c.column_name limit 1), false) as pk
+            where i.indrelid = to_regclass(format('%I.%I', c.table_schema, c.table_name)) and i.indisprimary and a.attname = c.column_name limit 1), false) as pk,
+          col_description(to_regclass(format('%I.%I', c.table_schema, c.table_name)), c.ordinal_position::int) as cmt
         from information_schema.columns c where c.table_schema = $1 and c.table_name = $2 order by c.ordinal_position`,
       [ref.schema, ref.table],
       req,
@@ -95,6 +101,7 @@ export async function introspect(app: FastifyInstance, row: DatasourceTable, ref
       defaultValue: str(x.dflt),
       primaryKey: x.pk === true,
       autoIncrement: x.ident === 'YES' || /^nextval\(/i.test(String(x.dflt ?? '')),
+      comment: commentOf(x.cmt),
     }));
   } else if (dialect === 'sqlite') {
     // pragma functions are closed to typed SQL (sqlite-guard.ts): the catalogue is read as server-composed SQL
@@ -124,7 +131,7 @@ export async function introspect(app: FastifyInstance, row: DatasourceTable, ref
       'datasource',
       row,
       `select column_name as name, column_type as column_type, data_type as data_type, is_nullable as nullable, character_maximum_length as max_len,
-          numeric_precision as prec, numeric_scale as scale, column_default as dflt, column_key as ckey, extra as extra
+          numeric_precision as prec, numeric_scale as scale, column_default as dflt, column_key as ckey, extra as extra, column_comment as cmt
         from information_schema.columns where table_schema = database() and table_name = ? order by ordinal_position`,
       [ref.table],
       req,
@@ -143,6 +150,7 @@ export async function introspect(app: FastifyInstance, row: DatasourceTable, ref
         defaultValue: dflt === null || dflt.toUpperCase() === 'NULL' ? null : dflt,
         primaryKey: x.ckey === 'PRI',
         autoIncrement: /auto_increment/i.test(String(x.extra ?? '')),
+        comment: commentOf(x.cmt),
       };
     });
   }
