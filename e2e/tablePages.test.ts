@@ -61,6 +61,8 @@ describeBrowser('从数据表生成页面', () => {
     await btn(dlg, '生成').click();
     await dlg.waitFor({ state: 'detached' });
     await page.getByTestId('pm-preview').locator('.crud-page').waitFor({ timeout: 30_000 });
+    // the preview shows the table's own first rows, not made-up ones
+    await page.getByTestId('pm-preview').getByText('朝阳区').first().waitFor({ timeout: 15_000 });
     await btn(page, '保存').click();
     await toast(page, '保存成功');
     await page.getByTestId('page-item-custom-t_sales').waitFor();

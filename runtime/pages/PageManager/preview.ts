@@ -20,15 +20,25 @@ export function sampleRows(decl: PageDeclaration, dicts: Record<string, { value:
   });
 }
 
+/** A page on a table: where its rows are (the declaration's `source`, written by the generator). */
+function tableSource(decl: PageDeclaration): { dsId: number; table: string; schema: string | null } | null {
+  const src = (decl as { source?: { dsId?: unknown; table?: unknown; schema?: unknown } }).source;
+  return src && typeof src.dsId === 'number' && typeof src.table === 'string' ? { dsId: src.dsId, table: src.table, schema: typeof src.schema === 'string' ? src.schema : null } : null;
+}
+
 /**
- * Preview services: reads answer with sample rows and writes are not sent — the preview
- * must never touch real records while the declaration is still a draft.
+ * Preview services: reads answer with the table's first rows for a page on a table (read through the page manager's
+ * own call, never written), sample rows otherwise; writes are not sent — the preview must never touch real records
+ * while the declaration is still a draft.
  */
 export function previewServices(base: CrudServices, decl: PageDeclaration, dicts: Record<string, { value: unknown }[]>, notify: (text: string) => void): CrudServices {
   const rows = sampleRows(decl, dicts);
+  const source = tableSource(decl);
+  const columns = [...new Set(decl.columns.map((c) => c.field).filter((f): f is string => typeof f === 'string').concat(decl.rowKey ? [decl.rowKey] : []))];
   return {
     ...base,
     async request<T>(_method: 'GET' | 'POST', path: string) {
+      if (/search/i.test(path) && source && columns.length) return base.request<T>('POST', '/lowcode/source/preview', { body: { ...source, columns } });
       if (/search/i.test(path)) return { records: rows, total: rows.length } as T;
       notify('预览模式：操作未提交到服务器');
       return true as T;

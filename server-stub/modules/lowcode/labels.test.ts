@@ -1,6 +1,7 @@
 // A page generated from a table reads as the table's owners wrote it (issue 34 item 6): columns labelled by their
 // comments where PostgreSQL and MySQL hold them (titles, search placeholder, required and import messages), text
-// columns single-line unless long (a long length, a long text type, or a name that says it holds prose).
+// columns single-line unless long (a long length, a long text type, or a name that says it holds prose); the page
+// manager's preview of such a page shows the table's first rows.
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,7 @@ describe('generated pages: labels from column comments, single-line text', () =>
 
   beforeAll(async () => {
     s = await startTestServer({ env: {} });
-    const liteId = await sqliteFixture(s, 'labels.db', 'create table shops(id integer primary key, district text not null, remark text, code varchar(20))', 'labels_lite');
+    const liteId = await sqliteFixture(s, 'labels.db', "create table shops(id integer primary key, district text not null, remark text, code varchar(20)); insert into shops values (1, '朝阳区', '旗舰店', 'CY'), (2, '海淀区', null, 'HD')", 'labels_lite');
     targets.push({ name: 'sqlite', dsId: liteId, table: 'shops', comments: false });
     if (PG_URL) {
       const u = new URL(PG_URL);
@@ -81,5 +82,21 @@ describe('generated pages: labels from column comments, single-line text', () =>
       expect(p.remark['x-component'], t.name).toBe('Input.TextArea');
       expect(p.code['x-component'], t.name).toBeUndefined();
     }
+  });
+
+  it('previews the table’s first rows of the declared columns, names checked against the catalogue', async () => {
+    const t = targets[0];
+    const sqlitePath = await s.request('POST', '/api/lowcode/source/preview', { dsId: t.dsId, table: t.table, columns: ['district', 'code', 'x"; drop table shops; --'] });
+    expect(sqlitePath.body.status, sqlitePath.body.msg).toBe(0);
+    // the unknown name is left out; the known columns come back as the table holds them
+    expect(sqlitePath.body.data.records).toEqual([
+      { district: '朝阳区', code: 'CY' },
+      { district: '海淀区', code: 'HD' },
+    ]);
+    const none = await s.request('POST', '/api/lowcode/source/preview', { dsId: t.dsId, table: t.table, columns: ['nope'] });
+    expect(none.body.msg).toBe('所选的列都不在表「shops」中');
+    expect((await s.request('POST', '/api/lowcode/source/preview', { dsId: t.dsId, table: 'no_such', columns: ['id'] })).body.status).toBe(1);
+    const dev = await s.loginAs('developer');
+    expect((await s.request('POST', '/api/lowcode/source/preview', { dsId: t.dsId, table: t.table, columns: ['id'] }, dev)).http).toBe(403);
   });
 });
