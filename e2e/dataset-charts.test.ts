@@ -6,6 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { inject } from "vitest";
 import { describeBrowser, launchBrowser, login, newPage, shot } from "./lib/browser";
@@ -136,6 +137,14 @@ describeBrowser("大屏数据集：图表、筛选、联动与自由下钻", () 
     await expect.poll(() => page.locator(`[data-widget-id="${chart}"]`).getByTestId("drill-crumbs").textContent()).toContain("省份：浙江");
     await expect.poll(async () => (await bars(page, chart)).length).toBe(2);
     await shot(page, "dataset-drill");
+    // 导出当前数据: what the drilled chart shows (浙江's cities), as an Excel file
+    await clickBar(0);
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "导出当前数据（Excel）" }).click()]);
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await file.path());
+    const cells = book.worksheets[0].getSheetValues().slice(2).map((r) => (r as unknown[])[1]);
+    expect(cells.sort()).toEqual(["宁波", "杭州"]);
     await page.locator(`[data-widget-id="${chart}"]`).getByTestId("drill-crumbs").getByRole("button", { name: "全部" }).click();
     await expect.poll(async () => (await bars(page, chart)).length).toBe(3);
     await page.close();

@@ -101,7 +101,8 @@ export const WidgetView = memo(function WidgetView({ widgetName, viewProps, data
   const extra = useMemo(() => (levels && depth ? drillParams(levels, shownPath) : undefined), [levels, depth, shownPath]);
   // a dataset chart (issue 35 §3): its own clicks, as the viewer picks them (联动 or a free drill), unless configured
   const self = useId();
-  const datasetClicks = useDatasetClicks(datasourceProps, self, Boolean(rt && kind?.catalogue.interactions && !(ip && isInteractive(ip))));
+  const shownTitle = typeof (viewProps as { title?: unknown }).title === 'string' ? String((viewProps as { title?: unknown }).title) : '';
+  const datasetClicks = useDatasetClicks(datasourceProps, self, Boolean(rt && kind?.catalogue.interactions && !(ip && isInteractive(ip))), shownTitle);
   const data = useWidgetData(datasourceProps, extra, { self, drill: datasetClicks.drill });
   // the last item clicked (with the level it was on): clicking it again clears its linkage
   const lastClick = useRef('');

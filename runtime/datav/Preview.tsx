@@ -13,7 +13,7 @@ import { PreviewTools } from './PreviewTools';
 import { FormRunProvider } from '../../widgets/formField/context';
 import { getFeedback } from '../core/feedback';
 import { idParam } from '../ui/leave';
-import { fetchApiData, fetchDataset, loadForPreview, type DesignKind } from './services';
+import { exportDataset, fetchApiData, fetchDataset, loadForPreview, type DesignKind } from './services';
 import type { DesignerPage } from '../../common/canvas';
 
 export type FitMode = 'whole' | 'width' | 'height' | 'actual';
@@ -78,7 +78,7 @@ export function Preview({ kind }: { kind: DesignKind }) {
   const view = useViewport();
   const [scrollbar] = useState(measureScrollbar);
   const refresh = useRefreshSignal(data?.page.refreshSeconds);
-  const services = useMemo(() => ({ fetchApiData, fetchDataset, refresh }), [refresh]);
+  const services = useMemo(() => ({ fetchApiData, fetchDataset, exportDataset, refresh }), [refresh]);
   // the screen's filters by dataset field (issue 35 §3): filter widgets and clicks on dataset charts set them
   const fieldFilters = useMemo(() => createFieldFilterStore(), []);
   // the screen's variables (issue 23 §1): defaults, replaced by URL parameters naming a declared variable

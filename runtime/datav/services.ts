@@ -5,7 +5,7 @@ import type { ScreenVariable } from '../../common/variables';
 import type { DesignerServices } from '../../designer/Designer';
 import { DEFAULT_THEME, type CatalogueEntry, type DataRow, type DatasetAnswer, type FetchDataset, type WidgetEntity } from '../../widgets';
 import type { DatasetField, DatasetQuery } from '../../common/dataset';
-import { get, post, request } from '../core/request';
+import { download, get, post, request } from '../core/request';
 import { discardOnUnload, discardWidgets, flushDiscarded, forgetDiscarded } from './discard';
 
 export type DesignKind = 'screen' | 'form';
@@ -68,6 +68,9 @@ export const fetchDataset: FetchDataset = (q) =>
     pending.push({ q, resolve, reject });
     flushing ??= setTimeout(flushDatasetQueries, 0);
   });
+
+/** A dataset chart's current question as an Excel file (issue 35 §4: the server answers it under the viewer's rules). */
+export const exportDataset = (query: DatasetQuery, name: string) => download('/dataset/export', undefined, `${name || '数据'}.xlsx`, { method: 'POST', body: { query, format: 'xlsx', name: name.slice(0, 50) } });
 
 /** Datasets to choose from (the list's own search), and one dataset's fields. */
 export const listDatasets = async (search: string) =>

@@ -8,8 +8,9 @@ import { createPortal } from 'react-dom';
 import type { ClickItem } from '../../common/interaction';
 import { valueText } from '../../common/variables';
 import type { DatasourceProps } from '../types';
-import type { DatasetDrill } from './datasetQuery';
+import { datasetQueryOf, type DatasetDrill } from './datasetQuery';
 import { useFieldFilterStore, useFieldFilters } from './fieldFilters';
+import { useWidgetDataServices } from './WidgetDataContext';
 
 interface Step {
   field: string;
@@ -26,8 +27,9 @@ export interface DatasetClicks {
   onPointerDown: (e: { clientX: number; clientY: number }) => void;
 }
 
-export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, live: boolean): DatasetClicks {
+export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, live: boolean, title = ''): DatasetClicks {
   const store = useFieldFilterStore();
+  const { exportDataset } = useWidgetDataServices();
   const cfg = ds?.datasourceType === 'DATASET' ? ds.dataConfig?.dataset : undefined;
   const active = useFieldFilters(undefined, Boolean(cfg?.datasetId));
   const fields = useMemo(() => cfg?.fields ?? [], [cfg]);
@@ -134,6 +136,23 @@ export function useDatasetClicks(ds: DatasourceProps | undefined, self: string, 
                 {f.label}
               </button>
             ))}
+            {exportDataset && (
+              <>
+                <div className="dsc-dataset-menu-group">数据</div>
+                <button
+                  type="button"
+                  role="menuitem"
+                  onClick={() => {
+                    // what the chart shows now: its slots, the screen's filters and the drill, under the viewer's rules
+                    const q = datasetQueryOf(ds, active, drill);
+                    setMenu(null);
+                    if (q) void exportDataset({ ...q, page: null }, title || cfg?.datasetName || '数据');
+                  }}
+                >
+                  导出当前数据（Excel）
+                </button>
+              </>
+            )}
           </div>
         </>,
         document.body,

@@ -27,6 +27,8 @@ export interface WidgetDataServices {
   fetchDataset?: FetchDataset;
   /** The host's refresh clock (preview refreshSeconds): API widgets fetch again when it ticks. */
   refresh?: RefreshSignal;
+  /** What a dataset chart shows, downloaded as a spreadsheet (the server applies the viewer's row rules). */
+  exportDataset?: (query: DatasetQuery, name: string) => Promise<unknown>;
 }
 
 export const WidgetDataContext = createContext<WidgetDataServices>({});

@@ -74,6 +74,29 @@ describe('dataset row rules on departments', () => {
     expect(widened.body.data[0].rows).toEqual([]);
   });
 
+  it('exports what the chart shows under the same rules (CSV and XLSX), a table of rows paged through', async () => {
+    const exp = async (token: string, query: object, format = 'csv') => {
+      const res = await fetch(`${s.url}${D}/export`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query, format }) });
+      return { type: res.headers.get('content-type') ?? '', text: format === 'csv' ? await res.text() : '', bytes: format === 'xlsx' ? (await res.arrayBuffer()).byteLength : 0 };
+    };
+    const chart = { datasetId, dimensions: [{ field: 'city' }], measures: [{ field: 'amount', agg: 'sum' }], sort: [{ field: 'city', dir: 'asc' }] };
+    const south = await exp(tokens.south, chart);
+    expect(south.type).toContain('text/csv');
+    const lines = south.text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('"city","amount（求和）"');
+    expect(lines.slice(1)).toEqual(['"广州","70"']);
+    // a table of rows (no measure): paged through, still only the caller's rows
+    const rows = await exp(tokens.east, { datasetId, dimensions: [{ field: 'city' }, { field: 'amount' }] });
+    expect(rows.text.trim().split(/\r?\n/).slice(1).sort()).toEqual(['"南京","50"', '"杭州","100"']);
+    expect((await exp(tokens.nobody, chart)).text.trim().split(/\r?\n/)).toHaveLength(1);
+    const xlsx = await exp(tokens.boss, chart, 'xlsx');
+    expect(xlsx.type).toContain('spreadsheetml');
+    expect(xlsx.bytes).toBeGreaterThan(1000);
+    // a field outside the dataset is refused before anything is sent
+    const bad = await fetch(`${s.url}${D}/export`, { method: 'POST', headers: { authorization: `Bearer ${tokens.south}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: { datasetId, dimensions: [{ field: 'secret' }] } }) });
+    expect(((await bad.json()) as { msg: string }).msg).toBe('数据集中没有字段「secret」');
+  });
+
   it('the department alone: the parent sees only its own rows', async () => {
     const info = (await s.request('GET', `${D}/info/get?id=${datasetId}`, undefined, dev)).body.data;
     const saved = await s.request('POST', `${D}/info/save`, { ...info, id: datasetId, rowRules: [{ subject: 'role', key: 'default', field: 'dept_id', attribute: 'department' }] }, dev);
