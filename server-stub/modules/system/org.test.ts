@@ -155,6 +155,7 @@ describe.each(testStores)('部门、岗位与数据权限 (%s)', (store) => {
     expect((await s.request('POST', '/api/system/user/save', { username: 'x.south', nickName: 'x', roleIds: [below], deptId: south }, boss.token)).body.msg).toBe(MSG_OUT_OF_SCOPE);
     expect((await s.request('POST', '/api/system/user/save', { username: 'x.none', nickName: 'x', roleIds: [below] }, boss.token)).body.msg).toMatch(/^请选择部门/);
     expect((await s.request('POST', '/api/system/user/save', { id: sub.id, username: 'north.sub', nickName: 'x', roleIds: [deptOnly], deptId: south }, boss.token)).body.msg).toBe(MSG_OUT_OF_SCOPE);
+    expect((await s.request('POST', '/api/system/user/save', { id: sub.id, username: 'north.sub', nickName: 'x', roleIds: [deptOnly] }, boss.token)).body.msg).toMatch(/^请选择部门/);
     // nor grant a role that sees past the caller's scope
     expect((await s.request('POST', '/api/system/user/save', { id: sub.id, username: 'north.sub', nickName: 'x', roleIds: [all], deptId: northSub }, boss.token)).body.msg).toBe(MSG_GRANT_WIDER);
     expect((await s.request('POST', '/api/system/user/save', { id: sub.id, username: 'north.sub', nickName: 'x', roleIds: [custom], deptId: northSub }, boss.token)).body.msg).toBe(MSG_GRANT_WIDER);
