@@ -23,7 +23,7 @@ const MSG_NOT_SELF_DISABLE = '不能停用自己的账号';
 const MSG_NOT_SELF_DELETE = '不能删除自己的账号';
 export const MSG_DEPT_MISSING = '所选部门不存在，请刷新后重新选择';
 export const MSG_POST_MISSING = '所选岗位不存在，请刷新后重新选择';
-export const MSG_DEPT_REQUIRED = '请选择部门：您的数据权限不是全部，新用户须属于您数据权限内的部门';
+export const MSG_DEPT_REQUIRED = '请选择部门：您的数据权限不是全部，用户须属于您数据权限内的部门';
 export const MSG_GRANT_WIDER = '不能授予超出自己数据权限范围的部门或角色';
 
 const idList = { type: 'array', maxItems: 50, items: { type: ['integer', 'string'], maxLength: 12, pattern: '^[0-9]+$' } } as const;
@@ -180,7 +180,8 @@ export function userRoutes(app: FastifyInstance) {
       const mine = await app.org.scopeOf(req.user);
       if (!mine.all) {
         // a department the caller holds (a kept one stays); the account as saved sees nothing the caller does not
-        if (deptId === null && !stored) throw new BizError(MSG_DEPT_REQUIRED);
+        // (no department would take the account out of the caller's scope: only for oneself, which narrows)
+        if (deptId === null && stored?.id !== req.user!.id) throw new BizError(MSG_DEPT_REQUIRED);
         if (deptId !== null && deptId !== stored?.dept_id && !mine.deptIds.includes(deptId)) throw new BizError(MSG_OUT_OF_SCOPE, 403);
         const theirs = await app.org.scopeWith(stored?.id ?? 0, roleIds, deptId);
         if (!app.org.covers(mine, theirs)) throw new BizError(stored?.id === req.user!.id ? MSG_SCOPE_WIDEN : MSG_GRANT_WIDER, 403);
