@@ -11,11 +11,15 @@ import type { DbType, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSett
 import { explainSqlite } from './explain.js';
 
 const SQLITE_HEAP_BYTES = 256 * 1024 * 1024;
+/** Checked, prepared read statements kept per SQL text (issue 36: a published API's text is the same every call). */
+const STATEMENTS_KEPT = 200;
 
 export class SqliteDirectPool implements SqlPool {
   readonly dbType: DbType = 'sqlite';
   private db: Database.Database | null = null;
   private writer: Database.Database | null = null;
+  /** statements that passed prepareSqliteQuery's checks, by their text (the oldest used goes first) */
+  private readonly statements = new Map<string, Database.Statement>();
   constructor(
     private readonly s: SqlSettings,
     private readonly waitMs: number,
@@ -37,9 +41,13 @@ export class SqliteDirectPool implements SqlPool {
 
   async query(sql: string, params: unknown[] = []): Promise<SqlResult> {
     this.handle();
-    let stmt: Database.Statement;
+    let stmt: Database.Statement | undefined = this.statements.get(sql);
     try {
-      stmt = prepareSqliteQuery(this.db!, sql);
+      if (stmt) this.statements.delete(sql);
+      // the same text is the same statement: checked once, then reused (SQLite re-prepares it itself after a schema change)
+      else stmt = prepareSqliteQuery(this.db!, sql);
+      this.statements.set(sql, stmt);
+      if (this.statements.size > STATEMENTS_KEPT) this.statements.delete(this.statements.keys().next().value!);
     } catch (err) {
       if (err instanceof RangeError && /more than one statement/i.test(err.message)) throw new SqlConnectorError('每次只能执行一条语句', 'REFUSED');
       throw err;
@@ -78,6 +86,7 @@ export class SqliteDirectPool implements SqlPool {
   }
 
   async close(): Promise<void> {
+    this.statements.clear();
     this.db?.close();
     this.db = null;
     this.writer?.close();
