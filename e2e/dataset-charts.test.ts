@@ -3,15 +3,12 @@
 // dropdown filter on 省份, all three fed by the dataset; choosing 浙江 in the filter filters the chart and the table;
 // a click on a bar offers 联动 (the table filters by the clicked province) and 下钻 into 城市 (the chart regroups by
 // city within the province, the breadcrumb goes back).
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import Database from "better-sqlite3";
 import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { inject } from "vitest";
 import { describeBrowser, launchBrowser, login, newPage, shot } from "./lib/browser";
 import { must, signIn } from "./lib/calls";
-import { barsOf, widgetRows } from "./lib/screen";
+import { barsOf, widgetRows, salesSource } from "./lib/screen";
 
 const run = Date.now().toString(36).slice(-4);
 const FILE = `e2e_dsales_${run}`;
@@ -26,15 +23,7 @@ describeBrowser("大屏数据集：图表、筛选、联动与自由下钻", () 
   let dev: string;
   let datasetId: number;
   beforeAll(async () => {
-    const dir = join(inject("dataDir"), "sqlite");
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, `${FILE}.db`));
-    db.exec(`CREATE TABLE sales (id INTEGER PRIMARY KEY, province TEXT, city TEXT, sold_on DATE, amount NUMERIC);
-      INSERT INTO sales(province, city, sold_on, amount) VALUES ('浙江','杭州','2026-01-05',100),('浙江','杭州','2026-02-01',80),('浙江','宁波','2026-01-09',60),
-        ('江苏','南京','2026-01-03',90),('江苏','苏州','2026-03-02',70),('广东','广州','2026-02-11',50);`);
-    db.close();
-    const admin = await signIn("admin", inject("adminPassword"));
-    const dsId = await must("/api/gemini/datasource/info/save", { dsName: FILE, dbType: "sqlite", dbName: `${FILE}.db` }, admin);
+    const dsId = await salesSource(FILE);
     dev = await signIn("developer", inject("demoPassword"));
     // the designer's own calls: fields proposed from the catalogue, relabelled; no SQL anywhere
     const definition = { table: { schema: null, table: "sales" } };

@@ -5,14 +5,11 @@
 // filled through its 数据源 tab; Ctrl+A and a selection band select the widgets; saved; in the preview the dropdown
 // filters both charts, and a click on a bar drills into 城市, chosen at the click, the breadcrumb going back.
 // Screenshots at 1600 px and 390 px in .test-results/screens/dsgn-*.png.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 import { call, must, opened, signIn, toast as waitToast } from './lib/calls';
-import { barsOf } from './lib/screen';
+import { barsOf, salesSource } from './lib/screen';
 
 const run = Date.now().toString(36).slice(-4);
 const FILE = `e2e_dsgn_${run}`;
@@ -48,15 +45,7 @@ describeBrowser('大屏设计师：无 SQL 建数据集，面板里配图表、�
 
   beforeAll(async () => {
     // the table and its data source: the administrator's (DEMO_DATA is off in the e2e server)
-    const dir = join(inject('dataDir'), 'sqlite');
-    mkdirSync(dir, { recursive: true });
-    const db = new Database(join(dir, `${FILE}.db`));
-    db.exec(`CREATE TABLE sales (id INTEGER PRIMARY KEY, province TEXT, city TEXT, sold_on DATE, amount NUMERIC);
-      INSERT INTO sales(province, city, sold_on, amount) VALUES ('浙江','杭州','2026-01-05',100),('浙江','杭州','2026-02-01',80),('浙江','宁波','2026-01-09',60),
-        ('江苏','南京','2026-01-03',90),('江苏','苏州','2026-03-02',70),('广东','广州','2026-02-11',50);`);
-    db.close();
-    const admin = await signIn('admin', inject('adminPassword'));
-    dsId = await must('/api/gemini/datasource/info/save', { dsName: FILE, dbType: 'sqlite', dbName: `${FILE}.db` }, admin);
+    dsId = await salesSource(FILE);
     designerToken = await signIn('designer', inject('demoPassword'));
     browser = await launchBrowser();
   });
