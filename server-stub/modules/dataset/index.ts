@@ -341,10 +341,14 @@ export const datasetModule: ServerModule = {
       return rules.filter((r) => (r.subject === 'user' ? me?.username === r.key : (me?.roles ?? []).includes(r.key)));
     };
     /** The caller's department (and those below it), read only when one of their rules names it (core/org.ts). */
+    const deptsOfCall = new WeakMap<FastifyRequest, Promise<{ deptId: number | null; deptIds: number[] }>>();
     const departmentsOf = async (req: FastifyRequest, rules: RowRule[]): Promise<{ deptId: number | null; deptIds: number[] }> => {
       const me = req.user;
       if (!me || !rulesOfCaller(req, rules).some((r) => r.attribute === 'department' || r.attribute === 'departmentTree')) return { deptId: null, deptIds: [] };
-      return app.org.deptOf(me.id);
+      // read once per call, however many of a screen's charts ask under a department rule
+      let p = deptsOfCall.get(req);
+      if (!p) deptsOfCall.set(req, (p = app.org.deptOf(me.id)));
+      return p;
     };
     /** The compiled row rules for the caller: null when none applies (every row), else one condition. */
     const rulesFor = (req: FastifyRequest, rules: RowRule[], depts: { deptId: number | null; deptIds: number[] }) => (c: FieldCompiler): string | null => {
