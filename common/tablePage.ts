@@ -21,6 +21,15 @@ export interface CatalogueColumn {
   autoIncrement: boolean;
   /** the column's comment (PostgreSQL COMMENT ON COLUMN, MySQL COMMENT), first line: the page labels it so */
   comment?: string | null;
+  /** a single-column foreign key: the table and column it references (issue 34 item 3) */
+  references?: ForeignKeyTarget | null;
+}
+
+/** The other end of a foreign key: a table (PostgreSQL: with its schema) and its column. */
+export interface ForeignKeyTarget {
+  schema: string | null;
+  table: string;
+  column: string;
 }
 
 /** One table or view of a data source, as introspected. */
@@ -31,6 +40,10 @@ export interface TableCatalogue {
   table: string;
   kind: 'table' | 'view';
   columns: CatalogueColumn[];
+  /** a page's related tables (source.relations), by the column that references them: labels and selects read them */
+  related?: Record<string, TableCatalogue>;
+  /** a page's detail tables (dialog.details), by the detail's name: its sub-list reads and writes them */
+  details?: Record<string, TableCatalogue>;
 }
 
 /** What a column holds, for the page: the kind of cell, dialog field and value. */
@@ -78,6 +91,52 @@ export interface GenerateOptions {
   dsName: string;
   /** columns to show as a select, with their distinct values (at most MAX_SELECT_OPTIONS each) */
   selects?: Record<string, Array<string | number>>;
+  /** the catalogues of the tables the table's foreign keys reference, by the referencing column: related records */
+  related?: Record<string, TableCatalogue>;
+  /** child tables (with their column referencing this table's key) to edit as sub-lists of the dialog */
+  details?: Array<{ cat: TableCatalogue; foreignKey: string }>;
+}
+
+/** The record field a page's list answers with the label of a related row (the column's value stays the key). */
+export const labelFieldOf = (column: string) => `${column}__label`;
+
+/** A column of a page's table that references another table: the row there shown by its label (source.relations). */
+export interface RelationDecl {
+  table: string;
+  schema?: string;
+  /** the referenced column (the other table's key) */
+  key: string;
+  /** the other table's column shown for the row */
+  label: string;
+}
+
+/** A sub-list of the page's dialog: the rows of a child table joined by a foreign key (dialog.details). */
+export interface DetailDecl {
+  name: string;
+  title: string;
+  table: string;
+  /** PostgreSQL: the child table's schema */
+  tableSchema?: string;
+  /** the child table's primary key */
+  key: string;
+  /** the child's column referencing the page's key */
+  foreignKey: string;
+  /** deleting a parent that has rows here: refused, or they are deleted with it */
+  onDelete: 'refuse' | 'cascade';
+  schema: { type: 'object'; properties: Record<string, any> };
+}
+
+/** The column a table's rows are named by: name / title / label, then a *name column, then the first text column. */
+export function labelColumnOf(cat: TableCatalogue): CatalogueColumn {
+  const usable = cat.columns.filter((c) => COLUMN_NAME_RE.test(c.name));
+  const text = usable.filter((c) => valueKindOf(c) === 'text' && !c.primaryKey && !c.references);
+  return (
+    text.find((c) => /^(name|title|label)$/i.test(c.name)) ??
+    text.find((c) => /(_name|name|_title)$/i.test(c.name)) ??
+    text[0] ??
+    usable.find((c) => c.primaryKey) ??
+    usable[0]
+  );
 }
 
 export type GenerateResult = { ok: true; declaration: Record<string, any>; notes: string[] } | { ok: false; reason: string };
@@ -210,6 +269,17 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
     if (selects[name].length > MAX_SELECT_OPTIONS) return { ok: false, reason: `列「${name}」的不同取值超过${MAX_SELECT_OPTIONS}个，不能作为下拉选择` };
   }
 
+  // a foreign key to a table whose catalogue was read: shown by the related row's label, picked from a remote select
+  const relations: Record<string, RelationDecl> = {};
+  for (const c of usable) {
+    const other = c.references && opts.related?.[c.name];
+    if (!other || c === key) continue;
+    const target = other.columns.find((x) => x.name === c.references!.column);
+    if (!target || !COLUMN_NAME_RE.test(target.name)) continue;
+    relations[c.name] = { table: other.table, ...(other.schema ? { schema: other.schema } : {}), key: target.name, label: labelColumnOf(other).name };
+    notes.push(`列「${columnLabel(c)}」引用表「${other.table}」：列表显示其「${columnLabel(labelColumnOf(other))}」，编辑时从下拉列表中搜索选择`);
+  }
+
   const columns: Array<Record<string, any>> = [];
   const properties: Record<string, any> = {};
   const search: string[] = [];
@@ -217,6 +287,19 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
   for (const c of usable) {
     const kind = valueKindOf(c);
     const col: Record<string, any> = { title: columnLabel(c), field: c.name };
+    if (relations[c.name]) {
+      columns.push({ ...col, textField: labelFieldOf(c.name), ellipsis: true });
+      if (search.length < 5) {
+        search.push(c.name);
+        searchLabels.push(columnLabel(c));
+      }
+      const f = fieldOf(c, kind === 'other' ? 'text' : kind, undefined);
+      delete f.minimum;
+      delete f.maximum;
+      properties[c.name] = { ...f, 'x-component': 'RelationSelect', 'x-component-props': { field: c.name }, 'x-validator': (f['x-validator'] ?? []).filter((r: any) => r.required).map((r: any) => ({ ...r, message: `请选择${columnLabel(c)}` })) };
+      if (!properties[c.name]['x-validator'].length) delete properties[c.name]['x-validator'];
+      continue;
+    }
     if (kind === 'datetime') col.format = 'datetime';
     else if (kind === 'date') col.format = 'date';
     else if (kind === 'boolean') col.format = 'yesno';
@@ -231,6 +314,25 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
     if (writable && !(c === key && c.autoIncrement)) properties[c.name] = fieldOf(c, kind === 'other' ? 'text' : kind, options);
     if (!writable) properties[c.name] = fieldOf({ ...c, nullable: true }, kind === 'other' ? 'text' : kind, options);
   }
+  const details: DetailDecl[] = [];
+  for (const d of writable ? (opts.details ?? []) : []) {
+    const dk = d.cat.columns.filter((c) => c.primaryKey);
+    const fk = d.cat.columns.find((c) => c.name === d.foreignKey);
+    if (dk.length !== 1 || !fk || !COLUMN_NAME_RE.test(dk[0].name) || !COLUMN_NAME_RE.test(fk.name)) {
+      notes.push(`表「${d.cat.table}」没有单列主键或关联列：未作为明细`);
+      continue;
+    }
+    const props: Record<string, any> = {};
+    for (const c of d.cat.columns) {
+      if (!COLUMN_NAME_RE.test(c.name) || c === fk || (c === dk[0] && c.autoIncrement)) continue;
+      const k = valueKindOf(c);
+      props[c.name] = fieldOf(c, k === 'other' ? 'text' : k, undefined);
+      if (props[c.name]['x-component'] === 'Input.TextArea') delete props[c.name]['x-component'];
+    }
+    const name = d.cat.table.replace(/[^A-Za-z0-9_]/g, '_').replace(/^[^A-Za-z_]+/, '') || `detail${details.length + 1}`;
+    details.push({ name, title: d.cat.table, table: d.cat.table, ...(d.cat.schema ? { tableSchema: d.cat.schema } : {}), key: dk[0].name, foreignKey: fk.name, onDelete: 'refuse', schema: { type: 'object', properties: props } });
+    notes.push(`表「${d.cat.table}」作为明细：在对话框中与主记录一起编辑、一起保存`);
+  }
   const title = opts.title?.trim() || label;
   const perms = pagePermissions(opts.pageKey);
   const declaration: Record<string, any> = {
@@ -238,7 +340,7 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
     title,
     rowKey: key.name,
     nameField: usable.find((c) => c !== key && valueKindOf(c) === 'text')?.name ?? key.name,
-    source: { dsId: opts.dsId, dsName: opts.dsName, table: cat.table, ...(cat.schema ? { schema: cat.schema } : {}), kind: cat.kind, key: key.name },
+    source: { dsId: opts.dsId, dsName: opts.dsName, table: cat.table, ...(cat.schema ? { schema: cat.schema } : {}), kind: cat.kind, key: key.name, ...(Object.keys(relations).length ? { relations } : {}) },
     ...tablePageCalls(opts.pageKey, writable),
     perms: writable ? { list: perms.list, add: perms.add, edit: perms.edit, remove: perms.remove, export: perms.export } : { list: perms.list, export: perms.export },
     ...(search.length ? { search: { placeholder: `请输入${searchLabels.join('、')}`, fields: search } } : {}),
@@ -251,6 +353,7 @@ export function generateTablePage(cat: TableCatalogue, opts: GenerateOptions): G
       titles: { new: `新增${title}`, edit: `修改${title}`, copy: `复制${title}` },
       ...(writable && !key.autoIncrement ? { lockedInEdit: [key.name] } : {}),
       schema: { type: 'object', properties },
+      ...(details.length ? { width: 900, details } : {}),
     },
   };
   if (!writable) notes.push(`「${label}」是视图：生成只读页面（不能新增、修改、删除）`);

@@ -89,6 +89,29 @@ export interface PageDeclaration {
      * 数据权限的所属部门列：新增的记录写入创建人的部门编号；本部门、本部门及以下、自定义的数据权限按此列过滤（问题 34）
      */
     deptColumn?: string;
+    /**
+     * 引用其他表的列（外键）：列表显示被引用行的名称列，查询可按名称搜索，编辑时从可搜索、分页的下拉列表中选择（问题 34）
+     */
+    relations?: {
+      [k: string]: {
+        /**
+         * 被引用的表
+         */
+        table: string;
+        /**
+         * PostgreSQL 的模式名
+         */
+        schema?: string;
+        /**
+         * 被引用的列（该表的主键）
+         */
+        key: string;
+        /**
+         * 显示的名称列
+         */
+        label: string;
+      };
+    };
   };
   /**
    * 缺省时（服务端保存的自定义页面）使用 /lowcode/data/{id}/ 下的记录调用
@@ -245,6 +268,49 @@ export interface PageDeclaration {
        */
       timeout?: number;
     };
+    /**
+     * 主子表：对话框中的明细子表（按外键关联的子表行），与主记录在一个事务中一起保存；一行不合规则整单不保存（问题 34）
+     *
+     * @maxItems 5
+     */
+    details?: {
+      /**
+       * 明细在记录中的字段名
+       */
+      name: string;
+      title: string;
+      /**
+       * 子表
+       */
+      table: string;
+      /**
+       * PostgreSQL 的模式名
+       */
+      tableSchema?: string;
+      /**
+       * 子表的主键
+       */
+      key: string;
+      /**
+       * 子表中引用主表主键的列
+       */
+      foreignKey: string;
+      /**
+       * 删除有明细的主记录时：refuse 拒绝删除；cascade 连同明细一起删除
+       */
+      onDelete?: 'refuse' | 'cascade';
+      /**
+       * 一条主记录最多的明细行数
+       */
+      maxRows?: number;
+      /**
+       * 明细行的字段（与 dialog.schema 同样的字段声明与校验规则）
+       */
+      schema: {
+        type?: 'object';
+        properties: {};
+      };
+    }[];
   };
 }
 /**
@@ -443,6 +509,10 @@ export interface Column {
       value: string | number | boolean;
     }[];
   }[];
+  /**
+   * 单元格显示该行此字段的文字（如关联记录的名称），排序、过滤与导出仍按 field；导出时写入此文字
+   */
+  textField?: string;
 }
 export interface Action {
   action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList' | 'import';

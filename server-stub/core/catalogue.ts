@@ -4,7 +4,7 @@
 // catalogue the page was saved with (quoted by the dialect's rule); a request only ever supplies values, which
 // are bound, or names that are looked up in the catalogue and refused when absent.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COLUMN_NAME_RE, valueKindOf, type CatalogueColumn, type TableCatalogue, type TableDialect, type ValueKind } from '../../common/tablePage.js';
+import { COLUMN_NAME_RE, valueKindOf, type CatalogueColumn, type ForeignKeyTarget, type TableCatalogue, type TableDialect, type ValueKind } from '../../common/tablePage.js';
 import { BizError } from './envelope.js';
 import type { DatasourceTable } from './datasources.js';
 import { likePattern } from './declarations.js';
@@ -155,7 +155,88 @@ export async function introspect(app: FastifyInstance, row: DatasourceTable, ref
     });
   }
   if (!columns.length) throw new BizError(`无法读取表「${ref.name}」的列（表不存在或没有权限）`);
+  if (ref.kind === 'table') {
+    for (const fk of await foreignKeys(app, row, ref, 'out', req)) {
+      const c = columns.find((x) => x.name === fk.column);
+      if (c) c.references = fk.target;
+    }
+  }
   return { dialect, schema: ref.schema, table: ref.table, kind: ref.kind, columns };
+}
+
+/** A single-column foreign key as the catalogue holds it: `column` of `table` references `target`. */
+export interface ForeignKey {
+  schema: string | null;
+  table: string;
+  column: string;
+  target: ForeignKeyTarget;
+}
+
+/**
+ * The single-column foreign keys of a table: those it declares ('out': its columns referencing others) or those
+ * declared on it ('in': other tables' columns referencing it, the detail tables a page may hold). Keys of several
+ * columns are left out (a page edits one column at a time).
+ */
+export async function foreignKeys(app: FastifyInstance, row: DatasourceTable, ref: TableRef, dir: 'out' | 'in', req: FastifyRequest): Promise<ForeignKey[]> {
+  const dialect = dialectOf(row);
+  let rows: Array<Record<string, unknown>>;
+  if (dialect === 'postgresql') {
+    const side = dir === 'out' ? 'k.conrelid' : 'k.confrelid';
+    rows = (
+      await app.sql.run(
+        'datasource',
+        row,
+        `select n.nspname as s, c.relname as t, a.attname as col, nf.nspname as rs, cf.relname as rt, af.attname as rcol
+          from pg_catalog.pg_constraint k
+          join pg_catalog.pg_class c on c.oid = k.conrelid join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          join pg_catalog.pg_class cf on cf.oid = k.confrelid join pg_catalog.pg_namespace nf on nf.oid = cf.relnamespace
+          join pg_catalog.pg_attribute a on a.attrelid = k.conrelid and a.attnum = k.conkey[1]
+          join pg_catalog.pg_attribute af on af.attrelid = k.confrelid and af.attnum = k.confkey[1]
+          where k.contype = 'f' and array_length(k.conkey, 1) = 1 and ${side} = to_regclass(format('%I.%I', $1::text, $2::text))
+          order by n.nspname, c.relname, a.attnum`,
+        [ref.schema, ref.table],
+        req,
+      )
+    ).rows;
+  } else if (dialect === 'sqlite') {
+    // pragma functions are closed to typed SQL (sqlite-guard.ts): read as server-composed SQL; "to" empty = the key
+    const text =
+      dir === 'out'
+        ? `select ? as t, f."from" as col, f."table" as rt, f."to" as rcol, f.id as fid, (select count(*) from pragma_foreign_key_list(?) g where g.id = f.id) as n from pragma_foreign_key_list(?) f`
+        : `select m.name as t, f."from" as col, f."table" as rt, f."to" as rcol, f.id as fid, (select count(*) from pragma_foreign_key_list(m.name) g where g.id = f.id) as n
+            from sqlite_master m join pragma_foreign_key_list(m.name) f where m.type = 'table' and f."table" = ? order by m.name`;
+    const [r] = await app.sql.transaction('datasource', row, [{ sql: text, params: dir === 'out' ? [ref.table, ref.table, ref.table] : [ref.table] }], req);
+    rows = r.rows.filter((x) => Number(x.n) === 1);
+    for (const x of rows) {
+      if (x.rcol === null || x.rcol === undefined || x.rcol === '') {
+        // the referenced table's primary key
+        const [k] = await app.sql.transaction('datasource', row, [{ sql: 'select name from pragma_table_info(?) where pk > 0', params: [String(x.rt)] }], req);
+        x.rcol = k.rows.length === 1 ? k.rows[0].name : null;
+      }
+    }
+    rows = rows.filter((x) => x.rcol);
+  } else {
+    const side = dir === 'out' ? 'k.table_name' : 'k.referenced_table_name';
+    rows = (
+      await app.sql.run(
+        'datasource',
+        row,
+        `select k.table_name as t, k.column_name as col, k.referenced_table_name as rt, k.referenced_column_name as rcol
+          from information_schema.key_column_usage k
+          where k.table_schema = database() and k.referenced_table_schema = database() and k.referenced_table_name is not null and ${side} = ?
+            and (select count(*) from information_schema.key_column_usage o where o.constraint_schema = k.constraint_schema and o.constraint_name = k.constraint_name and o.table_name = k.table_name) = 1
+          order by k.table_name, k.ordinal_position`,
+        [ref.table],
+        req,
+      )
+    ).rows;
+  }
+  return rows.map((x) => ({
+    schema: dialect === 'postgresql' ? String(x.s) : null,
+    table: String(x.t),
+    column: String(x.col),
+    target: { schema: dialect === 'postgresql' ? String(x.rs) : null, table: String(x.rt), column: String(x.rcol) },
+  }));
 }
 
 /** Distinct values of a text column (for a select), at most `limit`+1 so that "too many" can be told. */
@@ -174,8 +255,11 @@ export function columnOf(cat: TableCatalogue, name: string): CatalogueColumn {
 
 /** SQL text for one table of a catalogue: identifiers quoted by the dialect, placeholders numbered as it wants. */
 export class TableSql {
-  readonly params: unknown[] = [];
-  constructor(readonly cat: TableCatalogue) {}
+  /** `params`: another TableSql's, when this one writes a sub-query of its statement (a related table's) */
+  constructor(
+    readonly cat: TableCatalogue,
+    readonly params: unknown[] = [],
+  ) {}
   /** A catalogue column's name, quoted (throws for a name not in the catalogue). */
   id(name: string): string {
     if (!this.cat.columns.some((c) => c.name === name) && name !== this.cat.table && name !== this.cat.schema) throw new BizError(`字段「${name}」不是表「${this.cat.table}」的列`);

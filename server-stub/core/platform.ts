@@ -54,7 +54,8 @@ export interface SqlService {
   /**
    * Several bound statements on a stored data source in one transaction on one connection, all or nothing (the
    * results in order); for statements the server composes (identifiers from a catalogue, values bound), never for
-   * text a user typed. A failure answers 执行失败：<scrubbed reason> (BizError) with nothing written.
+   * text a user typed. A failure answers 执行失败：<scrubbed reason> (BizError, with `statement`: the failed one,
+   * 0-based) with nothing written. A value `{ $earlier: i, column }` is what statement i answered (a new key).
    */
   transaction(kind: ConnectionKind, row: DatasourceTable, statements: SqlStatement[], req: FastifyRequest): Promise<SqlResult[]>;
   /**
@@ -254,7 +255,9 @@ export const sqlService = fp(
         } catch (err) {
           const msg = errorText(err, settings);
           req.log.warn({ id: row.id, reason: msg }, 'sql transaction failed');
-          throw new BizError(`执行失败：${msg}`);
+          // which statement failed (0-based), for a caller that can name the line it wrote
+          const at = (err as { statement?: unknown })?.statement;
+          throw Object.assign(new BizError(`执行失败：${msg}`), typeof at === 'number' ? { statement: at } : {});
         }
       },
       async explain(kind, row, sqlText, params, opts, req) {

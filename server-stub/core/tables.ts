@@ -517,8 +517,9 @@ const FORMAT_QUERY = { type: 'string', enum: ['csv', 'xlsx'], title: '导出格�
 
 /** The columns a page's export writes: the declared columns that show a field (not index, selection or actions). */
 export function csvColumnsOf(page: PageDeclaration): Array<{ title: string; field: string; dict?: string }> {
-  const cols = (page.columns ?? []) as Array<{ title?: string; field?: string; type?: string; dict?: string; format?: string }>;
-  return cols.filter((c) => c.field && !['index', 'selection', 'actions'].includes(c.type ?? 'text')).map((c) => ({ title: c.title ?? c.field!, field: c.field!, dict: c.dict }));
+  const cols = (page.columns ?? []) as Array<{ title?: string; field?: string; textField?: string; type?: string; dict?: string; format?: string }>;
+  // a column shown by another field's text (a related record's name) exports that text
+  return cols.filter((c) => c.field && !['index', 'selection', 'actions'].includes(c.type ?? 'text')).map((c) => ({ title: c.title ?? c.field!, field: c.textField ?? c.field!, dict: c.dict }));
 }
 
 /**
@@ -527,7 +528,10 @@ export function csvColumnsOf(page: PageDeclaration): Array<{ title: string; fiel
  */
 export function exportColumnsOf(page: PageDeclaration, secretFields: string[] = []): Array<{ title: string; field: string; dict?: string }> {
   const secret = new Set(secretFields);
-  for (const c of (page.columns ?? []) as Array<{ field?: string; format?: string }>) if (c.field && c.format === 'password') secret.add(c.field);
+  for (const c of (page.columns ?? []) as Array<{ field?: string; textField?: string; format?: string }>) {
+    if (c.field && c.format === 'password') secret.add(c.field);
+    if (c.field && c.format === 'password' && c.textField) secret.add(c.textField);
+  }
   for (const [f, p] of Object.entries((page.dialog?.schema?.properties ?? {}) as Record<string, any>)) {
     if (/password/i.test(String(p?.['x-component'] ?? '')) || p?.format === 'password') secret.add(f);
   }

@@ -8,7 +8,7 @@ import { sqliteFile } from './sqlite-file.js';
 import { SqliteDirectPool } from './sqlite-direct.js';
 import { ProcessPool } from './pool-process.js';
 import { bareHost, targetSocket } from '../target.js';
-import { SqlConnectorError, normalize, parseProperties, pgAccount } from './types.js';
+import { SqlConnectorError, failedAt, normalize, parseProperties, pgAccount, withEarlier } from './types.js';
 import type { DbType, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { explainMysql, explainPg } from './explain.js';
 
@@ -161,8 +161,8 @@ class PgPool implements SqlPool {
         await c.query('BEGIN');
         try {
           const out: SqlResult[] = [];
-          for (const st of statements) {
-            const r = await c.query({ text: st.sql, values: st.params, queryMode: 'extended' } as pg.QueryConfig);
+          for (const [i, st] of statements.entries()) {
+            const r = await c.query({ text: st.sql, values: withEarlier(st.params, out), queryMode: 'extended' } as pg.QueryConfig).catch((err) => Promise.reject(failedAt(err, i)));
             const columns = r.fields?.map((f) => f.name) ?? [];
             out.push(columns.length ? { columns, rows: r.rows.slice(0, MAX_ROWS), rowCount: Math.min(r.rows.length, MAX_ROWS) } : { columns: [], rows: [], rowCount: r.rowCount ?? 0 });
           }
@@ -326,7 +326,7 @@ class MysqlPool implements SqlPool {
         await one('START TRANSACTION', []);
         try {
           const out: SqlResult[] = [];
-          for (const st of statements) out.push(await one(st.sql, st.params));
+          for (const [i, st] of statements.entries()) out.push(await one(st.sql, withEarlier(st.params, out)).catch((err) => Promise.reject(failedAt(err, i))));
           await one('COMMIT', []);
           return out;
         } catch (err) {

@@ -43,6 +43,8 @@ interface Answer {
   message?: string;
   code?: string;
   name?: string;
+  /** a transaction's failed statement (0-based) */
+  statement?: number;
 }
 
 interface Pending {
@@ -54,8 +56,9 @@ interface Pending {
 }
 
 function errorOf(a: Answer): Error {
-  if (a.code && CODES.has(a.code)) return new SqlConnectorError(a.message ?? '', a.code as SqlConnectorError['code']);
-  return Object.assign(new Error(a.message), { name: a.name ?? 'Error', code: a.code });
+  const at = typeof a.statement === 'number' ? { statement: a.statement } : {};
+  if (a.code && CODES.has(a.code)) return Object.assign(new SqlConnectorError(a.message ?? '', a.code as SqlConnectorError['code']), at);
+  return Object.assign(new Error(a.message), { name: a.name ?? 'Error', code: a.code }, at);
 }
 
 export class ProcessPool implements SqlPool {

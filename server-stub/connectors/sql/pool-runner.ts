@@ -36,8 +36,8 @@ process.on('message', (m: Message) => {
     .then(
       (result) => answer({ ok: true, result }),
       (err) => {
-        const e = err as { message?: unknown; code?: unknown; name?: unknown };
-        answer({ ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, name: typeof e?.name === 'string' ? e.name : undefined });
+        const e = err as { message?: unknown; code?: unknown; name?: unknown; statement?: unknown };
+        answer({ ok: false, message: String(e?.message ?? err), code: typeof e?.code === 'string' ? e.code : undefined, name: typeof e?.name === 'string' ? e.name : undefined, statement: typeof e?.statement === 'number' ? e.statement : undefined });
       },
     );
 });

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { openSqlite, sqliteFile } from './sqlite-file.js';
 import { prepareSqliteQuery } from './sqlite-guard.js';
 import { RowSink } from './rows.js';
-import { SqlConnectorError } from './types.js';
+import { SqlConnectorError, failedAt, withEarlier } from './types.js';
 import type { DbType, SqlPlanOptions, SqlPlanResult, SqlPool, SqlResult, SqlSettings } from './types.js';
 import { explainSqlite } from './explain.js';
 
@@ -70,18 +70,27 @@ export class SqliteDirectPool implements SqlPool {
       this.writer.pragma(`hard_heap_limit = ${SQLITE_HEAP_BYTES}`);
     }
     const w = this.writer;
-    const run = w.transaction(() =>
-      statements.map((st): SqlResult => {
-        const stmt = w.prepare(st.sql);
-        const values = st.params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
-        if (stmt.reader) {
-          const sink = new RowSink();
-          for (const row of stmt.iterate(...values) as Iterable<Record<string, unknown>>) if (!sink.add(row)) break;
-          return sink.result(stmt.columns().map((c) => c.name));
+    const one = (st: { sql: string; params: unknown[] }, out: SqlResult[]): SqlResult => {
+      const stmt = w.prepare(st.sql);
+      const values = withEarlier(st.params, out).map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v));
+      if (stmt.reader) {
+        const sink = new RowSink();
+        for (const row of stmt.iterate(...values) as Iterable<Record<string, unknown>>) if (!sink.add(row)) break;
+        return sink.result(stmt.columns().map((c) => c.name));
+      }
+      return { columns: [], rows: [], rowCount: stmt.run(...values).changes };
+    };
+    const run = w.transaction(() => {
+      const out: SqlResult[] = [];
+      for (const [i, st] of statements.entries()) {
+        try {
+          out.push(one(st, out));
+        } catch (err) {
+          throw failedAt(err, i);
         }
-        return { columns: [], rows: [], rowCount: stmt.run(...values).changes };
-      }),
-    );
+      }
+      return out;
+    });
     return run();
   }
 

@@ -58,6 +58,34 @@ export interface SqlStatement {
   params?: SqlParams;
 }
 
+/**
+ * A bound value of a transaction's statement that an earlier statement of the same transaction answers: the first
+ * row's `column` of statement `$earlier` (0-based), e.g. a parent's new key for its detail rows (issue 34 item 4).
+ */
+export interface EarlierValue {
+  $earlier: number;
+  column: string;
+}
+
+const isEarlier = (v: unknown): v is EarlierValue => !!v && typeof v === 'object' && typeof (v as EarlierValue).$earlier === 'number' && typeof (v as EarlierValue).column === 'string';
+
+/** A statement's values with every EarlierValue replaced by what its statement answered (refused when it answered none). */
+export function withEarlier(params: unknown[], out: SqlResult[]): unknown[] {
+  if (!params.some(isEarlier)) return params;
+  return params.map((v) => {
+    if (!isEarlier(v)) return v;
+    const row = out[v.$earlier]?.rows[0];
+    if (!row || !(v.column in row)) throw new SqlConnectorError(`事务中第 ${v.$earlier + 1} 条语句没有返回 ${v.column}`, 'CONFIG');
+    return row[v.column];
+  });
+}
+
+/** The failure of a transaction's statement `index` (0-based), told as such: `statement` on the error. */
+export function failedAt(err: unknown, index: number): unknown {
+  if (err && typeof err === 'object' && !('statement' in err)) Object.assign(err, { statement: index });
+  return err;
+}
+
 export interface SqlPool {
   readonly dbType: DbType;
   query(sql: string, params?: unknown[]): Promise<SqlResult>;

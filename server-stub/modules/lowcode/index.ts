@@ -23,12 +23,12 @@ import { expressionFaultsIn } from '../../core/expressions.js';
 import { patternFault, patternsIn, pinPatterns } from '../../core/patterns.js';
 import { checkBody, fieldRulesOf, idQuery, likePattern, searchFieldsOf, sortableFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { isEmptyValue } from '../../../common/dialog-rules.js';
-import { columnsNamedBy, generateTablePage, MAX_SELECT_OPTIONS, PAGE_PERMISSION_LABELS, pageKeyOf, pagePermissions, type TableCatalogue } from '../../../common/tablePage.js';
-import { distinctValues, findTable, introspect, listTables, TableSql, usableColumns } from '../../core/catalogue.js';
+import { columnsNamedBy, generateTablePage, labelFieldOf, MAX_SELECT_OPTIONS, PAGE_PERMISSION_LABELS, pageKeyOf, pagePermissions, type DetailDecl, type RelationDecl, type TableCatalogue } from '../../../common/tablePage.js';
+import { distinctValues, findTable, foreignKeys, introspect, listTables, TableSql, usableColumns } from '../../core/catalogue.js';
 
 /** Rows the page manager's preview of a page on a table shows. */
 const PREVIEW_ROWS = 10;
-import { sourceOf, tableDelete, tableGet, tableImport, tableInsert, tableRows, tableSearch, tableUpdate, TABLE_MSG, type TablePage } from './tableData.js';
+import { sourceOf, tableDelete, tableGet, tableImport, tableInsert, tableOptions, tableRows, tableSearch, tableUpdate, TABLE_MSG, type ScopedPageFinder, type TablePage } from './tableData.js';
 import { datasourceTarget } from '../../core/datasources.js';
 import { now, type Dialect } from '../../store/columns.js';
 import { declareTable, exportColumnsOf, migration, type TableRow, timestamps } from '../../core/tables.js';
@@ -294,12 +294,29 @@ export const lowcodeModule: ServerModule = {
       if (generic && has(req, action === 'list' || action === 'export' ? 'lowcode:data:list' : 'lowcode:data:edit')) return;
       throw new BizError(DENIED, 403);
     };
+    /**
+     * The page on a related table that declares a data scope (owner or department column), on the same data source:
+     * the related select lists, and a save accepts, only the rows that page's scope lets the caller see.
+     */
+    const scopedOn: ScopedPageFinder = async (p, column) => {
+      const rel = p.decl.source?.relations?.[column] as RelationDecl | undefined;
+      if (!rel) return null;
+      const rows = await db.selectFrom('lowcode_page').select(['page_key', 'declaration', 'source_catalogue']).where('source_catalogue', 'is not', null).execute();
+      for (const r of rows) {
+        const d = JSON.parse(r.declaration) as PageDeclaration;
+        const src = d.source;
+        if (!src || Number(src.dsId) !== Number(p.decl.source.dsId) || src.table !== rel.table || (src.schema ?? null) !== (rel.schema ?? p.decl.source.schema ?? null)) continue;
+        if (src.ownerColumn || src.deptColumn) return { pageKey: r.page_key, decl: d, cat: JSON.parse(r.source_catalogue!) as TableCatalogue };
+      }
+      return null;
+    };
+
     /** A usable page for a data call: the permission first, then the page (published to the caller's roles). */
     const dataPage = async (req: FastifyRequest, pageKey: string, action: Parameters<typeof need>[2]) => {
       const generic = !(await pageByKey(pageKey).catch(() => undefined))?.source_catalogue;
       need(req, pageKey, action, generic);
       const { row, decl } = await usablePage(req, pageKey);
-      const table: TablePage | null = row.source_catalogue && decl.source ? { pageKey, decl, cat: JSON.parse(row.source_catalogue) as TableCatalogue } : null;
+      const table: TablePage | null = row.source_catalogue && decl.source ? { pageKey, decl, cat: JSON.parse(row.source_catalogue) as TableCatalogue, scopedOn } : null;
       if (table) {
         // the data source still the one the page was saved on (type, address, port, database, account)
         const ds = await sourceOf(app, decl);
@@ -333,7 +350,40 @@ export const lowcodeModule: ServerModule = {
       if (src.ownerColumn && src.ownerColumn === src.deptColumn) throw new BizError('页面声明不合法：所属人列与所属部门列不能是同一列');
       const outside = columnsNamedBy(decl).filter((f) => !names.has(f));
       if (outside.length) throw new BizError(`页面声明不合法：${outside.map((f) => `字段「${f}」不是表「${ref.name}」的列`).join('；')}`);
-      return cat;
+      // related records (issue 34 item 3): each related table read now, its key and label columns checked, kept
+      const related: Record<string, TableCatalogue> = {};
+      for (const [column, rel] of Object.entries((src.relations ?? {}) as Record<string, RelationDecl>)) {
+        const where = `页面声明不合法：关联字段「${column}」`;
+        if (!names.has(column)) throw new BizError(`${where}不是表「${ref.name}」的列`);
+        if (column === src.key) throw new BizError(`${where}不能是主键列`);
+        const other = await introspect(app, ds, await findTable(app, ds, rel.table, req, rel.schema ?? null), req);
+        const otherNames = new Set(usableColumns(other).map((c) => c.name));
+        if (!otherNames.has(rel.key)) throw new BizError(`${where}引用的列「${rel.key}」不是表「${rel.table}」的列`);
+        if (!otherNames.has(rel.label)) throw new BizError(`${where}的名称列「${rel.label}」不是表「${rel.table}」的列`);
+        related[column] = other;
+      }
+      (decl.columns ?? []).forEach((c: any) => {
+        if (typeof c?.textField === 'string' && !(related[c.field] && c.textField === labelFieldOf(c.field))) throw new BizError(`页面声明不合法：列「${c.title ?? c.field}」的 textField 只能是关联字段的名称（${labelFieldOf(String(c.field))}）`);
+      });
+      // master–detail (issue 34 item 4): each child table on the same data source, joined by a column referencing the key
+      const details: Record<string, TableCatalogue> = {};
+      for (const d of (Array.isArray(decl.dialog?.details) ? decl.dialog.details : []) as DetailDecl[]) {
+        const where = `页面声明不合法：明细「${d.title}」`;
+        if (cat.kind !== 'table') throw new BizError(`${where}：视图上的页面不能有明细`);
+        if (details[d.name] || Object.hasOwn(decl.dialog?.schema?.properties ?? {}, d.name) || names.has(d.name)) throw new BizError(`${where}的名称「${d.name}」与其他字段或明细重复`);
+        const child = await introspect(app, ds, await findTable(app, ds, d.table, req, d.tableSchema ?? null), req);
+        if (child.kind !== 'table') throw new BizError(`${where}：「${d.table}」是视图`);
+        const pks = child.columns.filter((c) => c.primaryKey);
+        if (pks.length !== 1 || pks[0].name !== d.key) throw new BizError(`${where}：「${d.key}」不是表「${d.table}」的（单列）主键`);
+        const childNames = new Set(usableColumns(child).map((c) => c.name));
+        if (!childNames.has(d.foreignKey) || d.foreignKey === d.key) throw new BizError(`${where}：关联列「${d.foreignKey}」不是表「${d.table}」的列`);
+        const bad = Object.keys(d.schema?.properties ?? {}).filter((f) => !childNames.has(f) || f === d.foreignKey);
+        if (bad.length) throw new BizError(`${where}：${bad.map((f) => (f === d.foreignKey ? `字段「${f}」是关联列（由系统填写）` : `字段「${f}」不是表「${d.table}」的列`)).join('；')}`);
+        const required = child.columns.filter((c) => !c.nullable && c.defaultValue === null && !c.autoIncrement && c.name !== d.foreignKey && !Object.hasOwn(d.schema?.properties ?? {}, c.name));
+        if (required.length) throw new BizError(`${where}：表「${d.table}」的必填列「${required.map((c) => c.name).join('、')}」不在明细字段中`);
+        details[d.name] = child;
+      }
+      return { ...cat, ...(Object.keys(related).length ? { related } : {}), ...(Object.keys(details).length ? { details } : {}) };
     };
 
     /* ------------------------------ pages ------------------------------ */
@@ -440,7 +490,7 @@ export const lowcodeModule: ServerModule = {
       return ok({ records: records.map((t) => ({ name: t.name, schema: t.schema, table: t.table, kind: t.kind })), total: records.length });
     });
 
-    app.post<{ Body: { dsId: number; table: string; schema?: string | null; selects?: string[]; pageKey?: string | null; title?: string | null } }>(
+    app.post<{ Body: { dsId: number; table: string; schema?: string | null; selects?: string[]; pageKey?: string | null; title?: string | null; details?: Array<{ table: string; schema?: string | null; foreignKey?: string }> } }>(
       '/source/generate',
       {
         config: { perm: 'lowcode:page:edit' },
@@ -455,6 +505,12 @@ export const lowcodeModule: ServerModule = {
               selects: { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 128 }, title: '下拉选择列' },
               pageKey: { type: ['string', 'null'], maxLength: 50, title: '页面标识' },
               title: { type: ['string', 'null'], maxLength: 100, title: '标题' },
+              details: {
+                type: 'array',
+                maxItems: 5,
+                title: '明细子表',
+                items: { type: 'object', required: ['table'], additionalProperties: false, properties: { table: { type: 'string', maxLength: 128 }, schema: { type: ['string', 'null'], maxLength: 128 }, foreignKey: { type: 'string', maxLength: 128 } } },
+              },
             },
           },
         },
@@ -473,9 +529,23 @@ export const lowcodeModule: ServerModule = {
           if (!c) throw new BizError(`列「${name}」不在表「${ref.name}」中`);
           selects[c.name] = await distinctValues(app, ds, cat, c.name, MAX_SELECT_OPTIONS, req);
         }
-        const r = generateTablePage(cat, { pageKey, title: b.title ?? undefined, dsId: ds.id, dsName: ds.ds_name, selects });
+        // the tables its foreign keys reference (related records), and the chosen child tables (sub-lists of the dialog)
+        const related: Record<string, TableCatalogue> = {};
+        for (const c of cat.columns) {
+          if (!c.references) continue;
+          const other = await findTable(app, ds, c.references.table, req, c.references.schema).catch(() => null);
+          if (other) related[c.name] = await introspect(app, ds, other, req);
+        }
+        const children = cat.kind === 'table' ? await foreignKeys(app, ds, ref, 'in', req) : [];
+        const details: Array<{ cat: TableCatalogue; foreignKey: string }> = [];
+        for (const want of b.details ?? []) {
+          const fk = children.find((c) => c.table === want.table && (want.schema ? c.schema === want.schema : true) && (!want.foreignKey || c.column === want.foreignKey));
+          if (!fk) throw new BizError(`表「${want.table}」没有引用表「${ref.name}」的外键，不能作为明细`);
+          details.push({ cat: await introspect(app, ds, await findTable(app, ds, fk.table, req, fk.schema), req), foreignKey: fk.column });
+        }
+        const r = generateTablePage(cat, { pageKey, title: b.title ?? undefined, dsId: ds.id, dsName: ds.ds_name, selects, related, details });
         if (!r.ok) throw new BizError(r.reason);
-        return ok({ declaration: r.declaration, notes: r.notes, columns: cat.columns });
+        return ok({ declaration: r.declaration, notes: r.notes, columns: cat.columns, children: children.map((c) => ({ table: c.table, schema: c.schema, foreignKey: c.column })) });
       },
     );
 
@@ -571,6 +641,42 @@ export const lowcodeModule: ServerModule = {
         const total = await where(db.selectFrom('lowcode_data').select((eb: any) => eb.fn.countAll().as('n'))).executeTakeFirst();
         const rows = await order(where(db.selectFrom('lowcode_data').selectAll())).limit(win.limit).offset(win.offset).execute();
         return ok({ records: rows.map(presentRecord), total: Number(total?.n ?? 0) });
+      },
+    );
+
+    // the related-record select (issue 34 item 3): a page of the related table's rows searched by label, or the labels
+    // of given keys; for those who may add or edit the page's records, under the related table's page's data scope
+    app.post<{ Params: { pageKey: string }; Body: { field: string; search?: string | null; pageNum?: number; pageSize?: number; values?: Array<string | number> } }>(
+      '/data/:pageKey/options',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['field'],
+            additionalProperties: false,
+            properties: {
+              field: { type: 'string', minLength: 1, maxLength: 64, title: '字段' },
+              search: { type: ['string', 'null'], maxLength: 100, title: '搜索' },
+              pageNum: { type: 'integer', minimum: 1, maximum: 10000, title: '页码' },
+              pageSize: { type: 'integer', minimum: 1, maximum: 50, title: '每页条数' },
+              values: { type: 'array', maxItems: 50, items: { type: ['string', 'integer'], maxLength: 200 }, title: '取值' },
+            },
+          },
+        },
+      },
+      async (req) => {
+        const pageKey = req.params.pageKey;
+        const may = (a: 'add' | 'edit') => {
+          try {
+            need(req, pageKey, a, false);
+            return true;
+          } catch {
+            return false;
+          }
+        };
+        const { table } = await dataPage(req, pageKey, may('add') ? 'add' : 'edit');
+        if (!table) throw new BizError(`字段「${req.body.field}」不是关联字段`);
+        return ok(await tableOptions(app, req, table, req.body, await scopedOn(table, req.body.field)));
       },
     );
 

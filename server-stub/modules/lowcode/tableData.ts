@@ -4,7 +4,7 @@
 // always bound. Counting: the catalogue's estimate when nothing filters the list and the table is large; deep
 // pages by a deferred join (the window of keys first, then their rows), or by a keyset cursor (`after`).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { valueKindOf, type CatalogueColumn, type TableCatalogue } from '../../../common/tablePage.js';
+import { labelFieldOf, valueKindOf, type CatalogueColumn, type DetailDecl, type RelationDecl, type TableCatalogue } from '../../../common/tablePage.js';
 import type { DatasourceTable } from '../../core/datasources.js';
 import { checkBody, filterFieldsOf, sortableFieldsOf, searchFieldsOf, type PageDeclaration } from '../../core/declarations.js';
 import { BizError } from '../../core/envelope.js';
@@ -15,6 +15,8 @@ export interface TablePage {
   pageKey: string;
   decl: PageDeclaration;
   cat: TableCatalogue;
+  /** the page on a related table that declares a data scope, when there is one (the related select and its checks) */
+  scopedOn?: ScopedPageFinder;
 }
 
 /** The keys a list query body may hold besides the table's own columns (filters). */
@@ -28,6 +30,7 @@ export const TABLE_MSG = {
   sortUndeclared: (f: string) => `字段「${f}」不可排序`,
   filterOutside: (f: string, t: string) => `不能按字段「${f}」查询：不是表「${t}」的列`,
   filterUndeclared: (f: string) => `不能按字段「${f}」查询：页面没有声明该字段的筛选`,
+  hasDetails: (n: number, title: string) => `该记录有 ${n} 行「${title}」，不能删除：请先删除这些明细`,
   sourceChanged: (page: string, ds: string) => `页面【${page}】的数据源【${ds}】已变更（类型、地址、端口、数据库或账号）：请页面管理员在页面管理中确认并重新保存该页面后再使用`,
 };
 
@@ -156,7 +159,8 @@ export async function tableSearch(app: FastifyInstance, req: FastifyRequest, p: 
     const parts: string[] = rs ? [scopeSql(rs, s)] : [];
     const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
     const fields = searchFieldsOf(p.decl).filter((f) => cat.columns.some((c) => c.name === f));
-    if (text && fields.length) parts.push(`(${fields.map((f) => s.like(f, text)).join(' or ')})`);
+    // a related column is searched by the related row's label (a sub-query on the related table's catalogue)
+    if (text && fields.length) parts.push(`(${fields.map((f) => (relationOf(p, f) ? relatedLike(p, f, s, text) : s.like(f, text))).join(' or ')})`);
     for (const c of cat.columns) {
       const v = q[c.name];
       if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
@@ -213,7 +217,7 @@ export async function tableSearch(app: FastifyInstance, req: FastifyRequest, p: 
     }
   }
   const r = await app.sql.run('datasource', row, text, s.params, req);
-  const records = r.rows.map((x) => present(cols, x));
+  const records = await withLabels(app, req, row, p, r.rows.map((x) => present(cols, x)));
   const last = records[records.length - 1];
   return { records, total, ...(totalEstimated ? { totalEstimated: true } : {}), ...(last && !order && records.length === pageSize ? { next: last[key.name] } : {}) };
 }
@@ -267,7 +271,199 @@ export async function tableGet(app: FastifyInstance, req: FastifyRequest, p: Tab
   const s = new TableSql(p.cat);
   const r = await app.sql.run('datasource', row, `select ${cols.map((c) => s.id(c.name)).join(', ')} from ${s.table()} where ${s.id(key.name)} = ${s.bind(keyValue(key, id))}${rs ? ` and ${scopeSql(rs, s)}` : ''}`, s.params, req);
   if (!r.rows.length) throw new BizError(TABLE_MSG.notFound);
-  return present(cols, r.rows[0]);
+  const [rec] = await withLabels(app, req, row, p, [present(cols, r.rows[0])]);
+  // each detail's rows (dialog.details), by their key, at most the detail's maxRows
+  for (const d of detailsOf(p)) {
+    const dc = detailCat(p, d);
+    const ds = new TableSql(dc);
+    const dcols = detailColumns(p, d);
+    const lines = await app.sql.run('datasource', row, `select ${dcols.map((c) => ds.id(c.name)).join(', ')} from ${ds.table()} where ${ds.id(d.foreignKey)} = ${ds.bind(rec[key.name])} order by ${ds.id(d.key)} limit ${maxLines(d)}`, ds.params, req);
+    rec[d.name] = lines.rows.map((x) => present(dcols, x));
+  }
+  return rec;
+}
+
+/* ------------------------------------------------------------------ related records (issue 34 item 3) */
+
+/** A column's relation (source.relations) with the related table's catalogue kept with the page, or null. */
+function relationOf(p: TablePage, column: string): { rel: RelationDecl; cat: TableCatalogue } | null {
+  const rel = p.decl.source?.relations?.[column] as RelationDecl | undefined;
+  const cat = p.cat.related?.[column];
+  return rel && cat ? { rel, cat } : null;
+}
+
+/** `column in (select key from related where lower(label) like %text%)`, on `s`'s bound values. */
+function relatedLike(p: TablePage, column: string, s: TableSql, text: string): string {
+  const { rel, cat } = relationOf(p, column)!;
+  const o = new TableSql(cat, s.params);
+  return `${s.id(column)} in (select ${o.id(rel.key)} from ${o.table()} where ${o.like(rel.label, text)})`;
+}
+
+/** Records with each related column's label beside it (labelFieldOf), read in one statement per relation. */
+async function withLabels(app: FastifyInstance, req: FastifyRequest, row: DatasourceTable, p: TablePage, records: Array<Record<string, unknown>>) {
+  for (const column of Object.keys(p.decl.source?.relations ?? {})) {
+    const r = relationOf(p, column);
+    if (!r || !records.length || !(column in records[0])) continue;
+    const values = [...new Set(records.map((x) => x[column]).filter((v) => v !== null && v !== undefined))];
+    if (!values.length) continue;
+    const o = new TableSql(r.cat);
+    const key = columnOf(r.cat, r.rel.key);
+    const label = columnOf(r.cat, r.rel.label);
+    const found = await app.sql.run('datasource', row, `select ${o.id(key.name)} as k, ${o.id(label.name)} as l from ${o.table()} where ${o.id(key.name)} in (${values.map((v) => o.bind(storedValue(r.cat, key, v))).join(', ')})`, o.params, req);
+    const labels = new Map(found.rows.map((x) => [String(presentValue(valueKindOf(key), x.k)), presentValue(valueKindOf(label), x.l)]));
+    for (const rec of records) if (rec[column] !== null && rec[column] !== undefined) rec[labelFieldOf(column)] = labels.get(String(rec[column])) ?? null;
+  }
+  return records;
+}
+
+/** What the related-record select asks: a page of the related table's rows, searched by label, or the rows of `values`. */
+export interface OptionsQuery {
+  field: string;
+  search?: string | null;
+  pageNum?: number;
+  pageSize?: number;
+  values?: unknown[];
+}
+
+/**
+ * A page of the rows a related column may take (value = the related key, label = its label column), searched by
+ * the label, under the data scope of the page on the related table (`scoped`: a page that declares a scope there).
+ */
+export async function tableOptions(app: FastifyInstance, req: FastifyRequest, p: TablePage, q: OptionsQuery, scoped: TablePage | null) {
+  const r = relationOf(p, q.field);
+  if (!r) throw new BizError(`字段「${q.field}」不是关联字段`);
+  const row = await sourceOf(app, p.decl);
+  const key = columnOf(r.cat, r.rel.key);
+  const label = columnOf(r.cat, r.rel.label);
+  const pageSize = Math.min(50, Math.max(1, Number(q.pageSize ?? 20) | 0));
+  const pageNum = Math.min(10_000, Math.max(1, Number(q.pageNum ?? 1) | 0));
+  const rs = scoped ? await rowScope(app, req, scoped) : null;
+  const where = (o: TableSql) => {
+    const parts = rs ? [scopeSql(rs, o)] : [];
+    const text = typeof q.search === 'string' ? q.search.trim().toLowerCase().slice(0, 100) : '';
+    if (text) parts.push(o.like(label.name, text));
+    if (q.values?.length) parts.push(`${o.id(key.name)} in (${q.values.slice(0, 50).map((v) => o.bind(storedValue(r.cat, key, keyValue(key, v)))).join(', ')})`);
+    return parts.length ? ` where ${parts.join(' and ')}` : '';
+  };
+  const c = new TableSql(r.cat);
+  const total = Number((await app.sql.run('datasource', row, `select count(*) as n from ${c.table()}${where(c)}`, c.params, req)).rows[0]?.n ?? 0);
+  const o = new TableSql(r.cat);
+  const w = where(o);
+  const list = await app.sql.run('datasource', row, `select ${o.id(key.name)} as v, ${o.id(label.name)} as l from ${o.table()}${w} order by ${o.id(label.name)}, ${o.id(key.name)} limit ${pageSize} offset ${(pageNum - 1) * pageSize}`, o.params, req);
+  const records = list.rows.map((x) => ({ value: presentValue(valueKindOf(key), x.v), label: String(presentValue(valueKindOf(label), x.l) ?? presentValue(valueKindOf(key), x.v)) }));
+  return { records, total };
+}
+
+/** Refuses a related value the caller could not pick (outside the related page's scope) or that does not exist. */
+async function checkRelated(app: FastifyInstance, req: FastifyRequest, p: TablePage, values: Array<[CatalogueColumn, unknown]>, scopedOn: ScopedPageFinder) {
+  for (const [c, v] of values) {
+    const r = relationOf(p, c.name);
+    if (!r || v === null || v === undefined || v === '') continue;
+    const scoped = await scopedOn(p, c.name);
+    const got = await tableOptions(app, req, p, { field: c.name, values: [v], pageSize: 1 }, scoped);
+    if (!got.records.length) throw new BizError(`${p.decl.dialog?.schema?.properties?.[c.name]?.title ?? c.name}：所选的记录不存在或不在您的数据权限范围内`);
+  }
+}
+
+/** Finds the page on a related table that declares a data scope (null when none). */
+export type ScopedPageFinder = (p: TablePage, column: string) => Promise<TablePage | null>;
+
+/* ------------------------------------------------------------------ master–detail (issue 34 item 4) */
+
+const detailsOf = (p: TablePage): DetailDecl[] => (Array.isArray(p.decl.dialog?.details) ? p.decl.dialog.details : []).filter((d: DetailDecl) => p.cat.details?.[d.name]);
+const detailCat = (p: TablePage, d: DetailDecl): TableCatalogue => p.cat.details![d.name];
+const maxLines = (d: DetailDecl & { maxRows?: number }) => Math.min(500, Math.max(1, d.maxRows ?? 200));
+/** A detail's columns read and written: its key, its declared fields (never its foreign key, which the server sets). */
+function detailColumns(p: TablePage, d: DetailDecl): CatalogueColumn[] {
+  const named = new Set([d.key, ...Object.keys(d.schema?.properties ?? {})]);
+  return usableColumns(detailCat(p, d)).filter((c) => named.has(c.name) && c.name !== d.foreignKey);
+}
+
+/** Where a statement of a save came from: the parent (null) or a detail's line (1-based). */
+type Origin = { detail: DetailDecl; line: number } | null;
+
+/**
+ * The statements that write every detail's lines of a parent (key `parentKey`, a value or an earlier statement's
+ * answer): lines checked with the detail's field rules first (the first fault names its detail, line and field),
+ * lines gone from the list deleted, lines with a key of this parent updated, the others inserted.
+ */
+async function detailStatements(app: FastifyInstance, req: FastifyRequest, row: DatasourceTable, p: TablePage, body: Record<string, unknown>, parentKey: unknown, isNew: boolean, dicts: Record<string, unknown>) {
+  const out: Array<{ sql: string; params: unknown[]; origin: Origin }> = [];
+  for (const d of detailsOf(p)) {
+    const given = body[d.name];
+    if (given === undefined && !isNew) continue; // not sent: the lines stay as they are
+    if (given !== undefined && given !== null && !Array.isArray(given)) throw new BizError(`「${d.title}」应为明细行的列表`);
+    const lines = (given ?? []) as unknown[];
+    if (lines.length > maxLines(d)) throw new BizError(`「${d.title}」最多 ${maxLines(d)} 行`);
+    const dc = detailCat(p, d);
+    const dkey = columnOf(dc, d.key);
+    const fk = columnOf(dc, d.foreignKey);
+    const cols = detailColumns(p, d);
+    const page = { dialog: { schema: d.schema } } as PageDeclaration;
+    const titles = Object.entries(d.schema?.properties ?? {}).map(([f, v]: [string, any]) => [f, typeof v?.title === 'string' ? v.title : f] as const);
+    // the lines this parent has now: only those may be updated (a key of another parent's line is refused)
+    let existing = new Set<string>();
+    if (!isNew) {
+      const e = new TableSql(dc);
+      const r = await app.sql.run('datasource', row, `select ${e.id(dkey.name)} as k from ${e.table()} where ${e.id(fk.name)} = ${e.bind(parentKey)}`, e.params, req);
+      existing = new Set(r.rows.map((x) => String(x.k)));
+    }
+    const kept: unknown[] = [];
+    const writes: Array<{ sql: string; params: unknown[]; origin: Origin }> = [];
+    lines.forEach((raw, i) => {
+      const origin = { detail: d, line: i + 1 };
+      const at = `「${d.title}」第 ${i + 1} 行`;
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BizError(`${at}：应为对象`);
+      const line = raw as Record<string, unknown>;
+      const k = line[dkey.name];
+      const update = k !== undefined && k !== null && k !== '' && existing.has(String(k));
+      if (k !== undefined && k !== null && k !== '' && !update && dkey.autoIncrement) throw new BizError(`${at}：不是该记录的明细`);
+      let rec: Record<string, unknown>;
+      try {
+        rec = checkBody(page, line, { dicts, applyDefaults: !update });
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        const field = titles.find(([, t]) => reason.includes(t));
+        throw new BizError(`${at}${field ? `「${field[1]}」` : ''}：${reason}`);
+      }
+      const values: Array<[CatalogueColumn, unknown]> = [];
+      for (const c of cols) if (c !== dkey && Object.hasOwn(rec, c.name)) values.push([c, storedValue(dc, c, rec[c.name])]);
+      const s = new TableSql(dc);
+      if (update) {
+        kept.push(keyValue(dkey, k));
+        if (!values.length) return;
+        writes.push({ sql: `update ${s.table()} set ${values.map(([c, v]) => `${s.id(c.name)} = ${s.bind(v)}`).join(', ')} where ${s.id(dkey.name)} = ${s.bind(keyValue(dkey, k))} and ${s.id(fk.name)} = ${s.bind(parentKey)}`, params: s.params, origin });
+        return;
+      }
+      if (!dkey.autoIncrement) {
+        if (k === undefined || k === null || k === '') throw new BizError(`${at}：请输入${titles.find(([f]) => f === dkey.name)?.[1] ?? dkey.name}`);
+        values.push([dkey, keyValue(dkey, k)]);
+      }
+      values.push([fk, parentKey]);
+      writes.push({ sql: `insert into ${s.table()} (${values.map(([c]) => s.id(c.name)).join(', ')}) values (${values.map(([, v]) => s.bind(v)).join(', ')})`, params: s.params, origin });
+    });
+    if (!isNew) {
+      const s = new TableSql(dc);
+      // placeholders bound in the order they stand in the text ('?' dialects)
+      const parent = `${s.id(fk.name)} = ${s.bind(parentKey)}`;
+      const keep = kept.length ? ` and ${s.id(dkey.name)} not in (${kept.map((v) => s.bind(v)).join(', ')})` : '';
+      out.push({ sql: `delete from ${s.table()} where ${parent}${keep}`, params: s.params, origin: null });
+    }
+    out.push(...writes);
+  }
+  return out;
+}
+
+/** Runs a save's statements in one transaction; a failing detail statement is told by its detail and line. */
+async function runSave(app: FastifyInstance, req: FastifyRequest, row: DatasourceTable, statements: Array<{ sql: string; params: unknown[]; origin?: Origin }>) {
+  try {
+    return await app.sql.transaction('datasource', row, statements, req);
+  } catch (err) {
+    const at = (err as { statement?: number }).statement;
+    const origin = typeof at === 'number' ? statements[at]?.origin : null;
+    if (origin && err instanceof BizError) throw new BizError(`「${origin.detail.title}」第 ${origin.line} 行：${err.message}`);
+    throw err;
+  }
 }
 
 /** The values of a record to write: the page's field rules checked, only catalogue columns, never the identity key. */
@@ -291,15 +487,19 @@ export async function tableInsert(app: FastifyInstance, req: FastifyRequest, p: 
   const key = keyColumn(p);
   const values = await stamp(app, req, p, writeValues(p, body, true, dicts), await rowScope(app, req, p));
   if (!key.autoIncrement && !values.some(([c]) => c === key)) throw new BizError(`请输入${p.decl.dialog?.schema?.properties?.[key.name]?.title ?? key.name}`);
+  if (p.scopedOn) await checkRelated(app, req, p, values, p.scopedOn);
   const s = new TableSql(p.cat);
   const cols = values.map(([c]) => s.id(c.name)).join(', ');
   const marks = values.map(([, v]) => s.bind(v)).join(', ');
   const insert = values.length ? `insert into ${s.table()} (${cols}) values (${marks})` : p.cat.dialect === 'mysql' || p.cat.dialect === 'mariadb' ? `insert into ${s.table()} () values ()` : `insert into ${s.table()} default values`;
   const mysqlLike = p.cat.dialect === 'mysql' || p.cat.dialect === 'mariadb';
   const statements = mysqlLike ? [{ sql: insert, params: s.params }, ...(key.autoIncrement ? [{ sql: 'select last_insert_id() as k', params: [] }] : [])] : [{ sql: `${insert} returning ${s.id(key.name)} as k`, params: s.params }];
-  const results = await app.sql.transaction('datasource', row, statements, req);
   const given = values.find(([c]) => c === key)?.[1];
-  const k = key.autoIncrement ? results[results.length - 1]?.rows[0]?.k : (results[0]?.rows[0]?.k ?? given);
+  // the details' lines go in the same transaction, keyed by the parent's new key (an earlier statement's answer)
+  const parentKey = key.autoIncrement ? { $earlier: statements.length - 1, column: 'k' } : given;
+  const lines = await detailStatements(app, req, row, p, body, parentKey, true, dicts);
+  const results = await runSave(app, req, row, [...statements, ...lines]);
+  const k = key.autoIncrement ? results[statements.length - 1]?.rows[0]?.k : (results[0]?.rows[0]?.k ?? given);
   return presentValue(valueKindOf(key), k);
 }
 
@@ -319,11 +519,20 @@ export async function tableUpdate(app: FastifyInstance, req: FastifyRequest, p: 
     const after = { ...before.rows[0], ...Object.fromEntries(values.map(([c, v]) => [c.name, v])) };
     if (!scopeHolds(rs, after)) throw new BizError(MSG_OUT_OF_SCOPE, 403);
   }
+  if (p.scopedOn) await checkRelated(app, req, p, values, p.scopedOn);
+  const lines = await detailStatements(app, req, row, p, body, id, false, dicts);
+  if (lines.length) {
+    // the parent in the caller's scope before any of its lines is written
+    const e = new TableSql(p.cat);
+    const there = await app.sql.run('datasource', row, `select 1 as one from ${e.table()} where ${e.id(key.name)} = ${e.bind(id)}${rs ? ` and ${scopeSql(rs, e)}` : ''}`, e.params, req);
+    if (!there.rows.length) throw new BizError(TABLE_MSG.notFound);
+  }
   const s = new TableSql(p.cat);
-  if (!values.length) throw new BizError('没有可保存的字段');
+  if (!values.length && !lines.length) throw new BizError('没有可保存的字段');
   const set = values.map(([c, v]) => `${s.id(c.name)} = ${s.bind(v)}`).join(', ');
-  const [r] = await app.sql.transaction('datasource', row, [{ sql: `update ${s.table()} set ${set} where ${s.id(key.name)} = ${s.bind(id)}${rs ? ` and ${scopeSql(rs, s)}` : ''}`, params: s.params }], req);
-  if (!r.rowCount) throw new BizError(TABLE_MSG.notFound);
+  const parent = values.length ? [{ sql: `update ${s.table()} set ${set} where ${s.id(key.name)} = ${s.bind(id)}${rs ? ` and ${scopeSql(rs, s)}` : ''}`, params: s.params }] : [];
+  const [r] = await runSave(app, req, row, [...parent, ...lines]);
+  if (parent.length && !r.rowCount) throw new BizError(TABLE_MSG.notFound);
   return presentValue(valueKindOf(key), id);
 }
 
@@ -332,9 +541,22 @@ export async function tableDelete(app: FastifyInstance, req: FastifyRequest, p: 
   const row = await sourceOf(app, p.decl);
   const key = keyColumn(p);
   const rs = await rowScope(app, req, p);
+  const k = keyValue(key, id);
+  // a parent with detail lines: refused, or its lines deleted first in the same transaction (dialog.details onDelete)
+  const before: Array<{ sql: string; params: unknown[] }> = [];
+  for (const d of detailsOf(p)) {
+    const c = new TableSql(detailCat(p, d));
+    const n = Number((await app.sql.run('datasource', row, `select count(*) as n from ${c.table()} where ${c.id(d.foreignKey)} = ${c.bind(k)}`, c.params, req)).rows[0]?.n ?? 0);
+    if (!n) continue;
+    if (d.onDelete !== 'cascade') throw new BizError(TABLE_MSG.hasDetails(n, d.title));
+    const e = new TableSql(p.cat);
+    const x = new TableSql(detailCat(p, d), e.params);
+    // only the lines of a parent the caller may delete (its scope)
+    before.push({ sql: `delete from ${x.table()} where ${x.id(d.foreignKey)} = ${x.bind(k)} and exists (select 1 from ${e.table()} where ${e.id(key.name)} = ${e.bind(k)}${rs ? ` and ${scopeSql(rs, e)}` : ''})`, params: e.params });
+  }
   const s = new TableSql(p.cat);
-  const [r] = await app.sql.transaction('datasource', row, [{ sql: `delete from ${s.table()} where ${s.id(key.name)} = ${s.bind(keyValue(key, id))}${rs ? ` and ${scopeSql(rs, s)}` : ''}`, params: s.params }], req);
-  if (!r.rowCount) throw new BizError(TABLE_MSG.notFound);
+  const results = await app.sql.transaction('datasource', row, [...before, { sql: `delete from ${s.table()} where ${s.id(key.name)} = ${s.bind(k)}${rs ? ` and ${scopeSql(rs, s)}` : ''}`, params: s.params }], req);
+  if (!results[results.length - 1].rowCount) throw new BizError(TABLE_MSG.notFound);
 }
 
 /**
