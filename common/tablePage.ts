@@ -155,7 +155,7 @@ export function tablePageCalls(pageKey: string, writable: boolean) {
     api: {
       search: `POST ${base}/search`,
       get: `GET ${base}/get`,
-      ...(writable ? { save: `POST ${base}/save`, add: `POST ${base}/add`, delete: `GET ${base}/delete`, import: `POST ${base}/import` } : {}),
+      ...(writable ? { save: `POST ${base}/save`, add: `POST ${base}/add`, delete: `GET ${base}/delete`, import: `POST ${base}/import`, options: `POST ${base}/options` } : {}),
       export: `GET ${base}/export`,
     },
   };

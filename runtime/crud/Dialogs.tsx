@@ -101,6 +101,7 @@ export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose, onSen
       rowKey={rowKey}
       pageTitle={page.title}
       saveCall={saveCall}
+      optionsCall={pageApi(page).options}
       successText={state.action.success}
       onSaved={onSaved}
       onClose={onClose}

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Modal } from 'antd';
 import { createForm, onFormInputChange } from '@formily/core';
 import { createSchemaField, type ISchema } from '@formily/react';
-import { Checkbox, DatePicker, Form, FormItem, Input, NumberPicker, Password, Radio, Select, Switch } from '@formily/antd-v5';
+import { ArrayTable, Checkbox, DatePicker, Form, FormItem, Input, NumberPicker, Password, Radio, Select, Switch } from '@formily/antd-v5';
 import type { DialogDecl, DialogMode, Row } from './types';
 import { DISCARD_CONFIRM, useLeaveGuard } from '../core/leaveGuard';
 import { useCrudServices } from './services';
@@ -16,12 +16,13 @@ import { DictRadio } from './fields/DictRadio';
 import { EncryptPassword } from './fields/EncryptPassword';
 import { CheckTree } from './fields/CheckTree';
 import { RemoteSelect, RemoteTreeSelect } from './fields/RemoteSelect';
+import { RelationSelect } from './fields/RelationSelect';
 import { CodeEditor } from '../ui/CodeEditor';
 import { RevealModal, revealedValue } from './RevealModal';
 
 // One SchemaField for all dialogs: these names are what declarations may use in x-component.
 export const SchemaField = createSchemaField({
-  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor, CheckTree, RemoteSelect, RemoteTreeSelect },
+  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor, CheckTree, RemoteSelect, RemoteTreeSelect, RelationSelect, ArrayTable },
 });
 
 export interface FormDialogProps {
@@ -33,6 +34,8 @@ export interface FormDialogProps {
   rowKey: string;
   pageTitle: string;
   saveCall?: string;
+  /** the page's related-record options call (RelationSelect fields) */
+  optionsCall?: string;
   successText?: string;
   /** sends the values instead of the save call (an action's form: its call with the row's parameters) */
   submit?: (values: Row) => Promise<unknown>;
@@ -41,7 +44,7 @@ export interface FormDialogProps {
 }
 
 /** The add / copy / edit dialog. Mounted per opening, so closing throws the form (values and errors) away. */
-export function FormDialog({ dialog, mode, row, preset, rowKey, pageTitle, saveCall, successText, submit, onSaved, onClose }: FormDialogProps) {
+export function FormDialog({ dialog, mode, row, preset, rowKey, pageTitle, saveCall, optionsCall, successText, submit, onSaved, onClose }: FormDialogProps) {
   const services = useCrudServices();
   const { message } = useFeedback();
   // edited: the user typed or picked something (Formily's input event, not values set by defaults or reactions)
@@ -50,7 +53,7 @@ export function FormDialog({ dialog, mode, row, preset, rowKey, pageTitle, saveC
     () => createForm({ initialValues: initialValuesFor(dialog, mode, row, rowKey, preset), effects: () => onFormInputChange(() => setEdited(true)) }),
     [dialog, mode, row, rowKey, preset],
   );
-  const schema = useMemo(() => formSchemaFor(dialog, mode, row), [dialog, mode, row]);
+  const schema = useMemo(() => formSchemaFor(dialog, mode, row, { options: optionsCall }), [dialog, mode, row, optionsCall]);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   // a value the save answered once (a new key): shown until the user closes the dialog, never fetched again

@@ -61,6 +61,8 @@ export function renderCell(col: ColumnDecl, value: unknown, row: Row, dicts: Rec
     return Array.isArray(value) ? value.map(label).join('、') : value === null || value === undefined || value === '' ? '' : label(value);
   }
   if (col.template) return fill(col.template, row);
+  // shown by another field's text (a related record's name), the value itself when there is none
+  if (col.textField && value !== null && value !== undefined && value !== '') return stringOf(row[col.textField] ?? value);
   switch (col.format) {
     case 'yesno':
       return dictTag(dicts.YES_OR_NO?.length ? dicts.YES_OR_NO : YES_NO, typeof value === 'boolean' ? Number(value) : value);

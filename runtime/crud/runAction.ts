@@ -121,7 +121,10 @@ export function actionRunner(ctx: ActionContext) {
             ctx.reload();
           });
         }
-        return confirmThen(a, r, template('confirmDelete'), async () => {
+        // a parent whose detail lines go with it (dialog.details onDelete cascade) says so before it is deleted
+        const cascaded = (page.dialog?.details ?? []).filter((d) => d.onDelete === 'cascade').map((d) => `「${d.title}」`);
+        const asked = cascaded.length ? `${template('confirmDelete')}其${cascaded.join('、')}明细将一并删除。` : template('confirmDelete');
+        return confirmThen(a, r, asked, async () => {
           try {
             await runCall(a, r, api.delete);
             messageApi.success(a.success ?? msg('deleteSuccess'));

@@ -133,6 +133,10 @@ export interface PageDeclaration {
      * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
      */
     import?: string;
+    /**
+     * HTTP 调用，形如 "POST /gemini/datasource/search"（相对 /api）。
+     */
+    options?: string;
   };
   search?: {
     field?: string;

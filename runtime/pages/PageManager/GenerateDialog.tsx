@@ -1,7 +1,8 @@
 // 从数据表生成 (issue 24 item 1): pick a registered data source, one of its tables or views, tick the short text
 // columns to show as a select, and 生成 hands the server's generated declaration to the page manager as a new,
 // unsaved page. The server introspects and generates (POST /lowcode/source/tables, /lowcode/source/generate);
-// every refusal (a table without a primary key…) is shown as the server words it.
+// every refusal (a table without a primary key…) is shown as the server words it. Foreign keys become related
+// records by themselves; the tables that reference the chosen one are offered as 明细 (sub-lists of the dialog).
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Checkbox, Form, Modal, Select, Space, Spin, Tag, Typography } from 'antd';
 import { post } from '../../core/request';
@@ -19,11 +20,19 @@ interface TableItem {
   table: string;
   kind: 'table' | 'view';
 }
+/** A table whose column references the chosen one: offered as a detail (its lines edited with the record). */
+interface Child {
+  table: string;
+  schema: string | null;
+  foreignKey: string;
+}
 interface Generated {
   declaration: PageDeclaration;
   notes: string[];
   columns: CatalogueColumn[];
+  children?: Child[];
 }
+const childKey = (c: Child) => `${c.schema ?? ''}.${c.table}.${c.foreignKey}`;
 
 const QUIET = { silent: true };
 const reasonOf = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
@@ -35,6 +44,7 @@ export function GenerateDialog({ open, onClose, onGenerated }: { open: boolean; 
   const [table, setTable] = useState<string>();
   const [draft, setDraft] = useState<Generated | null>(null);
   const [selects, setSelects] = useState<string[]>([]);
+  const [details, setDetails] = useState<string[]>([]);
   const [busy, setBusy] = useState<'sources' | 'tables' | 'columns' | 'generate' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -57,6 +67,7 @@ export function GenerateDialog({ open, onClose, onGenerated }: { open: boolean; 
     setTables([]);
     setDraft(null);
     setSelects([]);
+    setDetails([]);
     setError(null);
     setBusy('tables');
     post<{ records: TableItem[] }>('/lowcode/source/tables', { dsId: id }, QUIET)
@@ -69,6 +80,7 @@ export function GenerateDialog({ open, onClose, onGenerated }: { open: boolean; 
     setTable(name);
     setDraft(null);
     setSelects([]);
+    setDetails([]);
     setError(null);
     const t = tables.find((x) => x.name === name);
     if (!t) return;
@@ -87,7 +99,8 @@ export function GenerateDialog({ open, onClose, onGenerated }: { open: boolean; 
     setBusy('generate');
     setError(null);
     try {
-      const d = selects.length ? await post<Generated>('/lowcode/source/generate', body({ selects }), QUIET) : draft;
+      const chosen = (draft.children ?? []).filter((c) => details.includes(childKey(c)));
+      const d = selects.length || chosen.length ? await post<Generated>('/lowcode/source/generate', body({ selects, details: chosen }), QUIET) : draft;
       onGenerated(d.declaration, d.notes);
       onClose();
     } catch (e) {
@@ -151,6 +164,20 @@ export function GenerateDialog({ open, onClose, onGenerated }: { open: boolean; 
             ) : (
               <Typography.Text type="secondary">没有文本列</Typography.Text>
             )}
+          </Form.Item>
+        )}
+        {draft && !!draft.children?.length && (
+          <Form.Item label="明细子表（引用此表的表：在对话框中与记录一起编辑、一起保存）">
+            <Checkbox.Group value={details} onChange={(v) => setDetails(v as string[])} data-testid="gen-details">
+              <Space wrap>
+                {draft.children.map((c) => (
+                  <Checkbox key={childKey(c)} value={childKey(c)}>
+                    {c.table}
+                    <Typography.Text type="secondary">（{c.foreignKey}）</Typography.Text>
+                  </Checkbox>
+                ))}
+              </Space>
+            </Checkbox.Group>
           </Form.Item>
         )}
         {draft && (
