@@ -4,7 +4,9 @@
 // whose supplier is picked from a searchable list that pages through the 45 suppliers, with three lines typed in
 // the dialog's sub-list: a third line the database refuses (qty must be positive) refuses the whole save, named,
 // with nothing written; corrected, the order and its three lines are saved in one go. The list shows and searches
-// the supplier's name; an edit removes a line; deleting an order that has lines is refused with the reason.
+// the supplier's name; an edit removes a line; deleting an order that has lines is refused with the reason. In the
+// page editor's 关联与明细 the admin declares a column without a foreign key as related too, and makes the lines go
+// with a deleted order: the confirmation says so and both are gone.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -42,7 +44,7 @@ describeBrowser('关联记录与主子表', () => {
     file = join(dir, FILE);
     const db = new Database(file);
     db.exec(`CREATE TABLE ${SUPPLIERS} (id INTEGER PRIMARY KEY, name VARCHAR(40) NOT NULL);
-      CREATE TABLE ${ORDERS} (id INTEGER PRIMARY KEY, title VARCHAR(40) NOT NULL, supplier_id INTEGER REFERENCES ${SUPPLIERS}(id));
+      CREATE TABLE ${ORDERS} (id INTEGER PRIMARY KEY, title VARCHAR(40) NOT NULL, supplier_id INTEGER REFERENCES ${SUPPLIERS}(id), handler_id INTEGER);
       CREATE TABLE ${LINES} (id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES ${ORDERS}(id), product VARCHAR(40) NOT NULL, qty INTEGER NOT NULL CHECK (qty > 0));`);
     const add = db.prepare(`INSERT INTO ${SUPPLIERS} (name) VALUES (?)`);
     for (let i = 1; i <= 44; i++) add.run(`供应商${String(i).padStart(2, '0')}`);
@@ -156,7 +158,46 @@ describeBrowser('关联记录与主子表', () => {
     expect(count(ORDERS)).toBe(1);
   });
 
+  it('页面管理 关联与明细: a column without a foreign key declared related; the detail renamed and deleted with its order', async () => {
+    const db = new Database(file);
+    db.prepare(`UPDATE ${ORDERS} SET handler_id = 3`).run();
+    db.close();
+    await page.goto(`${inject('baseURL')}/system/pages`);
+    await page.getByTestId(`page-item-custom-${PAGE_KEY}`).click();
+    const ve = page.getByTestId('visual-editor');
+    await ve.waitFor({ timeout: 30_000 });
+    await ve.getByRole('tab', { name: '关联与明细' }).click();
+    const rel = page.getByTestId('ve-relations');
+    // the foreign key is related already (generated); handler_id is declared here
+    await rel.getByTestId('ve-rel-supplier_id').getByText(`→ ${SUPPLIERS}.name`).waitFor();
+    await rel.getByTestId('ve-rel-handler_id').click();
+    const form = page.getByTestId('ve-relation-form');
+    await form.getByLabel('关联表').first().click();
+    await dropdown(page).locator('.ant-select-item-option', { hasText: new RegExp(`^${SUPPLIERS}$`) }).click();
+    // its key and a name-like column proposed from the table's columns
+    await rel.getByTestId('ve-rel-handler_id').getByText(`→ ${SUPPLIERS}.name`).waitFor({ timeout: 15_000 });
+    const detail = page.getByTestId('ve-detail-form-lines'.replace('lines', LINES));
+    await detail.getByLabel('标题').fill('订单明细');
+    await detail.getByLabel('删除主记录时').first().click();
+    await dropdown(page).getByText('连同明细一起删除', { exact: true }).click();
+    await shot(page, 'relations-editor');
+    await btn(page, '保存').click();
+    await toast(page, '保存成功');
+
+    await page.goto(`${inject('baseURL')}/custom/${PAGE_KEY}`);
+    const list = page.locator('.crud-page:visible');
+    const row = list.locator('tbody tr', { hasText: '三月采购单' }).first();
+    await row.getByText('供应商03').waitFor({ timeout: 30_000 });
+    await btn(row, '删除').click();
+    await confirmBox(page, '其「订单明细」明细将一并删除');
+    await toast(page, '删除成功');
+    await expect.poll(() => [count(ORDERS), count(LINES)]).toEqual([0, 0]);
+  });
+
   it('390 px: the dialog with its lines fits a phone', async () => {
+    const token = await signIn('admin', inject('adminPassword'));
+    const added = await call(`/api/lowcode/data/${PAGE_KEY}/add`, { title: '三月采购单', supplier_id: 45, [LINES]: [{ product: '螺丝', qty: 1 }, { product: '垫片', qty: 2 }] }, token);
+    expect(added.status, added.msg).toBe(0);
     const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await login(phone, inject('baseURL'), 'admin', inject('adminPassword'));
     await phone.goto(`${inject('baseURL')}/custom/${PAGE_KEY}`);

@@ -549,6 +549,31 @@ export const lowcodeModule: ServerModule = {
       },
     );
 
+    // the columns of a table of a data source (the page editor's related-table choice: its key and label columns)
+    app.post<{ Body: { dsId: number; table: string; schema?: string | null } }>(
+      '/source/columns',
+      {
+        config: { perm: 'lowcode:page:edit' },
+        schema: {
+          body: {
+            type: 'object',
+            required: ['dsId', 'table'],
+            additionalProperties: false,
+            properties: {
+              dsId: { type: 'integer', minimum: 1, maximum: 2147483647, title: '数据源' },
+              table: { type: 'string', minLength: 1, maxLength: 200, title: '数据表' },
+              schema: { type: ['string', 'null'], maxLength: 128, title: '模式' },
+            },
+          },
+        },
+      },
+      async (req) => {
+        const ds = await dsOf(req.body.dsId);
+        const cat = await introspect(app, ds, await findTable(app, ds, req.body.table, req, req.body.schema ?? null), req);
+        return ok({ columns: usableColumns(cat).map((c) => ({ name: c.name, dataType: c.dataType, primaryKey: c.primaryKey, comment: c.comment ?? null })) });
+      },
+    );
+
     // the page manager's preview of a page on a table: the table's first rows of the declared columns (each looked up in
     // the catalogue before it reaches SQL), never made-up ones; read only, under the page manager's permission
     app.post<{ Body: { dsId: number; table: string; schema?: string | null; columns: string[] } }>(

@@ -8,6 +8,7 @@ import searchPanel from '../../../../schemas/page-editor/search.panel.json';
 import permsPanel from '../../../../schemas/page-editor/perms.panel.json';
 import scopePanel from '../../../../schemas/page-editor/scope.panel.json';
 import { PanelForm, type Option, type PanelDecl } from './PanelForm';
+import { RelationsTab } from './RelationsTab';
 import {
   addAction, addField, columnRows, fieldsOf, fieldTitle, hasSource, hideColumn, kindOf, LIST_NAME, moveAction, moveColumn, moveField, readField,
   removeAction, removeField, searchable, showColumn, updateAction, updateColumn, updatePerms, updateScope, updateSearch, writeField, type ActionList, type Decl, type FieldForm,
@@ -259,6 +260,7 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictsLoading, di
         { key: 'buttons', label: <span>按钮 <FaultMark faults={faults} at={['/toolbar', '/rowActions']} /></span>, children: buttons },
         { key: 'perms', label: <span>权限 <FaultMark faults={faults} at={['/perms']} /></span>, children: perms },
         ...(source ? [{ key: 'scope', label: <span>数据权限 <FaultMark faults={faults} at={['/source']} /></span>, children: scope }] : []),
+        ...(source ? [{ key: 'relations', label: <span>关联与明细 <FaultMark faults={faults} at={['/source/relations', '/dialog/details']} /></span>, children: <RelationsTab decl={decl} onChange={onChange} readOnly={readOnly} /> }] : []),
       ]} />
     </div>
   );

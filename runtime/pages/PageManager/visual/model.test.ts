@@ -1,7 +1,7 @@
 import supplier from '../../../../schemas/examples/supplier.page.json';
 import { checkDeclaration } from '../validate';
 import {
-  addAction, addField, columnRows, hideColumn, kindOf, moveColumn, moveField, readField, removeField, renameField, showColumn, updateColumn, updateScope, updateSearch, writeField, type Decl,
+  addAction, addField, columnRows, hideColumn, kindOf, moveColumn, moveField, readField, removeField, renameField, showColumn, updateColumn, updateScope, updateSearch, writeField, updateRelation, updateDetail, removeDetail, type Decl,
 } from './model';
 
 const decl = () => structuredClone(supplier) as unknown as Decl;
@@ -94,5 +94,28 @@ describe('visual page editor model', () => {
     expect(d.source).toEqual({ dsId: 1, table: 'supplier', kind: 'table', key: 'id', deptColumn: 'phone' });
     // a page without a table has no such columns
     expect(updateScope(decl(), { ownerColumn: 'name' }).source).toBeUndefined();
+  });
+
+  it('declares a field’s related table (shown by its label, picked in the related select) and removes it', () => {
+    const onTable = { ...decl(), source: { dsId: 1, table: 'supplier', kind: 'table', key: 'id' } } as unknown as Decl;
+    // incomplete: nothing written until table, key and label are all chosen
+    expect((updateRelation(onTable, 'phone', { table: 'area' }).source as any).relations).toBeUndefined();
+    let d = updateRelation(onTable, 'phone', { table: 'area', key: 'id', label: 'name' });
+    expect((d.source as any).relations).toEqual({ phone: { table: 'area', key: 'id', label: 'name' } });
+    expect(d.columns.find((c) => c.field === 'phone')).toMatchObject({ textField: 'phone__label' });
+    expect((d.dialog!.schema.properties as any).phone).toMatchObject({ 'x-component': 'RelationSelect', 'x-component-props': { field: 'phone' } });
+    ok(d);
+    d = updateRelation(d, 'phone', {});
+    expect((d.source as any).relations).toBeUndefined();
+    expect(d.columns.find((c) => c.field === 'phone')!.textField).toBeUndefined();
+    expect((d.dialog!.schema.properties as any).phone['x-component']).toBeUndefined();
+  });
+
+  it('edits and removes a detail of the dialog', () => {
+    const withDetail = { ...decl(), dialog: { ...decl().dialog, details: [{ name: 'lines', title: 'lines', table: 'line', key: 'id', foreignKey: 'order_id', onDelete: 'refuse', schema: { type: 'object', properties: {} } }] } } as unknown as Decl;
+    let d = updateDetail(withDetail, 0, { title: '订单明细', onDelete: 'cascade', maxRows: 50 });
+    expect((d.dialog as any).details[0]).toMatchObject({ title: '订单明细', onDelete: 'cascade', maxRows: 50 });
+    d = removeDetail(d, 0);
+    expect((d.dialog as any).details).toBeUndefined();
   });
 });

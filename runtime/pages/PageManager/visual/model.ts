@@ -419,3 +419,66 @@ export function updatePerms(d: Decl, values: Partial<Record<(typeof PERM_KEYS)[n
   else delete next.perms;
   return next;
 }
+
+// ---- related records and details (a page on a table, issue 34 items 3 and 4) --------------------------------
+
+/** The record field a list answers with a related row's label (as the server names it: common/tablePage.ts). */
+const labelField = (column: string) => `${column}__label`;
+
+export interface RelationForm { table?: string; schema?: string; key?: string; label?: string }
+
+export const readRelation = (d: Decl, field: string): RelationForm => ({ ...((d as Obj).source?.relations?.[field] ?? {}) });
+
+/**
+ * Declares (or, without a table, removes) the related table of a field: source.relations, the column shown by the
+ * related label (textField), the field edited with the related select, searched by the label. A relation is only
+ * written once its table, key and label are all chosen.
+ */
+export function updateRelation(d: Decl, field: string, r: RelationForm): Decl {
+  const next = clone(d) as Obj;
+  if (!next.source) return next as Decl;
+  const relations: Obj = { ...(next.source.relations ?? {}) };
+  const complete = !!(r.table && r.key && r.label);
+  if (complete) relations[field] = { table: r.table, ...(r.schema ? { schema: r.schema } : {}), key: r.key, label: r.label };
+  else delete relations[field];
+  put(next.source, 'relations', Object.keys(relations).length ? relations : undefined);
+  for (const c of (next.columns ?? []) as Obj[]) {
+    if (c.field !== field) continue;
+    put(c, 'textField', complete ? labelField(field) : undefined);
+  }
+  const f = next.dialog?.schema?.properties?.[field] as Obj | undefined;
+  if (f) {
+    if (complete) {
+      f['x-component'] = 'RelationSelect';
+      f['x-component-props'] = { ...(isObj(f['x-component-props']) ? f['x-component-props'] : {}), field };
+    } else if (f['x-component'] === 'RelationSelect') {
+      delete f['x-component'];
+      const props = { ...(f['x-component-props'] ?? {}) };
+      delete props.field;
+      put(f, 'x-component-props', Object.keys(props).length ? props : undefined);
+    }
+  }
+  return next as Decl;
+}
+
+export const DETAIL_KEYS = ['title', 'onDelete', 'maxRows'] as const;
+
+/** The dialog's details (sub-lists of child tables). */
+export const detailsOf = (d: Decl): Obj[] => ((d.dialog as Obj | undefined)?.details ?? []) as Obj[];
+
+export function updateDetail(d: Decl, index: number, values: Partial<Record<(typeof DETAIL_KEYS)[number], unknown>>): Decl {
+  const next = clone(d) as Obj;
+  const detail = next.dialog?.details?.[index];
+  if (!detail) return next as Decl;
+  for (const k of DETAIL_KEYS) if (k in values) put(detail, k, values[k]);
+  return next as Decl;
+}
+
+/** Removes a detail from the dialog (its table stays as it is: only the page stops editing it). */
+export function removeDetail(d: Decl, index: number): Decl {
+  const next = clone(d) as Obj;
+  const list = [...(next.dialog?.details ?? [])];
+  list.splice(index, 1);
+  if (next.dialog) put(next.dialog, 'details', list.length ? list : undefined);
+  return next as Decl;
+}
