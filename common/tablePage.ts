@@ -2,6 +2,7 @@
 // data source, turned into a page declaration the runtime already renders. Framework-free (no node, no React):
 // the server generates with it, and its tests run it directly. The server keeps the catalogue with the page and
 // takes every identifier of the page's SQL from it, never from a request.
+import type { PageDeclaration } from '../schemas/generated/page';
 
 export type TableDialect = 'postgresql' | 'mysql' | 'mariadb' | 'sqlite';
 
@@ -101,30 +102,10 @@ export interface GenerateOptions {
 export const labelFieldOf = (column: string) => `${column}__label`;
 
 /** A column of a page's table that references another table: the row there shown by its label (source.relations). */
-export interface RelationDecl {
-  table: string;
-  schema?: string;
-  /** the referenced column (the other table's key) */
-  key: string;
-  /** the other table's column shown for the row */
-  label: string;
-}
+export type RelationDecl = NonNullable<NonNullable<PageDeclaration['source']>['relations']>[string];
 
 /** A sub-list of the page's dialog: the rows of a child table joined by a foreign key (dialog.details). */
-export interface DetailDecl {
-  name: string;
-  title: string;
-  table: string;
-  /** PostgreSQL: the child table's schema */
-  tableSchema?: string;
-  /** the child table's primary key */
-  key: string;
-  /** the child's column referencing the page's key */
-  foreignKey: string;
-  /** deleting a parent that has rows here: refused, or they are deleted with it */
-  onDelete: 'refuse' | 'cascade';
-  schema: { type: 'object'; properties: Record<string, any> };
-}
+export type DetailDecl = NonNullable<NonNullable<PageDeclaration['dialog']>['details']>[number] & { schema: { type?: 'object'; properties: Record<string, any> } };
 
 /** The column a table's rows are named by: name / title / label, then a *name column, then the first text column. */
 export function labelColumnOf(cat: TableCatalogue): CatalogueColumn {

@@ -1,9 +1,9 @@
 // A form's entries under the data scope (issue 34 item 2) over real HTTP, on each store: an entry belongs to its
 // submitter and the submitter's department; the list, its count, the CSV export and delete see only the caller's.
-import { encryptFor, serverForSuite, testStores } from '../../testing/server.js';
+import { serverForSuite, testStores } from '../../testing/server.js';
+import { addPerson } from '../../testing/people.js';
 
 const F = '/api/jimu/form';
-const NEW_PASSWORD = 'Fresh#Pass2026';
 
 describe.each(testStores)('form entries under the data scope (%s store)', (store) => {
   const s = serverForSuite({ store });
@@ -24,12 +24,7 @@ describe.each(testStores)('form entries under the data scope (%s store)', (store
       ids[key] = await must('POST', '/api/system/role/save', { roleName: key, roleKey: key, roleType: 'default', orderNum: 9, dataScope: scope, permKeys: [] });
       await s.app.ctx.db.insertInto('sys_role_permission').values(['list', 'remove'].map((a) => ({ role_id: ids[key], permission: `jimu:form:${a}` }))).execute();
     }
-    const pem = (await s.request<string>('GET', '/api/uams/publicKey', undefined, null)).body.data;
-    for (const [name, role, dept] of [['fe.a', 'fe_dept', 'a'], ['fe.a2', 'fe_self', 'a'], ['fe.b', 'fe_dept', 'b']] as const) {
-      const r = await must('POST', '/api/system/user/save', { username: name, nickName: name, roleIds: [ids[role]], deptId: ids[dept], status: 0 });
-      const first = await s.loginAs(name, r.password);
-      tokens[name] = (await must('POST', '/api/uams/user/password', { oldPassword: encryptFor(pem, r.password), newPassword: encryptFor(pem, NEW_PASSWORD) }, first)).token;
-    }
+    for (const [name, role, dept] of [['fe.a', 'fe_dept', 'a'], ['fe.a2', 'fe_self', 'a'], ['fe.b', 'fe_dept', 'b']] as const) tokens[name] = (await addPerson(s, name, [ids[role]], ids[dept])).token;
     const form = await must('POST', `${F}/info/save`, { pageName: '数据权限表单', fillAccess: 'login' });
     formId = form.id;
     await must('POST', `${F}/widget/add`, { pageId: formId, widgetName: 'formInput' });

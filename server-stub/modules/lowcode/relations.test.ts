@@ -8,13 +8,13 @@ import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { sqliteFixture } from '../../testing/sqlite.js';
-import { encryptFor, startTestServer, type TestServer } from '../../testing/server.js';
+import { startTestServer, type TestServer } from '../../testing/server.js';
+import { addPerson, PERSON_PASSWORD } from '../../testing/people.js';
 import { spellings } from '../../security/sweep.js';
 
 const PG_URL = process.env.PG_URL;
 const MYSQL_URL = process.env.MYSQL_URL;
 const tag = randomBytes(3).toString('hex');
-const NEW_PASSWORD = 'Fresh#Pass2026';
 
 interface Target {
   name: string;
@@ -31,7 +31,6 @@ describe('related records and master–detail on pages on tables', () => {
   const targets: Target[] = [];
   const cleanups: Array<() => Promise<void>> = [];
   const ids: Record<string, number> = {};
-  const tokens: Record<string, string> = {};
 
   const must = async (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
     const r = await s.request(method, path, body, token);
@@ -46,12 +45,7 @@ describe('related records and master–detail on pages on tables', () => {
     ids.b = await must('POST', '/api/system/dept/save', { deptName: '采购二部', parentId: 0, orderNum: 1 });
     ids.role = await must('POST', '/api/system/role/save', { roleName: 'rl_dept', roleKey: 'rl_dept', roleType: 'default', orderNum: 9, dataScope: '3', deptIds: [], permKeys: [] });
     ids.viewer = await must('POST', '/api/system/role/save', { roleName: 'rl_viewer', roleKey: 'rl_viewer', roleType: 'default', orderNum: 9, dataScope: '1', deptIds: [], permKeys: [] });
-    const pem = (await s.request<string>('GET', '/api/uams/publicKey', undefined, null)).body.data;
-    for (const [name, role] of [['rl.a', 'role'], ['rl.view', 'viewer']] as const) {
-      const r = await must('POST', '/api/system/user/save', { username: name, nickName: name, roleIds: [ids[role]], deptId: ids.a, status: 0 });
-      const first = await s.loginAs(name, r.password);
-      tokens[name] = (await must('POST', '/api/uams/user/password', { oldPassword: encryptFor(pem, r.password), newPassword: encryptFor(pem, NEW_PASSWORD) }, first)).token;
-    }
+    for (const [name, role] of [['rl.a', 'role'], ['rl.view', 'viewer']] as const) await addPerson(s, name, [ids[role]], ids.a);
     // suppliers 1, 3, 5 in department a, 2 and 4 in department b
     const suppliers = SUPPLIERS.map((n, i) => `('${n}', ${i % 2 === 0 ? ids.a : ids.b})`).join(', ');
     const lite = `create table rl_supplier(id integer primary key, name varchar(40) not null, dept_id integer);
@@ -256,7 +250,7 @@ describe('related records and master–detail on pages on tables', () => {
       .insertInto('sys_role_permission')
       .values([...pageKeys.flatMap((k) => ['list', 'add', 'edit'].map((a) => ({ role_id: ids.role, permission: `lowcode:${k}:${a}` }))), ...pageKeys.map((k) => ({ role_id: ids.viewer, permission: `lowcode:${k}:list` }))])
       .execute();
-    const [mine, viewer] = [await s.loginAs('rl.a', NEW_PASSWORD), await s.loginAs('rl.view', NEW_PASSWORD)];
+    const [mine, viewer] = [await s.loginAs('rl.a', PERSON_PASSWORD), await s.loginAs('rl.view', PERSON_PASSWORD)];
     for (const t of targets) {
       const base = `/api/lowcode/data/${pageOf(t, 'order')}`;
       const seen = await must('POST', `${base}/options`, { field: 'supplier_id', pageSize: 50 }, mine);

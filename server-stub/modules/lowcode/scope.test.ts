@@ -8,14 +8,14 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { spellings, rawRequest } from '../../security/sweep.js';
 import { sqliteFixture } from '../../testing/sqlite.js';
-import { encryptFor, startTestServer, type TestServer } from '../../testing/server.js';
+import { startTestServer, type TestServer } from '../../testing/server.js';
+import { addPerson } from '../../testing/people.js';
 import { MSG_OUT_OF_SCOPE } from '../../core/org.js';
 import { MSG_NEW_OUT_OF_SCOPE } from './tableData.js';
 
 const PG_URL = process.env.PG_URL;
 const MYSQL_URL = process.env.MYSQL_URL;
 const tag = randomBytes(3).toString('hex');
-const NEW_PASSWORD = 'Fresh#Pass2026';
 
 interface Target {
   name: string;
@@ -49,12 +49,8 @@ describe('data scope on pages on tables', () => {
     for (const [key, scope] of [['sc_below', '4'], ['sc_dept', '3'], ['sc_self', '5'], ['sc_custom', '2']] as const) {
       ids[key] = await must('POST', '/api/system/role/save', { roleName: key, roleKey: key, roleType: 'default', orderNum: 9, dataScope: scope, deptIds: scope === '2' ? [ids.b] : [], permKeys: [] });
     }
-    const pem = (await s.request<string>('GET', '/api/uams/publicKey', undefined, null)).body.data;
     for (const [name, role, dept] of [['u.a', 'sc_below', 'a'], ['u.a1', 'sc_dept', 'a1'], ['u.b', 'sc_dept', 'b'], ['u.self', 'sc_self', 'b'], ['u.custom', 'sc_custom', 'a']] as const) {
-      const r = await must('POST', '/api/system/user/save', { username: name, nickName: name, roleIds: [ids[role]], deptId: ids[dept], status: 0 });
-      ids[name] = r.id;
-      const first = await s.loginAs(name, r.password);
-      tokens[name] = (await must('POST', '/api/uams/user/password', { oldPassword: encryptFor(pem, r.password), newPassword: encryptFor(pem, NEW_PASSWORD) }, first)).token;
+      ({ id: ids[name], token: tokens[name] } = await addPerson(s, name, [ids[role]], ids[dept]));
     }
     const rows = (o: string) =>
       [
