@@ -79,6 +79,10 @@ export interface Config {
   datasetFileMaxRows: number;
   /** OPER_LOG_DAYS (default 180): operation-log entries (sys_oper_log) older than this many days are deleted, at start and daily. */
   operLogDays: number;
+  /** versions kept per designed item (besides every published one): VERSIONS_KEPT */
+  versionsKept: number;
+  /** days a deleted item stays in the recycle bin: RECYCLE_DAYS */
+  recycleDays: number;
   /**
    * LOGINS_PER_MINUTE (default 20): sign-in calls one client address may make per minute (the public-key call
    * three times that). Raise it where many people reach the console through one address (a NAT, a proxy not
@@ -181,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,
     operLogDays: positive(env.OPER_LOG_DAYS, 180),
+    versionsKept: positive(env.VERSIONS_KEPT, 50),
+    recycleDays: positive(env.RECYCLE_DAYS, 30),
     datasetFileMaxBytes: positive(env.DATASET_FILE_MAX_MB, 100) * 1024 * 1024,
     datasetFileMaxRows: positive(env.DATASET_FILE_MAX_ROWS, 2_000_000),
     loginsPerMinute: positive(env.LOGINS_PER_MINUTE, 20),

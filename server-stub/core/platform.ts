@@ -16,10 +16,13 @@
 //            on it within the caller's quota
 //   datasets a dataset field's values as a form's options (issue 35 §6): the interface is the platform's, the answers
 //            the dataset module's (it provides them when registered), so datav's forms need no import of it
+//   versions versions of designed items (core/versions.ts, sys_version): each owning module registers its kind and
+//            records a version at each save; the history module lists, shows and restores them
 //   dicts    the dictionaries (core/dicts.ts, sys_dict_type / sys_dict_data): current() answers every one as the
 //            store holds it, cached per instance against a version in the cache (Redis with REDIS_URL);
 //            changed() after every write makes every instance read the store again
 import { dictMigrations, dictsService, type DictsService } from './dicts.js';
+import { versionMigrations, versionsPlugin } from './versions.js';
 import { menusService, type MenusService } from './menus.js';
 import { orgMigrations, orgService, type OrgService } from './org.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -109,7 +112,7 @@ export interface DatasetsService {
 export const DATASET_OPTIONS_MAX = 1000;
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads';
+export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads' | 'versions';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -284,10 +287,10 @@ export const sqlService = fp(
 );
 
 /** The platform services' own tables (the operation log, the dictionaries), migrated with the modules' (app.ts, core/startup.ts). */
-export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations };
+export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations, ...versionMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin, versionsPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

@@ -15,6 +15,7 @@ import { wikiModule } from './wiki/index.js';
 import { systemModule } from './system/index.js';
 import { sheetsModule } from './sheets/index.js';
 import { datasetModule } from './dataset/index.js';
+import { historyModule } from './history/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -36,4 +37,5 @@ export const modules: ServerModule[] = [
   systemModule,
   sheetsModule,
   datasetModule,
+  historyModule,
 ];

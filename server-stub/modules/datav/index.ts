@@ -13,6 +13,7 @@ import { datavMigrations } from './tables.js';
 import { widgetRoutes } from './widgets.js';
 import { loadTemplates, templateRoutes } from './templates.js';
 import { thumbnailRoutes } from './thumbnails.js';
+import { registerVersions } from './versions.js';
 
 function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']): ServerModule {
   return {
@@ -21,13 +22,15 @@ function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']
     service: 'platform',
     migrations,
     // the form's fill-in routes: per-address limits, images uploaded while filling in; a screen's thumbnail upload
-    needs: cfg.kind === 'form' ? ['limits', 'uploads', 'datasets', 'org'] : ['uploads'],
+    needs: cfg.kind === 'form' ? ['limits', 'uploads', 'datasets', 'org', 'versions'] : ['uploads', 'versions'],
     plugin: async (app) => {
       const msg = messagesOf(cfg.noun);
       // screens start from a shipped template or a blank canvas, and carry a thumbnail taken at save (issue 22)
       const templates = cfg.kind === 'screen' ? loadTemplates(app) : null;
-      pageRoutes(app, cfg, msg, templates);
-      widgetRoutes(app, cfg, msg);
+      const { saveInfo } = pageRoutes(app, cfg, msg, templates);
+      const { saveWidgets } = widgetRoutes(app, cfg, msg);
+      // each save keeps a version; a version is restored through the same saves (issue 37)
+      registerVersions(app, cfg, { saveInfo, saveWidgets });
       if (templates) {
         templateRoutes(app, cfg, templates);
         await thumbnailRoutes(app, cfg, msg);

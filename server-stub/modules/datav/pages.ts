@@ -1,5 +1,6 @@
 // Screens and forms as pages (spec part 2 "Screen designer", "New dialogs", §3 "Screen or form page", §5,
 // §7 screen / form calls): list, get, save (new or edit, with the stale-save refusal), delete, copy.
+import { keepVersion } from './versions.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -41,7 +42,7 @@ export function isImageAddress(s: string): boolean {
   }
 }
 
-interface SaveBody {
+export interface SaveBody {
   id?: number | null;
   pageName?: string | null;
   width?: number | string | null;
@@ -265,9 +266,19 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
         const count = template ? await placeTemplate(trx, Number(row.id), template, time) : 0;
         return { row, count };
       });
+      await keepVersion(app, cfg, Number(row.id), req);
       return ok(presentPageFull(row, count), '保存成功');
     }
     if (b.template) throw new BizError('只有新建时才能选择模板');
+    const row = await saveInfo({ ...b, id });
+    await keepVersion(app, cfg, row.id, req);
+    return ok(presentPageFull(row, await widgetCount(db, row.id), isForm ? await entryCount(db, row.id) : 0), '保存成功');
+  });
+
+  /** Saves an existing page's canvas settings, conditional on the revision sent (the route's and a restore's way in). */
+  async function saveInfo(b: SaveBody & { id: number }) {
+    const id = b.id;
+    const time = now();
     const stored = await loadPage(id);
     const sent = b.revision ?? undefined;
     if (sent !== undefined && sent !== stored.revision) throw new BizError(msg.stale(stored.revision));
@@ -284,8 +295,8 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       const current = await findPage(db, dialect, kind, id);
       throw new BizError(current ? msg.stale(current.revision) : msg.notFound);
     }
-    return ok(presentPageFull(row, await widgetCount(db, row.id), isForm ? await entryCount(db, row.id) : 0), '保存成功');
-  });
+    return row;
+  }
 
   app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: perm.remove }, schema: { querystring: idQuery } }, async (req) => {
     await db.transaction().execute(async (trx) => {
@@ -332,4 +343,5 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     });
     return ok(newId, '复制成功');
   });
+  return { saveInfo };
 }

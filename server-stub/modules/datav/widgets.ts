@@ -2,6 +2,7 @@
 // §4 drop / save, §7 widget calls): the catalogue, select / reload, add (created on the server with the
 // kind's declared defaults), update (the page's whole list, validated against each kind's schemas, in
 // one transaction) and delete.
+import { keepVersion } from './versions.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
@@ -104,7 +105,7 @@ interface WidgetItem {
   widgetProps: Partial<Record<keyof WidgetProps, unknown>> & Record<string, unknown>;
 }
 
-type UpdateBody = WidgetItem[] | { pageId: number | string; widgets: WidgetItem[]; revision?: number | null };
+export type UpdateBody = WidgetItem[] | { pageId: number | string; widgets: WidgetItem[]; revision?: number | null };
 
 export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessages) {
   const { db, dialect } = app.ctx;
@@ -252,8 +253,11 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     },
   );
 
-  app.post<{ Body: UpdateBody }>('/widget/update', { config: { perm: perm.edit }, bodyLimit: LIMITS.updateBodyBytes, schema: { body: updateBody } }, async (req) => {
-    const body = req.body;
+  /**
+   * Writes a page's whole widget list (what it leaves out is deleted), every widget checked first; conditional on
+   * the revision sent. The route's and a version restore's one way in (issue 37); answers the page's id.
+   */
+  const saveWidgets = async (body: UpdateBody): Promise<number> => {
     const bare = Array.isArray(body);
     const items = bare ? body : body.widgets;
     const at = bare ? '' : '/widgets';
@@ -350,6 +354,12 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       if (isUniqueViolation(err)) throw new BizError(msg.idTaken());
       throw err;
     }
+    return pageId;
+  };
+
+  app.post<{ Body: UpdateBody }>('/widget/update', { config: { perm: perm.edit }, bodyLimit: LIMITS.updateBodyBytes, schema: { body: updateBody } }, async (req) => {
+    const pageId = await saveWidgets(req.body);
+    await keepVersion(app, cfg, pageId, req);
     return ok(presentWidgets(await pageWidgets(db, pageId)), '保存成功');
   });
 
@@ -358,4 +368,5 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     await db.deleteFrom('datav_widget').where('id', '=', w.id).execute();
     return ok(null, '删除成功');
   });
+  return { saveWidgets };
 }

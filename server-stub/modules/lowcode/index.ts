@@ -93,6 +93,7 @@ const pageBody = {
     published: { type: ['boolean', 'integer', 'null'], title: '发布' },
     roles: { type: ['array', 'null'], maxItems: 20, items: { type: 'string', maxLength: 32 }, title: '可见角色' },
     icon: { type: ['string', 'null'], maxLength: 50, title: '图标' },
+    note: { type: ['string', 'null'], maxLength: 200, title: '版本说明' },
   },
 } as const;
 
@@ -208,7 +209,7 @@ export const lowcodeModule: ServerModule = {
   name: 'lowcode',
   prefix: '/api/lowcode',
   service: 'platform',
-  needs: ['menus', 'org'],
+  needs: ['menus', 'org', 'versions'],
   migrations: {
     // both tables in the one migration they always had
     '20261122_15_lowcode': migration(async (db, dialect) => {
@@ -419,8 +420,11 @@ export const lowcodeModule: ServerModule = {
       },
     );
 
-    app.post<{ Body: any }>('/page/save', { config: { perm: 'lowcode:page:edit' }, schema: { body: pageBody } }, async (req) => {
-      const body = req.body as any;
+    /**
+     * Saves a page (new, or by id) with every check, publishes or withdraws its menu entry, and keeps the declaration
+     * as a version (issue 37). The route's and a restore's one way in.
+     */
+    const savePage = async (req: FastifyRequest, body: any): Promise<number> => {
       let decl = jsonObjectField(body.declaration, { notJson: '页面声明不是合法的 JSON', notObject: '页面声明必须是对象' }) as any;
       const pageKey = String(body.pageKey ?? decl.id ?? '');
       if (!pageKey) throw new BizError('请输入页面标识');
@@ -465,7 +469,26 @@ export const lowcodeModule: ServerModule = {
       } else {
         await app.menus.remove(menuKeyOf(pageKey));
       }
-      return ok(id, '保存成功');
+      await app.versions.record('page', pageKey, decl, req, { title, note: typeof body.note === 'string' ? body.note : null, published: published === 1 });
+      return id;
+    };
+
+    app.post<{ Body: any }>('/page/save', { config: { perm: 'lowcode:page:edit' }, schema: { body: pageBody } }, async (req) => ok(await savePage(req, req.body), '保存成功'));
+
+    // versions of a page's declaration (core/versions.ts): seen and restored by page managers
+    app.versions.register({
+      kind: 'page',
+      perm: 'lowcode:page:edit',
+      current: async (key) => {
+        const row = await pageByKey(key);
+        return row ? { title: row.title, content: JSON.parse(row.declaration) } : null;
+      },
+      restore: async (key, content, req, note) => {
+        const row = await pageByKey(key);
+        if (!row) throw new BizError('页面不存在');
+        // saved as a new save of the page: the same checks, its publication and roles as they are now
+        await savePage(req, { id: row.id, pageKey: key, declaration: content, published: row.published, roles: JSON.parse(row.roles), note });
+      },
     });
 
     app.get<{ Querystring: { id: number } }>('/page/delete', { config: { perm: 'lowcode:page:remove' }, schema: { querystring: idQuery } }, async (req) => {
