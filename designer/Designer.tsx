@@ -8,7 +8,7 @@
 // it in the middle of the view (nothing is dragged out of a drawer) and closes the drawer.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Divider, Drawer, Dropdown, Modal, Result, Space, Spin, Tabs, Tooltip, Typography } from 'antd';
-import { DownloadOutlined, DownOutlined, EyeOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, DownOutlined, EyeOutlined, HistoryOutlined, LeftOutlined, MenuFoldOutlined, MenuUnfoldOutlined, RedoOutlined, SaveOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { useStore } from '../runtime/core/store';
 import { useNarrow } from '../runtime/ui/narrow';
 import { preloadWidgetKinds, WidgetDataContext } from '../widgets';
@@ -42,6 +42,8 @@ export interface DesignerProps {
   onBack: () => void;
   /** Told whenever the unsaved state changes, with how to save or throw away the edits (the host's leave guard). */
   onGuard?: (guard: DesignerGuard) => void;
+  /** 历史版本: the host shows the page's versions (the button shows only when given) */
+  onHistory?: () => void;
 }
 
 export interface DesignerGuard {
@@ -52,6 +54,8 @@ export interface DesignerGuard {
   discard(): Promise<void>;
   /** the browser unloads the page: the same deletes, not awaited */
   unload(): void;
+  /** the page as edited now, as a version holds it ({ canvas, widgets }): compared with what was saved */
+  snapshot(): unknown;
 }
 
 /** What the right panel says about a selection of several layers (a whole group by its name). */
@@ -74,7 +78,7 @@ function panelVariables(list: DesignerPage['variables']): NonNullable<DesignerPa
   return (list ?? []).map((v) => ({ name: v.name, title: v.title ?? '', type: v.type, default: v.default ?? '' }));
 }
 
-export function Designer({ pageId, services, config, onBack, onGuard }: DesignerProps) {
+export function Designer({ pageId, services, config, onBack, onGuard, onHistory }: DesignerProps) {
   const { message } = App.useApp();
   const [designer] = useState(() => createDesigner());
   const rootRef = useRef<HTMLDivElement>(null);
@@ -227,8 +231,12 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
     if (pageId && created.length) services.discardOnUnload?.(pageId, created);
   }, [pageId, created, services]);
   useEffect(() => {
-    onGuard?.({ unsaved, save, discard, unload });
-  }, [onGuard, unsaved, save, discard, unload]);
+    const snapshot = () => {
+      const { doc } = designer.store.get();
+      return { canvas: { pageName: page?.pageName, ...doc.canvas }, widgets: doc.widgets.map((w) => ({ id: w.id, widgetName: w.widgetName, widgetTitle: w.widgetTitle, icon: w.icon, widgetProps: w.widgetProps })) };
+    };
+    onGuard?.({ unsaved, save, discard, unload, snapshot });
+  }, [onGuard, unsaved, save, discard, unload, designer, page]);
 
   const back = () => (unsaved ? setLeaving(true) : onBack());
 
@@ -311,6 +319,11 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
       保存
     </Button>
   );
+  const historyButton = onHistory && (
+    <Button icon={<HistoryOutlined />} onClick={onHistory} data-testid="designer-history">
+      历史版本
+    </Button>
+  );
   const previewButton = (
     <Button icon={<EyeOutlined />} onClick={() => pageId && window.open(config.previewUrl(pageId), '_blank')}>
       预览
@@ -387,6 +400,17 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
                     <ArrangeToolbar designer={designer} />
                     <Typography.Text type="secondary">文件</Typography.Text>
                     <Space wrap>
+                      {onHistory && (
+                        <Button
+                          icon={<HistoryOutlined />}
+                          onClick={() => {
+                            setMoreOpen(false);
+                            onHistory();
+                          }}
+                        >
+                          历史版本
+                        </Button>
+                      )}
                       <Button
                         icon={<UploadOutlined />}
                         onClick={() => {
@@ -441,6 +465,7 @@ export function Designer({ pageId, services, config, onBack, onGuard }: Designer
               <Divider type="vertical" />
               {saveButton}
               {previewButton}
+              {historyButton}
               <Divider type="vertical" />
               <ViewTools scale={scale} onScale={setScale} onFit={() => viewportRef.current?.fit()} grid={grid} onGrid={changeGrid} />
             </Space>

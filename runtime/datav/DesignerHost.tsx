@@ -8,6 +8,7 @@ import { useLeaveGuard } from '../core/leaveGuard';
 import { useSession } from '../core/session';
 import { idParam, useLeave } from '../ui/leave';
 import { designerServices, type DesignKind } from './services';
+import { HistoryDrawer } from '../history/HistoryDrawer';
 
 const CONFIG = {
   screen: { kind: 'screen', noun: '大屏', list: '/datav/screen', previewUrl: (id: string) => `/datav/screen/preview?pageId=${id}` },
@@ -28,5 +29,28 @@ export function DesignerHost({ kind }: { kind: DesignKind }) {
   const leave = useLeave(config.list, false, undefined, { origin: true });
   const [guard, setGuard] = useState<DesignerGuard | null>(null);
   useLeaveGuard(!!guard?.unsaved, { save: guard?.save, discard: guard?.discard, unload: guard?.unload });
-  return <Designer key={id ?? 'none'} pageId={id ? String(id) : null} services={services} config={config} onBack={() => leave({ force: true })} onGuard={setGuard} />;
+  // 历史版本 (issue 37): a restore reads the page again (the designer is mounted afresh)
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [loaded, setLoaded] = useState(0);
+  // what the designer holds unsaved, taken once when the drawer opens
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- taken at the opening only
+  const editing = useMemo(() => (historyOpen && guard?.unsaved ? guard.snapshot() : undefined), [historyOpen]);
+  return (
+    <>
+      <Designer key={`${id ?? 'none'}-${loaded}`} pageId={id ? String(id) : null} services={services} config={config} onBack={() => leave({ force: true })} onGuard={setGuard} onHistory={id ? () => setHistoryOpen(true) : undefined} />
+      {id && (
+        <HistoryDrawer
+          kind={kind}
+          itemKey={String(id)}
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          editing={editing}
+          onRestored={() => {
+            setHistoryOpen(false);
+            setLoaded((n) => n + 1);
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -2,7 +2,8 @@
 // widgets as one snapshot), a menu entry or a dataset keeps a version — who, when, an optional note — in one table,
 // sys_version. The module that owns a kind registers it (its permission, how to read the item now, how to restore
 // content as a new save) and records a version at each save; the history routes (modules/history) list, show and
-// restore them. Kept: the last VERSIONS_KEPT per item plus every published one. A restore saves the old content
+// restore them. A save that changes nothing keeps no new version. Kept: the last VERSIONS_KEPT per item plus every
+// published one. A restore saves the old content
 // through the kind's own save, so it becomes the newest version and history is never rewritten. Versions hold no
 // secret in clear: a value under a secret-looking key is masked before it is stored.
 import fp from 'fastify-plugin';
@@ -140,6 +141,9 @@ export function versionsService(app: FastifyInstance, kept: number): VersionsSer
       const size = Buffer.byteLength(json);
       if (size > MAX_VERSION_BYTES) return 0;
       const itemKey = String(key);
+      // a save that changed nothing (the designer's canvas save before its widget save, a second 保存) keeps none
+      const last = await on.selectFrom('sys_version').select(['id', 'content', 'published']).where('kind', '=', kind).where('item_key', '=', itemKey).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      if (last && last.content === json && (Number(last.published) === 1 || !opts.published)) return Number(last.id);
       const r = await on
         .insertInto('sys_version')
         .values({ kind, item_key: itemKey, title: opts.title?.slice(0, 200) ?? null, content: json, note: opts.note?.slice(0, 200) || null, published: opts.published ? 1 : 0, size, create_user: req?.user?.username ?? null, create_time: now() })

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Checkbox, Empty, Form, Input, List, Modal, Space, Switch, Tabs, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, DatabaseOutlined, DeleteOutlined, PlusOutlined, RedoOutlined, ReloadOutlined, SaveOutlined, SendOutlined, UndoOutlined } from '@ant-design/icons';
+import { CopyOutlined, DatabaseOutlined, DeleteOutlined, HistoryOutlined, PlusOutlined, RedoOutlined, ReloadOutlined, SaveOutlined, SendOutlined, UndoOutlined } from '@ant-design/icons';
 import { CrudPageWith, builtinPages, coreServices, type PageDeclaration } from '../../crud';
 import { builtinDicts, useDict } from '../../core/dicts';
 import { notifyMenusChanged } from '../../core/menus';
@@ -18,6 +18,7 @@ import { useNarrow } from '../../ui/narrow';
 import { askDiscard, useLeaveGuard } from '../../ui/leave';
 import { VisualEditor } from './visual/VisualEditor';
 import { renamedText } from './visual/faults';
+import { HistoryDrawer } from '../../history/HistoryDrawer';
 
 const BUILTIN_IDS = Object.keys(builtinPages);
 const BUILTIN_DICTS = Object.keys(builtinDicts).map((t) => ({ value: t, label: t }));
@@ -187,6 +188,21 @@ export default function PageManager() {
   const newDraft = (decl: PageDeclaration) => open({ kind: 'custom', page: { pageKey: decl.id, title: decl.title, declaration: decl, published: false, roles: ['sys_admin'] } });
 
   const current = sel?.kind === 'custom' ? sel.page : null;
+  // 历史版本 of the open page (issue 37): a restore reads the page again (nothing unsaved is lost: it asks first)
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const editingDecl = useMemo(() => {
+    if (!dirty) return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }, [dirty, text]);
+  const reopen = async () => {
+    if (!current?.id) return;
+    const page = await pagesApi.get(current.id);
+    open({ kind: 'custom', page });
+  };
 
   /** Validates, then stores; `patch` carries the publishing choice. */
   const save = async (patch: Partial<CustomPage> = {}) => {
@@ -329,6 +345,7 @@ export default function PageManager() {
                 <>
                   <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="pm-save">保存</Button>
                   <Button icon={<SendOutlined />} onClick={() => setPublishOpen(true)} data-testid="pm-publish">发布</Button>
+                  {current?.id !== undefined && <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} data-testid="pm-history">历史版本</Button>}
                   {current?.id !== undefined && <Button danger icon={<DeleteOutlined />} onClick={() => void remove()}>删除</Button>}
                 </>
               )}
@@ -406,6 +423,9 @@ export default function PageManager() {
           if (await save({ published, roles })) setPublishOpen(false);
         }}
       />
+      {current?.id !== undefined && (
+        <HistoryDrawer kind="page" itemKey={current.pageKey} open={historyOpen} onClose={() => setHistoryOpen(false)} editing={editingDecl} onRestored={() => void reopen()} />
+      )}
       <GenerateDialog open={generateOpen} onClose={() => setGenerateOpen(false)} onGenerated={(decl) => newDraft(decl)} />
     </SplitPane>
   );
