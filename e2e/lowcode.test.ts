@@ -176,14 +176,14 @@ describeBrowser('低代码页面', () => {
     }
   });
 
-  it('页面管理：删除自定义页面先说明连带删除的数据条数（菜单随之移除）', async () => {
+  it('页面管理：删除自定义页面先说明连带移入回收站的数据条数（菜单随之移除）；在回收站中还原后从菜单打开', async () => {
     const admin = await signIn('admin', inject('adminPassword'));
     for (const name of ['甲公司', '乙公司']) await must('/api/lowcode/data/supplier/save', { name, phone: '13812345678' }, admin);
     await page.goto(`${inject('baseURL')}/system/pages`);
     await page.getByTestId('page-item-custom-supplier').click();
     await page.getByText('供应商', { exact: true }).first().waitFor();
     await btn(page.locator('.ant-space'), '删除').first().click();
-    const question = '该页面有 2 条数据，删除后一并删除，确定删除【供应商】吗？';
+    const question = '该页面有 2 条数据，将与页面及其菜单一起移入回收站。确定删除【供应商】吗？（可在 可视化 › 回收站 中还原）';
     await page.getByText(question, { exact: true }).waitFor();
     await shot(page, 'lowcode-delete-count');
     await confirmBox(page, question);
@@ -191,5 +191,23 @@ describeBrowser('低代码页面', () => {
     await page.getByTestId('page-item-custom-supplier').waitFor({ state: 'detached' });
     // and its menu entry is gone without a reload
     await expect.poll(() => page.getByRole('menuitem', { name: /供应商/ }).count()).toBe(0);
+
+    // 回收站: the page with what it took along; 还原 puts it back, menu entry included
+    await page.goto(`${inject('baseURL')}/datav/recycle`);
+    const binned = page.locator('.crud-page:visible tbody tr', { hasText: '供应商' }).first();
+    await binned.waitFor({ timeout: 30_000 });
+    expect(await binned.textContent()).toContain('2 条记录');
+    expect(await binned.textContent()).toContain('admin');
+    await shot(page, 'lowcode-recycle-bin');
+    await btn(binned, '还原').click();
+    await confirmBox(page, '确定要还原【供应商】吗？');
+    await toast(page, '已还原');
+    await binned.waitFor({ state: 'detached' });
+    // opened from the menu (read again on the next load), its records as they were
+    await page.reload();
+    await page.getByRole('menuitem', { name: /自定义页面/ }).first().click();
+    await page.getByRole('menuitem', { name: /供应商/ }).first().click();
+    await page.locator('.crud-page:visible').getByText('甲公司').waitFor({ timeout: 30_000 });
+    await page.locator('.crud-page:visible').getByText('乙公司').waitFor();
   });
 });

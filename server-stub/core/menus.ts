@@ -115,6 +115,48 @@ export async function removeMenuEntry(db: Kysely<Database>, key: string) {
   for (const k of kids) if (k.menu_key !== key) await removeMenuEntry(db, k.menu_key);
 }
 
+/** A menu entry with every entry under it and their role grants, as the store holds them (for the recycle bin). */
+export interface MenuSnapshot {
+  rows: Array<{ menu_key: string; parent_key: string | null; module_type: string; order_num: number; entry: string; custom: number }>;
+  grants: Array<{ role_key: string; menu_key: string }>;
+}
+
+export async function menuSnapshot(db: Kysely<Database>, key: string): Promise<MenuSnapshot> {
+  const rows: MenuSnapshot['rows'] = [];
+  const walk = async (k: string, depth: number) => {
+    const r = await db.selectFrom('sys_menu').select(['menu_key', 'parent_key', 'module_type', 'order_num', 'entry', 'custom']).where('menu_key', '=', k).executeTakeFirst();
+    if (!r || depth > 10) return;
+    rows.push(r);
+    for (const kid of await db.selectFrom('sys_menu').select('menu_key').where('parent_key', '=', k).execute()) if (kid.menu_key !== k) await walk(kid.menu_key, depth + 1);
+  };
+  await walk(key, 0);
+  const grants = rows.length ? await db.selectFrom('sys_role_menu').select(['role_key', 'menu_key']).where('menu_key', 'in', rows.map((r) => r.menu_key)).execute() : [];
+  return { rows, grants };
+}
+
+/**
+ * Puts a snapshot's entries back where they were, with their grants (of roles that still exist). An entry whose parent
+ * is gone goes to the top level: answered as `movedToTop` (its name), so the restore can say so.
+ */
+export async function restoreMenuSnapshot(db: Kysely<Database>, snap: MenuSnapshot): Promise<{ movedToTop: string | null }> {
+  let movedToTop: string | null = null;
+  const keys = new Set(snap.rows.map((r) => r.menu_key));
+  for (const r of snap.rows) {
+    let parent = r.parent_key;
+    if (parent && !keys.has(parent) && !(await db.selectFrom('sys_menu').select('id').where('menu_key', '=', parent).executeTakeFirst())) {
+      parent = null;
+      movedToTop = (JSON.parse(r.entry) as { name?: string }).name ?? r.menu_key;
+    }
+    await db.deleteFrom('sys_menu').where('menu_key', '=', r.menu_key).execute();
+    await db.insertInto('sys_menu').values({ ...r, parent_key: parent }).execute();
+  }
+  const roles = new Set((await db.selectFrom('sys_role').select('role_key').execute()).map((x) => x.role_key));
+  const grants = snap.grants.filter((g) => roles.has(g.role_key));
+  if (keys.size) await db.deleteFrom('sys_role_menu').where('menu_key', 'in', [...keys]).execute();
+  if (grants.length) await db.insertInto('sys_role_menu').values(grants).execute();
+  return { movedToTop };
+}
+
 export interface MenuNode extends Omit<MenuEntry, 'children' | 'roles'> {
   id: number;
   parentId: number | null;
@@ -189,6 +231,10 @@ export interface MenusService {
   /** adds or updates a published page's entry under 自定义页面, visible to `roles` */
   upsert(entry: MenuEntry, roles: string[]): Promise<void>;
   remove(key: string): Promise<void>;
+  /** an entry with everything under it and its grants (what a deleted page takes to the recycle bin) */
+  snapshot(key: string): Promise<MenuSnapshot>;
+  /** puts a snapshot back (an entry whose parent is gone at the top level, named in movedToTop) */
+  restoreSnapshot(snap: MenuSnapshot): Promise<{ movedToTop: string | null }>;
   /** every role key the shipped menus grant to by default */
   readonly allRoles: readonly string[];
 }
@@ -199,6 +245,8 @@ export function menusService(db: Kysely<Database>): MenusService {
     routeExists: (moduleType, path) => routeExists(db, moduleType, path),
     upsert: (entry, roles) => upsertMenuEntry(db, entry, roles),
     remove: (key) => removeMenuEntry(db, key),
+    snapshot: (key) => menuSnapshot(db, key),
+    restoreSnapshot: (snap) => restoreMenuSnapshot(db, snap),
     allRoles: ALL_ROLES,
   };
 }

@@ -250,7 +250,7 @@ export default function PageManager() {
     }
     modal.confirm({
       title: '系统提示',
-      content: count > 0 ? `该页面有 ${count} 条数据，删除后一并删除，确定删除【${current.title}】吗？` : `确定要删除【${current.title}】吗？`,
+      content: `${count > 0 ? `该页面有 ${count} 条数据，将与页面及其菜单一起移入回收站。` : '页面及其菜单将移入回收站。'}确定删除【${current.title}】吗？（可在 可视化 › 回收站 中还原）`,
       okButtonProps: count > 0 ? { danger: true } : undefined,
       onOk: settle(async () => {
         try {

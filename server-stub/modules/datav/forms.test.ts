@@ -38,6 +38,11 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
 
   const get = (path: string, token: string | null = dev) => s.request('GET', path, undefined, token);
   const post = (path: string, body: unknown, token: string | null = dev) => s.request('POST', path, body, token);
+  /** Deletes a form in the recycle bin for good (issue 37). */
+  const purgeForm = async (formId: number) => {
+    const binned = await s.app.ctx.db.selectFrom('sys_recycle').select('id').where('kind', '=', 'form').where('item_key', '=', String(formId)).executeTakeFirstOrThrow();
+    expect((await s.request('POST', '/api/history/recycle/purge', { id: binned.id })).body.status).toBe(0);
+  };
   const newForm = async (pageName: string, extra: object = {}) => {
     const r = await post(`${F}/info/save`, { pageName, ...extra });
     expect(r.body.status, r.body.msg).toBe(0);
@@ -304,8 +309,12 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       await sweepFormImages(s.app, later());
       expect(await Promise.all([kept, twice, manual].map(served))).toEqual([404, 200, 200]);
       expect(await images()).not.toContain(kept);
-      // the form deleted with its entries: the last one goes
+      // the form deleted: its entries wait with it in the recycle bin (issue 37), and their images too
       expect((await get(`${F}/delete?id=${a.form.id}`)).body.status).toBe(0);
+      await sweepFormImages(s.app, later());
+      expect(await Promise.all([twice, manual].map(served))).toEqual([200, 200]);
+      // deleted for good with its entries: the last one goes
+      await purgeForm(a.form.id);
       await sweepFormImages(s.app, later());
       expect(await Promise.all([twice, manual].map(served))).toEqual([404, 200]);
       expect(await images()).toEqual(expect.arrayContaining([manual]));
@@ -354,10 +363,12 @@ describe.each(testStores)('forms that collect data (%s store)', (store) => {
       expect((await get(`${F}/delete?id=${form.id}`)).body.status).toBe(0);
       expect((await fill('POST', `/fill/submit?id=${form.id}`, { values: { input_1: 'x' } })).body).toMatchObject({ status: 1, msg: '表单不存在' });
       expect((await upload(form.id, 'a.png', PNG)).body).toMatchObject({ status: 1, msg: '表单不存在' });
-      // its entries went with it
+      // its entries are out of reach while it is in the recycle bin, and go when it is deleted for good
       expect((await post(`${F}/entry/search`, { formId: form.id })).body).toMatchObject({ status: 1, msg: '表单不存在' });
-      const left = await s.app.ctx.db.selectFrom('jimu_form_entry').select('id').where('form_id', '=', form.id).execute();
-      expect(left).toEqual([]);
+      const left = () => s.app.ctx.db.selectFrom('jimu_form_entry').select('id').where('form_id', '=', form.id).execute();
+      expect(await left()).toHaveLength(1);
+      await purgeForm(form.id);
+      expect(await left()).toEqual([]);
     });
 
     it('answers an upload whose body ends inside the file at once (400), leaving no temp file', async () => {

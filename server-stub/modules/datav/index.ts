@@ -22,7 +22,7 @@ function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']
     service: 'platform',
     migrations,
     // the form's fill-in routes: per-address limits, images uploaded while filling in; a screen's thumbnail upload
-    needs: cfg.kind === 'form' ? ['limits', 'uploads', 'datasets', 'org', 'versions'] : ['uploads', 'versions'],
+    needs: cfg.kind === 'form' ? ['limits', 'uploads', 'datasets', 'org', 'versions', 'recycle'] : ['uploads', 'versions', 'recycle'],
     plugin: async (app) => {
       const msg = messagesOf(cfg.noun);
       // screens start from a shipped template or a blank canvas, and carry a thumbnail taken at save (issue 22)

@@ -175,7 +175,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     async (req) => {
       const q = req.body ?? {};
       const filter = (qb: any) => {
-        qb = qb.where('p.kind', '=', kind);
+        qb = qb.where('p.kind', '=', kind).where('p.deleted_time', 'is', null);
         const text = typeof q.search === 'string' ? q.search.trim() : '';
         if (text) qb = qb.where(sql<boolean>`lower(p.page_name) like ${likePattern(text.toLowerCase())} escape '\\'`);
         return qb;
@@ -298,10 +298,26 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     return row;
   }
 
+  // 删除 moves the page to the recycle bin (issue 37): marked deleted, its widgets, thumbnail and entries kept;
+  // 还原 clears the mark, 彻底删除 and RECYCLE_DAYS delete it all (purge)
   app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: perm.remove }, schema: { querystring: idQuery } }, async (req) => {
     await db.transaction().execute(async (trx) => {
       const row = await findPage(trx, dialect, kind, req.query.id, true);
       if (!row) throw new BizError(msg.notFound);
+      const widgets = await widgetCount(trx, row.id);
+      const entries = isForm ? await entryCount(trx, row.id) : 0;
+      const took = [...(widgets ? [`${widgets} 个组件`] : []), ...(entries ? [`${entries} 条填写记录`] : [])];
+      await trx.updateTable('datav_page').set({ deleted_time: now() }).where('id', '=', row.id).execute();
+      await app.recycle.put(kind, row.id, row.page_name, took, {}, req, trx);
+    });
+    return ok(null, '删除成功');
+  });
+
+  /** Deletes a page in the recycle bin for good, with its widgets, thumbnail and (a form's) entries. */
+  const purge = async (id: number) => {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('datav_page').selectAll().where('id', '=', id).where('kind', '=', kind).where('deleted_time', 'is not', null).executeTakeFirst();
+      if (!row) return;
       await trx.deleteFrom('datav_widget').where('page_id', '=', row.id).execute();
       await trx.deleteFrom('datav_thumbnail').where('page_id', '=', row.id).execute();
       // a form's entries go with it; their images are then the sweep's (formImages.ts)
@@ -314,7 +330,15 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       }
       await trx.deleteFrom('datav_page').where('id', '=', row.id).execute();
     });
-    return ok(null, '删除成功');
+  };
+  app.recycle.register({
+    kind,
+    perm: perm.remove,
+    restore: async (key) => {
+      await db.updateTable('datav_page').set({ deleted_time: null }).where('id', '=', Number(key)).where('kind', '=', kind).execute();
+      return [];
+    },
+    purge: (key) => purge(Number(key)),
   });
 
   app.get<{ Querystring: { id: number } }>('/copy', { config: { perm: perm.add }, schema: { querystring: idQuery } }, async (req) => {

@@ -12,7 +12,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** A page of this kind; inside a transaction on PostgreSQL also locked, so writes to one page take turns. */
 export async function findPage(db: Db, dialect: Dialect, kind: PageKind, id: number, lock = false): Promise<PageRow | undefined> {
-  let q = db.selectFrom('datav_page').selectAll().where('id', '=', id).where('kind', '=', kind);
+  // a page in the recycle bin is no page of its kind until restored (issue 37)
+  let q = db.selectFrom('datav_page').selectAll().where('id', '=', id).where('kind', '=', kind).where('deleted_time', 'is', null);
   // SQLite has no row locks: its single connection runs one transaction at a time
   if (lock && dialect === 'postgres') q = q.forUpdate();
   return q.executeTakeFirst();

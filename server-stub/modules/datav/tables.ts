@@ -52,6 +52,8 @@ export interface DatavPageTable extends Omit<TableRow<typeof datavPages>, 'kind'
   background_image: string | null;
   /** the screen's variables as JSON (issue 23 §1; common/variables.ts); null: none */
   variables: string | null;
+  /** set when the page was deleted: it waits in the recycle bin, out of every list and call (issue 37) */
+  deleted_time: string | null;
 }
 
 export type FillAccess = 'login' | 'public';
@@ -191,5 +193,9 @@ export const datavMigrations = {
   // issue 23 §1: a screen's variables (JSON, checked by common/variables.ts variablesFault)
   '20261201_10_datav_variables': migration(async (db) => {
     await db.schema.alterTable('datav_page').addColumn('variables', 'text').execute();
+  }),
+  // issue 37 §2: a deleted screen or form waits in the recycle bin, its widgets, thumbnail and entries kept
+  '20261206_11_datav_page_deleted': migration(async (db) => {
+    await db.schema.alterTable('datav_page').addColumn('deleted_time', 'varchar(19)').execute();
   }),
 };

@@ -240,8 +240,12 @@ describe.each(testStores)('screen templates and thumbnails (%s store)', (store) 
       expect(Buffer.from(await (await read(copyId)).arrayBuffer()).equals(picture)).toBe(true);
       expect((await get(`/delete?id=${page.id}`)).body.status).toBe(0);
       expect((await read(page.id)).status).toBe(404);
-      const rows = await s.app.ctx.db.selectFrom('datav_thumbnail').select('page_id').where('page_id', '=', page.id).execute();
-      expect(rows).toEqual([]);
+      // kept in the recycle bin with its screen (issue 37), gone once the screen is deleted for good
+      const rows = () => s.app.ctx.db.selectFrom('datav_thumbnail').select('page_id').where('page_id', '=', page.id).execute();
+      expect(await rows()).toHaveLength(1);
+      const binned = await s.app.ctx.db.selectFrom('sys_recycle').select('id').where('kind', '=', 'screen').where('item_key', '=', String(page.id)).executeTakeFirstOrThrow();
+      expect((await s.request('POST', '/api/history/recycle/purge', { id: binned.id })).body.status).toBe(0);
+      expect(await rows()).toEqual([]);
       expect((await read(copyId)).status).toBe(200);
     });
   });

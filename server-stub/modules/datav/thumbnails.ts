@@ -62,6 +62,7 @@ export async function thumbnailRoutes(app: FastifyInstance, cfg: KindConfig, msg
       .select(['t.content_type', 't.etag', 't.data'])
       .where('t.page_id', '=', req.query.id)
       .where('p.kind', '=', cfg.kind)
+      .where('p.deleted_time', 'is', null)
       .executeTakeFirst();
     if (!row) return reply.code(404).send({ status: 1, msg: NO_THUMBNAIL, data: null });
     const tag = `"${row.etag}"`;

@@ -173,6 +173,7 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       .selectAll('w')
       .where('w.id', '=', id)
       .where('p.kind', '=', kind)
+      .where('p.deleted_time', 'is', null)
       .executeTakeFirst();
     if (!w) throw new BizError(msg.widgetNotFound);
     return w;

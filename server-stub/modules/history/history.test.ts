@@ -104,3 +104,84 @@ describe.each(testStores)('history of designed items (%s store)', (store) => {
     expect(rows[0].content).toContain('******');
   });
 });
+
+describe.each(testStores)('the recycle bin (%s store)', (store) => {
+  const s = serverForSuite({ store });
+  const R = '/api/history/recycle';
+  const must = async (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
+    const r = await s.request(method, path, body, token);
+    if (r.body.status !== 0) throw new Error(`${path}: ${r.body.msg}`);
+    return r.body.data;
+  };
+  const decl = { title: '回收页', columns: [{ title: '城市', field: 'city' }], dialog: { schema: { type: 'object', properties: { city: { type: 'string', title: '城市' } } } } };
+  const menuKeys = async () => (await s.app.ctx.db.selectFrom('sys_menu').select('menu_key').where('menu_key', 'like', 'lowcode-bin_page%').execute()).map((r) => r.menu_key).sort();
+
+  it('a deleted page goes to the bin with its menu entry, its buttons and their grants; 还原 puts them back', async () => {
+    const id = await must('POST', '/api/lowcode/page/save', { pageKey: 'bin_page', title: '回收页', declaration: decl, published: true, roles: ['sys_admin', 'designer'] });
+    await must('POST', '/api/lowcode/data/bin_page/add', { city: '杭州' });
+    const grantsBefore = await s.app.ctx.db.selectFrom('sys_role_menu').selectAll().where('menu_key', 'like', 'lowcode-bin_page%').execute();
+    expect(grantsBefore.length).toBeGreaterThan(2);
+    expect((await s.request('GET', `/api/lowcode/page/delete?id=${id}`)).body).toMatchObject({ status: 0, msg: '删除成功' });
+    // gone from the page manager, its data calls and the menu
+    expect((await must('POST', '/api/lowcode/page/search', { search: 'bin_page' })).total).toBe(0);
+    expect((await s.request('POST', '/api/lowcode/data/bin_page/search', {})).body.msg).toBe('页面不存在');
+    expect(await menuKeys()).toEqual([]);
+    // its key stays taken while it waits
+    expect((await s.request('POST', '/api/lowcode/page/save', { pageKey: 'bin_page', title: 'x', declaration: decl })).body.msg).toBe('页面标识【bin_page】已被回收站中的页面使用：请先在回收站中还原或彻底删除它');
+    const bin = await must('POST', `${R}/search`, { search: '回收' });
+    expect(bin.records[0]).toMatchObject({ kind: 'page', kindLabel: '页面', title: '回收页', deleteUser: 'admin', took: ['菜单「回收页」及其 6 个按钮权限（2 个角色可见）', '1 条记录'] });
+    expect(bin.records[0].expireTime > bin.records[0].deleteTime).toBe(true);
+    expect((await s.request('POST', `${R}/restore`, { id: bin.records[0].id })).body).toMatchObject({ status: 0, msg: '已还原' });
+    expect((await must('POST', '/api/lowcode/data/bin_page/search', {})).records.map((r: any) => r.city)).toEqual(['杭州']);
+    expect(await menuKeys()).toHaveLength(7);
+    const grantsAfter = await s.app.ctx.db.selectFrom('sys_role_menu').selectAll().where('menu_key', 'like', 'lowcode-bin_page%').execute();
+    expect(grantsAfter.map((g) => `${g.role_key}/${g.menu_key}`).sort()).toEqual(grantsBefore.map((g) => `${g.role_key}/${g.menu_key}`).sort());
+    expect((await must('POST', `${R}/search`, {})).records.some((r: any) => r.itemKey === 'bin_page')).toBe(false);
+  });
+
+  it('a menu entry whose parent is gone comes back at the top level, and says so; 彻底删除 ends it', async () => {
+    const id = (await must('GET', '/api/lowcode/page/get?pageKey=bin_page')).id;
+    // an admin placed it under a directory of their own, later deleted
+    await s.app.ctx.db.insertInto('sys_menu').values({ menu_key: 'bin_dir', parent_key: null, module_type: 'platform', order_num: 99, entry: JSON.stringify({ key: 'bin_dir', name: '临时目录', type: 'M', path: '/bin' }), custom: 1 }).execute();
+    await s.app.ctx.db.updateTable('sys_menu').set({ parent_key: 'bin_dir' }).where('menu_key', '=', 'lowcode-bin_page').execute();
+    await must('GET', `/api/lowcode/page/delete?id=${id}`);
+    await s.app.ctx.db.deleteFrom('sys_menu').where('menu_key', '=', 'bin_dir').execute();
+    const entry = (await must('POST', `${R}/search`, { search: '回收页' })).records[0];
+    const back = await s.request('POST', `${R}/restore`, { id: entry.id });
+    expect(back.body.msg).toBe('已还原：菜单「回收页」原来的上级菜单已不存在，已放在顶层');
+    expect((await s.app.ctx.db.selectFrom('sys_menu').select('parent_key').where('menu_key', '=', 'lowcode-bin_page').executeTakeFirstOrThrow()).parent_key).toBeNull();
+    // 彻底删除: the page, its records and its key are free again
+    await must('GET', `/api/lowcode/page/delete?id=${id}`);
+    const again = (await must('POST', `${R}/search`, { search: '回收页' })).records[0];
+    expect((await s.request('POST', `${R}/purge`, { id: again.id })).body).toMatchObject({ status: 0, msg: '已彻底删除' });
+    expect(await s.app.ctx.db.selectFrom('lowcode_data').select('id').where('page_key', '=', 'bin_page').execute()).toEqual([]);
+    expect((await s.request('POST', `${R}/restore`, { id: again.id })).body.msg).toBe('回收站中没有该项');
+    await must('POST', '/api/lowcode/page/save', { pageKey: 'bin_page', title: '新的同名页', declaration: decl });
+  });
+
+  it('a deleted screen keeps its widgets until restored; others see only what they deleted; old entries are swept', async () => {
+    const D = '/api/datav/screen';
+    const designerRole = (await s.app.ctx.db.selectFrom('sys_role').select('id').where('role_key', '=', 'designer').executeTakeFirstOrThrow()).id;
+    const { token } = await addPerson(s, `bin.designer.${store}`, [designerRole]);
+    const mine = await must('POST', `${D}/info/save`, { pageName: '设计师的大屏' }, token);
+    await must('POST', `${D}/widget/add`, { pageId: mine.id, widgetName: 'barChart' }, token);
+    const admins = await must('POST', `${D}/info/save`, { pageName: '管理员的大屏' });
+    await must('GET', `${D}/delete?id=${mine.id}`, undefined, token);
+    await must('GET', `${D}/delete?id=${admins.id}`);
+    expect((await s.request('GET', `${D}/info/get?id=${mine.id}`)).body.status).toBe(1);
+    expect((await s.request('GET', `${D}/widget/select?pageId=${mine.id}`)).body.status).toBe(1);
+    // the designer sees their own deletion only; the admin both
+    const theirs = await must('POST', `${R}/search`, { kind: ['screen'] }, token);
+    expect(theirs.records.map((r: any) => [r.title, r.took])).toEqual([['设计师的大屏', ['1 个组件']]]);
+    expect((await must('POST', `${R}/search`, { kind: ['screen'] })).records.map((r: any) => r.title)).toEqual(['管理员的大屏', '设计师的大屏']);
+    const adminsEntry = (await must('POST', `${R}/search`, { search: '管理员的大屏' })).records[0];
+    for (const path of [`${R}/restore`, `${R}/purge`]) expect((await s.request('POST', path, { id: adminsEntry.id }, token)).body.msg, path).toBe('回收站中没有该项');
+    await must('POST', `${R}/restore`, { id: theirs.records[0].id }, token);
+    expect((await must('GET', `${D}/widget/select?pageId=${mine.id}`, undefined, token)).map((w: any) => w.widgetName)).toEqual(['barChart']);
+    // an entry older than RECYCLE_DAYS is deleted for good by the sweep
+    await s.app.ctx.db.updateTable('sys_recycle').set({ delete_time: '2000-01-01 00:00:00' }).where('id', '=', adminsEntry.id).execute();
+    expect(await s.app.recycle.sweep()).toBe(1);
+    expect(await s.app.ctx.db.selectFrom('datav_page').select('id').where('id', '=', admins.id).execute()).toEqual([]);
+    expect((await s.request('POST', `${R}/search`, {}, null)).http).toBe(401);
+  });
+});

@@ -5,10 +5,15 @@
 //   GET  /api/history/get?id            one version with its content
 //   GET  /api/history/current?kind&key  the item as saved now (what a refused stale save compares with)
 //   POST /api/history/restore {id}      the version's content saved as the item's newest version
+// 回收站 (issue 37 item 2, core/recycle.ts): what was deleted, for RECYCLE_DAYS — admins see all, others their own
+//   POST /api/history/recycle/search    the bin's entries (kind, name, what they took along, who, when, until when)
+//   POST /api/history/recycle/restore   {id}: back where it was (a menu entry whose parent is gone at the top level)
+//   POST /api/history/recycle/purge     {id}: gone for good
 import type { FastifyInstance } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { idQuery } from '../../core/declarations.js';
+import { listQuerySchema } from '../../core/list.js';
 
 const itemQuery = {
   type: 'object',
@@ -24,7 +29,7 @@ export const historyModule: ServerModule = {
   name: 'history',
   prefix: '/api/history',
   service: 'platform',
-  needs: ['versions'],
+  needs: ['versions', 'recycle'],
   plugin: async (app: FastifyInstance) => {
     app.get<{ Querystring: { kind: string; key: string } }>('/list', { schema: { querystring: itemQuery } }, async (req) => {
       const records = await app.versions.list(req.query.kind, req.query.key, req);
@@ -51,5 +56,25 @@ export const historyModule: ServerModule = {
         return ok(null, '已恢复：旧版本的内容已保存为最新版本');
       },
     );
+
+    const RECYCLE = 'system:recycle:list';
+    const idBody = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647, title: '编号' } } } as const;
+    app.post<{ Body: { search?: string | null; kind?: string | null; pageNum?: number; pageSize?: number } }>(
+      '/recycle/search',
+      { config: { perm: RECYCLE }, schema: { body: listQuerySchema({ kind: { type: ['string', 'array', 'null'], maxLength: 20, maxItems: 5, items: { type: 'string', maxLength: 20 }, title: '类型' } }) } },
+      async (req) => {
+        const b = req.body ?? {};
+        const kind = Array.isArray(b.kind) ? (b.kind.length === 1 ? b.kind[0] : null) : b.kind;
+        return ok(await app.recycle.list(req, { ...b, kind }));
+      },
+    );
+    app.post<{ Body: { id: number } }>('/recycle/restore', { config: { perm: RECYCLE }, schema: { body: idBody } }, async (req) => {
+      const notes = await app.recycle.restore(req.body.id, req);
+      return ok(notes, notes.length ? `已还原：${notes.join('；')}` : '已还原');
+    });
+    app.post<{ Body: { id: number } }>('/recycle/purge', { config: { perm: RECYCLE }, schema: { body: idBody } }, async (req) => {
+      await app.recycle.purge(req.body.id, req);
+      return ok(null, '已彻底删除');
+    });
   },
 };

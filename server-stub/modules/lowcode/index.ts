@@ -66,6 +66,8 @@ export interface LowcodePageTable extends TableRow<typeof lowcodePages> {
   source_catalogue: string | null;
   /** a page on a table: the identity of its data source when the page was last saved (datasourceTarget; issue 34) */
   source_target: string | null;
+  /** set when the page was deleted: it waits in the recycle bin, out of every list and call (issue 37) */
+  deleted_time: string | null;
 }
 declare module '../../store/schema.js' {
   interface Database {
@@ -209,7 +211,7 @@ export const lowcodeModule: ServerModule = {
   name: 'lowcode',
   prefix: '/api/lowcode',
   service: 'platform',
-  needs: ['menus', 'org', 'versions'],
+  needs: ['menus', 'org', 'versions', 'recycle'],
   migrations: {
     // both tables in the one migration they always had
     '20261122_15_lowcode': migration(async (db, dialect) => {
@@ -223,6 +225,10 @@ export const lowcodeModule: ServerModule = {
     // ... and the identity of the data source they were saved on: a page refuses to run where nobody looked
     '20261204_10_lowcode_page_source_target': migration(async (db) => {
       await db.schema.alterTable('lowcode_page').addColumn('source_target', 'varchar(64)').execute();
+    }),
+    // a deleted page waits in the recycle bin (issue 37): marked, its records and key kept until purged
+    '20261206_10_lowcode_page_deleted': migration(async (db) => {
+      await db.schema.alterTable('lowcode_page').addColumn('deleted_time', 'varchar(19)').execute();
     }),
   },
   plugin: async (app: FastifyInstance) => {
@@ -255,7 +261,7 @@ export const lowcodeModule: ServerModule = {
       }
       return out;
     };
-    const pageByKey = async (key: string) => (await db.selectFrom('lowcode_page').selectAll().where('page_key', '=', key).executeTakeFirst()) as PageRow | undefined;
+    const pageByKey = async (key: string) => (await db.selectFrom('lowcode_page').selectAll().where('page_key', '=', key).where('deleted_time', 'is', null).executeTakeFirst()) as PageRow | undefined;
 
     // the patterns of every stored page are judged once, off the event loop, and kept for good: a data call
     // (which checks its record against them) never waits for the check, whatever other requests do meanwhile
@@ -302,7 +308,7 @@ export const lowcodeModule: ServerModule = {
     const scopedOn: ScopedPageFinder = async (p, column) => {
       const rel = p.decl.source?.relations?.[column] as RelationDecl | undefined;
       if (!rel) return null;
-      const rows = await db.selectFrom('lowcode_page').select(['page_key', 'declaration', 'source_catalogue']).where('source_catalogue', 'is not', null).execute();
+      const rows = await db.selectFrom('lowcode_page').select(['page_key', 'declaration', 'source_catalogue']).where('source_catalogue', 'is not', null).where('deleted_time', 'is', null).execute();
       for (const r of rows) {
         const d = JSON.parse(r.declaration) as PageDeclaration;
         const src = d.source;
@@ -393,7 +399,10 @@ export const lowcodeModule: ServerModule = {
       const q = (req.body ?? {}) as any;
       const win = pageOf(q, { pageKey: 'page_key', title: 'title', updateTime: 'update_time', createTime: 'create_time' });
       const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
-      const filter = (b: any) => (text ? b.where((eb: any) => eb.or([sql<boolean>`lower(page_key) like ${likePattern(text)} escape '\\'`, sql<boolean>`lower(title) like ${likePattern(text)} escape '\\'`])) : b);
+      const filter = (b: any) => {
+        const live = b.where('deleted_time', 'is', null);
+        return text ? live.where((eb: any) => eb.or([sql<boolean>`lower(page_key) like ${likePattern(text)} escape '\\'`, sql<boolean>`lower(title) like ${likePattern(text)} escape '\\'`])) : live;
+      };
       const total = await filter(db.selectFrom('lowcode_page').select((eb: any) => eb.fn.countAll().as('n'))).executeTakeFirst();
       let list = filter(db.selectFrom('lowcode_page').selectAll());
       list = win.order ? list.orderBy(win.order.column, win.order.dir) : list.orderBy('id', 'desc');
@@ -412,7 +421,7 @@ export const lowcodeModule: ServerModule = {
       async (req) => {
         const { id, pageKey } = req.query;
         let key = pageKey;
-        if (!key && id) key = (await db.selectFrom('lowcode_page').select('page_key').where('id', '=', id).executeTakeFirst())?.page_key;
+        if (!key && id) key = (await db.selectFrom('lowcode_page').select('page_key').where('id', '=', id).where('deleted_time', 'is', null).executeTakeFirst())?.page_key;
         if (!key) throw new BizError(id || pageKey ? '页面不存在' : '请指定页面编号或页面标识');
         if (!has(req, 'lowcode:page:list')) need(req, key, 'list', !(await pageByKey(key).catch(() => undefined))?.source_catalogue);
         const { row } = await usablePage(req, key);
@@ -448,11 +457,13 @@ export const lowcodeModule: ServerModule = {
       if (unknown.length) throw new BizError(`角色不存在：${unknown.join('、')}`);
       const published = body.published === true || body.published === 1 ? 1 : 0;
 
-      const stored = body.id ? await db.selectFrom('lowcode_page').selectAll().where('id', '=', body.id).executeTakeFirst() : undefined;
+      const stored = body.id ? await db.selectFrom('lowcode_page').selectAll().where('id', '=', body.id).where('deleted_time', 'is', null).executeTakeFirst() : undefined;
       if (body.id && !stored) throw new BizError('页面不存在');
       if (stored && stored.page_key !== pageKey) throw new BizError('页面标识保存后不能修改');
       const clash = await pageByKey(pageKey);
       if (clash && (!stored || clash.id !== stored.id)) throw new BizError(`页面标识【${pageKey}】已存在`);
+      const binned = await db.selectFrom('lowcode_page').select('id').where('page_key', '=', pageKey).where('deleted_time', 'is not', null).executeTakeFirst();
+      if (binned) throw new BizError(`页面标识【${pageKey}】已被回收站中的页面使用：请先在回收站中还原或彻底删除它`);
       // saving a page on a table is also its editor's word that its data source is the one meant (issue 34)
       const target = cat ? datasourceTarget(await sourceOf(app, decl as PageDeclaration)) : null;
       const row = { page_key: pageKey, title, declaration: JSON.stringify(decl), published, roles: JSON.stringify(roles), source_catalogue: cat ? JSON.stringify(cat) : null, source_target: target, update_time: now() };
@@ -491,13 +502,41 @@ export const lowcodeModule: ServerModule = {
       },
     });
 
+    // 删除 moves the page to the recycle bin (issue 37): marked deleted with its records kept, its menu entry and
+    // buttons (with their role grants) taken along; 还原 puts them back, 彻底删除 and RECYCLE_DAYS end it
     app.get<{ Querystring: { id: number } }>('/page/delete', { config: { perm: 'lowcode:page:remove' }, schema: { querystring: idQuery } }, async (req) => {
-      const row = await db.selectFrom('lowcode_page').selectAll().where('id', '=', req.query.id).executeTakeFirst();
+      const row = await db.selectFrom('lowcode_page').selectAll().where('id', '=', req.query.id).where('deleted_time', 'is', null).executeTakeFirst();
       if (!row) throw new BizError('页面不存在');
-      await db.deleteFrom('lowcode_data').where('page_key', '=', row.page_key).execute();
-      await db.deleteFrom('lowcode_page').where('id', '=', row.id).execute();
+      const menu = await app.menus.snapshot(menuKeyOf(row.page_key));
+      const records = (await recordCounts([row.page_key])).get(row.page_key) ?? 0;
+      const took = [
+        ...(menu.rows.length ? [`菜单「${row.title}」及其 ${menu.rows.length - 1} 个按钮权限（${[...new Set(menu.grants.map((g) => g.role_key))].length} 个角色可见）`] : []),
+        ...(records ? [`${records} 条记录`] : []),
+      ];
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('lowcode_page').set({ deleted_time: now() }).where('id', '=', row.id).execute();
+        await app.recycle.put('page', row.page_key, row.title, took, { menu }, req, trx);
+      });
       await app.menus.remove(menuKeyOf(row.page_key));
       return ok(null, '删除成功');
+    });
+
+    app.recycle.register({
+      kind: 'page',
+      perm: 'lowcode:page:remove',
+      restore: async (key, payload) => {
+        const notes: string[] = [];
+        await db.updateTable('lowcode_page').set({ deleted_time: null }).where('page_key', '=', key).execute();
+        if (payload?.menu?.rows?.length) {
+          const { movedToTop } = await app.menus.restoreSnapshot(payload.menu);
+          if (movedToTop) notes.push(`菜单「${movedToTop}」原来的上级菜单已不存在，已放在顶层`);
+        }
+        return notes;
+      },
+      purge: async (key) => {
+        await db.deleteFrom('lowcode_data').where('page_key', '=', key).execute();
+        await db.deleteFrom('lowcode_page').where('page_key', '=', key).where('deleted_time', 'is not', null).execute();
+      },
     });
 
     /* ------------------------------ pages on existing tables ------------------------------ */

@@ -106,7 +106,7 @@ export function menuRoutes(app: FastifyInstance) {
     const type = rec.type as MenuEntry['type'];
     if (type !== 'F' && !rec.path && !rec.link) throw new BizError('请输入路由地址');
     if (rec.component && String(rec.component).startsWith('page:') && !app.ctx.schemas.pages[String(rec.component).slice(5)]) {
-      const custom = await db.selectFrom('lowcode_page').select('id').where('page_key', '=', String(rec.component).slice(5)).executeTakeFirst();
+      const custom = await db.selectFrom('lowcode_page').select('id').where('page_key', '=', String(rec.component).slice(5)).where('deleted_time', 'is', null).executeTakeFirst();
       if (!custom) throw new BizError(`页面【${String(rec.component).slice(5)}】不存在：请填写已声明的页面或页面管理里发布的页面`);
     }
     // what an entry declares (schemas/meta/menu.schema.json), keeping what this dialog does not edit
