@@ -3,7 +3,7 @@
 // the parent with the server's reason, adds a user to each sibling in 用户管理 (部门 picked in a tree select),
 // then the side tree of 用户管理 filters the list by the department clicked; a role's 数据权限 自定义 is ticked in
 // the department tree of the role dialog, and a page on a table gets its owner and department columns in the page
-// manager's 数据权限 tab (issue 34 item 2).
+// manager's 数据表 tab (issue 34 item 2).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -151,7 +151,7 @@ describeBrowser('部门管理与用户部门树', () => {
     await admin.getByTestId(`page-item-custom-${key}`).click();
     const ve = admin.getByTestId('visual-editor');
     await ve.waitFor({ timeout: 30_000 });
-    await ve.getByRole('tab', { name: '数据权限' }).click();
+    await ve.getByRole('tab', { name: '数据表' }).click();
     const form = admin.getByTestId('ve-scope-form');
     for (const [label, column] of [['所属人列', 'owner_id'], ['所属部门列', 'dept_id']]) {
       await form.getByLabel(label).first().click();

@@ -5,7 +5,7 @@
 // the dialog's sub-list: a third line the database refuses (qty must be positive) refuses the whole save, named,
 // with nothing written; corrected, the order and its three lines are saved in one go. The list shows and searches
 // the supplier's name; an edit removes a line; deleting an order that has lines is refused with the reason. In the
-// page editor's 关联与明细 the admin declares a column without a foreign key as related too, and makes the lines go
+// page editor's 数据表 tab the admin declares a column without a foreign key as related too, and makes the lines go
 // with a deleted order: the confirmation says so and both are gone.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -158,7 +158,7 @@ describeBrowser('关联记录与主子表', () => {
     expect(count(ORDERS)).toBe(1);
   });
 
-  it('页面管理 关联与明细: a column without a foreign key declared related; the detail renamed and deleted with its order', async () => {
+  it('页面管理 数据表 tab: a column without a foreign key declared related; the detail renamed and deleted with its order', async () => {
     const db = new Database(file);
     db.prepare(`UPDATE ${ORDERS} SET handler_id = 3`).run();
     db.close();
@@ -166,7 +166,7 @@ describeBrowser('关联记录与主子表', () => {
     await page.getByTestId(`page-item-custom-${PAGE_KEY}`).click();
     const ve = page.getByTestId('visual-editor');
     await ve.waitFor({ timeout: 30_000 });
-    await ve.getByRole('tab', { name: '关联与明细' }).click();
+    await ve.getByRole('tab', { name: '数据表' }).click();
     const rel = page.getByTestId('ve-relations');
     // the foreign key is related already (generated); handler_id is declared here
     await rel.getByTestId('ve-rel-supplier_id').getByText(`→ ${SUPPLIERS}.name`).waitFor();

@@ -259,8 +259,22 @@ export function VisualEditor({ decl, onChange, readOnly, dicts, dictsLoading, di
         { key: 'fields', label: <span>表单字段 <FaultMark faults={faults} at={['/dialog']} /></span>, children: fields },
         { key: 'buttons', label: <span>按钮 <FaultMark faults={faults} at={['/toolbar', '/rowActions']} /></span>, children: buttons },
         { key: 'perms', label: <span>权限 <FaultMark faults={faults} at={['/perms']} /></span>, children: perms },
-        ...(source ? [{ key: 'scope', label: <span>数据权限 <FaultMark faults={faults} at={['/source']} /></span>, children: scope }] : []),
-        ...(source ? [{ key: 'relations', label: <span>关联与明细 <FaultMark faults={faults} at={['/source/relations', '/dialog/details']} /></span>, children: <RelationsTab decl={decl} onChange={onChange} readOnly={readOnly} /> }] : []),
+        // a page on a table: its data scope, related records and details, in one tab (the editor's column is narrow)
+        ...(source
+          ? [
+              {
+                key: 'scope',
+                label: <span>数据表 <FaultMark faults={faults} at={['/source', '/dialog/details']} /></span>,
+                children: (
+                  <>
+                    <Typography.Text strong>数据权限</Typography.Text>
+                    {scope}
+                    <RelationsTab decl={decl} onChange={onChange} readOnly={readOnly} />
+                  </>
+                ),
+              },
+            ]
+          : []),
       ]} />
     </div>
   );
