@@ -105,7 +105,8 @@ export function designerServices(kind: DesignKind): DesignerServices {
     addWidget: async ({ pageId, widgetName, top, left }) => widgetOf(await post<ServerWidget>(`${P}/widget/add`, { pageId: Number(pageId), widgetName, top, left })),
     savePage: async (p) =>
       pageOf(
-        await post<ServerPage>(`${P}/info/save`, { id: Number(p.id), pageName: p.pageName, ...canvasOf(p), revision: p.revision }),
+        // its widget list follows (saveWidgets): the server keeps one version of both, after the widgets
+        await post<ServerPage>(`${P}/info/save`, { id: Number(p.id), pageName: p.pageName, ...canvasOf(p), revision: p.revision, withWidgets: true }),
       ),
     saveWidgets: async (pageId, widgets) => {
       const saved = (await post<ServerWidget[]>(`${P}/widget/update`, { pageId: Number(pageId), widgets: widgets.map((w) => ({ ...w, pageId: Number(pageId) })) }, { timeout: 120_000 })).map(widgetOf);

@@ -6,7 +6,8 @@
 // others what they deleted themselves, and only of kinds they may delete.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { likePattern } from './declarations.js';
 import { BizError } from './envelope.js';
 import { hasPermission } from './permissions.js';
 import { declareTable, type TableRow } from './tables.js';
@@ -109,8 +110,13 @@ export function recycleService(app: FastifyInstance, days: number): RecycleServi
   };
   const purgeRow = async (r: { id: number; kind: string; item_key: string; payload: string }) => {
     const def = kinds.get(r.kind);
-    if (def) await def.purge(r.item_key, JSON.parse(r.payload ?? '{}'));
+    // a kind no module answers for now stays in the bin (its item stays marked, never half gone)
+    if (!def) return false;
+    await def.purge(r.item_key, JSON.parse(r.payload ?? '{}'));
+    // its history goes with it: a later item under the same key starts its own
+    await db.deleteFrom('sys_version').where('kind', '=', r.kind).where('item_key', '=', r.item_key).execute();
     await db.deleteFrom('sys_recycle').where('id', '=', r.id).execute();
+    return true;
   };
 
   return {
@@ -130,7 +136,7 @@ export function recycleService(app: FastifyInstance, days: number): RecycleServi
       if (!may(req, RECYCLE_ALL)) b = b.where('delete_user', '=', req.user?.username ?? '');
       if (q.kind) b = b.where('kind', '=', q.kind);
       const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
-      if (text) b = b.where((eb) => eb(eb.fn('lower', ['title']), 'like', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      if (text) b = b.where(sql<boolean>`lower(title) like ${likePattern(text)} escape '\\'`);
       const total = Number((await b.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
       const size = Math.min(100, Math.max(1, q.pageSize ?? 10));
       const rows = await b
@@ -154,8 +160,9 @@ export function recycleService(app: FastifyInstance, days: number): RecycleServi
     async sweep() {
       const before = timeText(new Date(Date.now() - days * DAY_MS));
       const old = await db.selectFrom('sys_recycle').select(['id', 'kind', 'item_key', 'payload']).where('delete_time', '<', before).execute();
-      for (const r of old) await purgeRow(r);
-      return old.length;
+      let n = 0;
+      for (const r of old) if (await purgeRow(r)) n++;
+      return n;
     },
   };
 }

@@ -51,6 +51,8 @@ export interface VersionKindDef {
   kind: VersionKind;
   /** the permission to edit such items: needed to see, compare and restore their versions */
   perm: string;
+  /** a further check for one item (a SQL dataset's versions only for those who may write SQL); throws to refuse */
+  guard?(key: string, req: FastifyRequest): Promise<void>;
   /** the item as it is now (the content a version is compared with), null when it is gone */
   current(key: string, req: FastifyRequest): Promise<{ title: string; content: unknown } | null>;
   /** saves `content` as the item's content now (through the kind's own checks); it records the new version itself */
@@ -101,6 +103,13 @@ export function withoutSecrets(content: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(content)) out[k] = SECRET_KEY.test(k) && typeof v === 'string' && v !== '' ? MASK : withoutSecrets(v, depth + 1);
   return out;
+}
+
+/** Whether `content` holds a masked secret (a restore would write the mask back as the value). */
+function hasMasked(content: unknown, depth = 0): boolean {
+  if (depth > 64 || content === null || typeof content !== 'object') return false;
+  if (Array.isArray(content)) return content.some((v) => hasMasked(v, depth + 1));
+  return Object.entries(content).some(([k, v]) => (SECRET_KEY.test(k) && v === MASK) || hasMasked(v, depth + 1));
 }
 
 /** The largest version kept (bytes of JSON): a bigger item saves, but its version says it was too large. */
@@ -157,6 +166,7 @@ export function versionsService(app: FastifyInstance, kept: number): VersionsSer
     },
     async list(kind, key, req) {
       allowed(req, kindOf(kind));
+      await kindOf(kind).guard?.(key, req);
       const rows = await db.selectFrom('sys_version').select(columns).where('kind', '=', kind).where('item_key', '=', key).orderBy('id', 'desc').execute();
       return rows.map((r, i) => present(r, rows.length - i));
     },
@@ -164,6 +174,7 @@ export function versionsService(app: FastifyInstance, kept: number): VersionsSer
       const r = await db.selectFrom('sys_version').selectAll().where('id', '=', id).executeTakeFirst();
       if (!r) throw new BizError('历史版本不存在');
       allowed(req, kindOf(r.kind));
+      await kindOf(r.kind).guard?.(r.item_key, req);
       const older = await db.selectFrom('sys_version').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', r.kind).where('item_key', '=', r.item_key).where('id', '<=', r.id).executeTakeFirst();
       return { ...present(r, Number(older?.n ?? 1)), content: JSON.parse(r.content) as unknown };
     },
@@ -171,6 +182,7 @@ export function versionsService(app: FastifyInstance, kept: number): VersionsSer
       const v = await this.get(id, req);
       const def = kindOf(v.kind);
       if (!(await def.current(v.itemKey, req))) throw new BizError(`该${VERSION_KIND_LABELS[v.kind]}已不存在（可在回收站中还原）`);
+      if (hasMasked(v.content)) throw new BizError('该版本中的密码等密钥没有保存在历史版本里，不能恢复：请在编辑器中对照差异手工修改');
       await def.restore(v.itemKey, v.content, req, `恢复自版本 ${v.number}（${v.createTime}）`);
     },
   };

@@ -4,7 +4,7 @@
 // the leave guard over unsaved edits. The pure edits live in model.ts.
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Table, Tabs, TreeSelect, Typography } from 'antd';
-import { EyeOutlined, FunctionOutlined, SyncOutlined } from '@ant-design/icons';
+import { EyeOutlined, FunctionOutlined, HistoryOutlined, SyncOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useBusy } from '../../core/busy';
 import { usePermission } from '../../core/permission';
@@ -17,6 +17,7 @@ import { FieldsTable } from './FieldsTable';
 import { draftOf, emptyDraft, exprFault, faultedField, KIND_LABELS, mergeFields, missing, previewBody, saveBody, sourceMissing, type DatasetKind, type Draft } from './model';
 import { FileCreate, FileData } from './FileSource';
 import { RowRules } from './RowRules';
+import { HistoryDrawer } from '../../history/HistoryDrawer';
 import { JoinEditor, SqlSource, TablePicker, useTables } from './SourceEditor';
 
 const LIST = '/datav/dataset';
@@ -81,6 +82,8 @@ export default function DatasetEdit() {
     setPreview({ answer: null, error: null });
   };
   const patch = (p: Partial<Draft>) => setDraft((d) => ({ ...d, ...p }));
+  // 历史版本 (issue 37): a restore reads the dataset again
+  const [historyOpen, setHistoryOpen] = useState(false);
   const groupOptions = useMemo(() => treeOptions(buildTree(groups as unknown as Record<string, unknown>[])), [groups]);
   const sourceOptions = useMemo(() => sources.map((s) => ({ value: s.id, label: `${s.label}（${s.dbType}）` })), [sources]);
   // a stored dataset keeps its kind between the source kinds; a file dataset stays one (its rows are the upload's)
@@ -185,10 +188,16 @@ export default function DatasetEdit() {
             <Button type="primary" loading={busy === 'save'} disabled={readOnly || newFile} onClick={() => void save()}>
               保存
             </Button>
+            {id && !readOnly && (
+              <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} data-testid="dataset-history">
+                历史版本
+              </Button>
+            )}
             <Button onClick={() => leave()}>返回</Button>
           </Space>
         }
       >
+        {id && <HistoryDrawer kind="dataset" itemKey={String(id)} open={historyOpen} onClose={() => setHistoryOpen(false)} onRestored={reload} />}
         {storedSql && !canSql && <Alert style={{ marginBottom: 16 }} type="info" showIcon message="SQL 数据集只有开发人员可以查看和修改" />}
         <Form layout="vertical" component="div" disabled={readOnly}>
           <Row gutter={16}>

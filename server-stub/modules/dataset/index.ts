@@ -23,8 +23,8 @@ import { pagedRows, sendSheet, type SheetColumn, type SheetFormat } from '../../
 import { buildQuery, DatasetSql, FieldCompiler, fromClause, parseFieldExpr, type CompiledDataset, type DatasetSource } from './compile.js';
 import { DuckFiles } from './duck.js';
 import { dataColumns } from './files.js';
-import { fileRoutes } from './fileRoutes.js';
-import { datasetGroups, datasets } from './tables.js';
+import { chartsOf, fileRoutes } from './fileRoutes.js';
+import { datasetDeletedMigration, datasetGroups, datasets } from './tables.js';
 
 export const PERM = {
   list: 'datav:dataset:list',
@@ -218,8 +218,8 @@ export const datasetModule: ServerModule = {
   name: 'dataset',
   prefix: '/api/dataset',
   service: 'platform',
-  needs: ['sql', 'datasets', 'org'],
-  migrations: { ...datasetGroups.migrations, ...datasets.migrations },
+  needs: ['sql', 'datasets', 'org', 'versions', 'recycle'],
+  migrations: { ...datasetGroups.migrations, ...datasets.migrations, ...datasetDeletedMigration },
   plugin: async (app: FastifyInstance) => {
     // the platform cache already keeps deployments apart (core/cache.ts prefixes its Redis keys)
     const { db, cache } = app.ctx;
@@ -227,7 +227,7 @@ export const datasetModule: ServerModule = {
     const running = new Map<string, Promise<unknown>>();
 
     const loadRow = async (id: number): Promise<DatasetRow> => {
-      const row = (await db.selectFrom('dataset').selectAll().where('id', '=', id).executeTakeFirst()) as DatasetRow | undefined;
+      const row = (await db.selectFrom('dataset').selectAll().where('id', '=', id).where('deleted_time', 'is', null).executeTakeFirst()) as DatasetRow | undefined;
       if (!row) throw new BizError(DATASET_SAVE_MSG.notFound);
       return row;
     };
@@ -471,7 +471,7 @@ export const datasetModule: ServerModule = {
     /* ------------------------------------------------------------------ groups */
     app.post('/group/select', { config: { perm: PERM.query } }, async () => {
       const groups = await db.selectFrom('dataset_group').selectAll().orderBy('order_num').orderBy('id').execute();
-      const counts = await db.selectFrom('dataset').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('group_id').execute();
+      const counts = await db.selectFrom('dataset').select(['group_id', (eb) => eb.fn.countAll<number>().as('n')]).where('deleted_time', 'is', null).groupBy('group_id').execute();
       const n = new Map(counts.map((c) => [Number(c.group_id), Number(c.n)]));
       return ok(groups.map((g) => ({ id: g.id, parentId: g.parent_id, name: g.name, orderNum: g.order_num, datasetCount: n.get(g.id) ?? 0 })));
     });
@@ -503,7 +503,7 @@ export const datasetModule: ServerModule = {
       const g = await db.selectFrom('dataset_group').selectAll().where('id', '=', req.query.id).executeTakeFirst();
       if (!g) throw new BizError(DATASET_SAVE_MSG.groupMissing);
       if (await db.selectFrom('dataset_group').select('id').where('parent_id', '=', g.id).executeTakeFirst()) throw new BizError(`分组【${g.name}】下还有子分组，不能删除`);
-      if (await db.selectFrom('dataset').select('id').where('group_id', '=', g.id).executeTakeFirst()) throw new BizError(`分组【${g.name}】下还有数据集，不能删除`);
+      if (await db.selectFrom('dataset').select('id').where('group_id', '=', g.id).where('deleted_time', 'is', null).executeTakeFirst()) throw new BizError(`分组【${g.name}】下还有数据集，不能删除`);
       await db.deleteFrom('dataset_group').where('id', '=', g.id).execute();
       return ok(null, '删除成功');
     });
@@ -532,7 +532,7 @@ export const datasetModule: ServerModule = {
         const win = pageOf(q, { name: 'name', updateTime: 'update_time', createTime: 'create_time' });
         const text = typeof q.search === 'string' ? q.search.trim().toLowerCase() : '';
         const filter = (b: any) => {
-          let x = b;
+          let x = b.where('deleted_time', 'is', null);
           if (text) x = x.where(sql<boolean>`lower(name) like ${likePattern(text)} escape '\\'`);
           if (Array.isArray(q.groupIds) && q.groupIds.length) x = x.where('group_id', 'in', q.groupIds);
           if (Array.isArray(q.kind) && q.kind.length) x = x.where('kind', 'in', q.kind);
@@ -558,8 +558,8 @@ export const datasetModule: ServerModule = {
       return ok(out);
     });
 
-    app.post<{ Body: any }>('/info/save', { config: { perm: PERM.list }, schema: { body: saveBody } }, async (req) => {
-      const b = req.body as any;
+    /** Saves a dataset (new, or by id) with every check, and keeps it as a version (issue 37); answers its id. */
+    const saveDataset = async (req: FastifyRequest, b: any, note?: string): Promise<number> => {
       const stored = b.id ? await loadRow(b.id) : undefined;
       assertPermission(req, stored ? PERM.edit : PERM.add);
       if (stored?.kind === 'sql' || b.kind === 'sql') assertPermission(req, PERM.sql);
@@ -598,26 +598,87 @@ export const datasetModule: ServerModule = {
         cache_ttl: b.cacheTtl ?? stored?.cache_ttl ?? 60,
         update_time: now(),
       };
+      let id: number;
       try {
         if (stored) {
           // the version moves: every cached answer of the old one is retired, on every instance
           await db.updateTable('dataset').set({ ...values, version: stored.version + 1 }).where('id', '=', stored.id).execute();
-          return ok(stored.id, '保存成功');
+          id = stored.id;
+        } else {
+          const r = await db.insertInto('dataset').values({ ...values, version: 1, create_user: req.user?.username ?? null, create_time: now() }).returning('id').executeTakeFirstOrThrow();
+          id = Number(r.id);
         }
-        const r = await db.insertInto('dataset').values({ ...values, version: 1, create_user: req.user?.username ?? null, create_time: now() }).returning('id').executeTakeFirstOrThrow();
-        return ok(Number(r.id), '保存成功');
       } catch (err) {
-        if (isUniqueViolation(err)) throw new BizError(`数据集【${name}】已存在`);
+        if (isUniqueViolation(err)) throw new BizError(`数据集【${name}】已存在（也可能在回收站中）`);
         throw err;
       }
+      await app.versions.record('dataset', id, versionOf(values), req, { title: name, note: note ?? (typeof b.note === 'string' ? b.note : null) });
+      return id;
+    };
+    /** What a dataset's version holds: what its save writes (a file dataset's rows stay in their file). */
+    const versionOf = (v: { group_id: number; name: string; kind: string; ds_id: number | null; definition: string; fields: string; row_rules: string; cache_ttl: number }) => ({
+      id: undefined,
+      groupId: v.group_id,
+      name: v.name,
+      kind: v.kind,
+      dsId: v.ds_id,
+      definition: JSON.parse(v.definition) as unknown,
+      fields: JSON.parse(v.fields) as unknown,
+      rowRules: JSON.parse(v.row_rules) as unknown,
+      cacheTtl: v.cache_ttl,
     });
 
+    app.post<{ Body: any }>('/info/save', { config: { perm: PERM.list }, schema: { body: saveBody } }, async (req) => ok(await saveDataset(req, req.body), '保存成功'));
+
+    // versions (issue 37): seen and restored by those who may edit datasets; a SQL dataset's only by those who may
+    // write its SQL; a file dataset's restore gives back its fields, rules and settings (its rows stay as they are)
+    app.versions.register({
+      kind: 'dataset',
+      perm: PERM.edit,
+      guard: async (key, req) => {
+        const row = await db.selectFrom('dataset').select('kind').where('id', '=', Number(key)).executeTakeFirst();
+        if (row?.kind === 'sql') assertPermission(req, PERM.sql);
+      },
+      current: async (key) => {
+        const row = (await db.selectFrom('dataset').selectAll().where('id', '=', Number(key)).where('deleted_time', 'is', null).executeTakeFirst()) as DatasetRow | undefined;
+        return row ? { title: row.name, content: versionOf(row) } : null;
+      },
+      restore: async (key, content, req, note) => {
+        const v = content as ReturnType<typeof versionOf>;
+        await saveDataset(req, { ...v, id: Number(key), rowRules: v.rowRules }, note);
+      },
+    });
+
+    // 删除 moves the dataset to the recycle bin (issue 37): its charts answer 数据集不存在 until it is restored
     app.get<{ Querystring: { id: number } }>('/delete', { config: { perm: PERM.remove }, schema: { querystring: idQuery } }, async (req) => {
       const row = await loadRow(req.query.id);
       if (row.kind === 'sql') assertPermission(req, PERM.sql);
-      await db.deleteFrom('dataset').where('id', '=', row.id).execute();
-      if (row.kind === 'file') duck.retire(fileOf(row).name);
+      const charts = await chartsOf(app, row.id);
+      const screens = [...new Set(charts.map((c) => c.pageName))];
+      const took = charts.length ? [`${charts.length} 个图表在使用（大屏：${screens.slice(0, 3).join('、')}${screens.length > 3 ? ' 等' : ''}），还原前它们没有数据`] : [];
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('dataset').set({ deleted_time: now(), update_time: now() }).where('id', '=', row.id).execute();
+        await app.recycle.put('dataset', row.id, row.name, took, {}, req, trx);
+      });
       return ok(null, '删除成功');
+    });
+    app.recycle.register({
+      kind: 'dataset',
+      perm: PERM.remove,
+      restore: async (key) => {
+        const row = await db.selectFrom('dataset').select(['group_id']).where('id', '=', Number(key)).executeTakeFirst();
+        const notes: string[] = [];
+        const groupGone = !!row?.group_id && !(await db.selectFrom('dataset_group').select('id').where('id', '=', row.group_id).executeTakeFirst());
+        if (groupGone) notes.push('原来的分组已不存在，已放在未分组');
+        await db.updateTable('dataset').set({ deleted_time: null, update_time: now(), ...(groupGone ? { group_id: 0 } : {}) }).where('id', '=', Number(key)).execute();
+        return notes;
+      },
+      purge: async (key) => {
+        const row = (await db.selectFrom('dataset').selectAll().where('id', '=', Number(key)).where('deleted_time', 'is not', null).executeTakeFirst()) as DatasetRow | undefined;
+        if (!row) return;
+        await db.deleteFrom('dataset').where('id', '=', row.id).execute();
+        if (row.kind === 'file') duck.retire(fileOf(row).name);
+      },
     });
 
     /* ------------------------------------------------------------------ building a dataset */

@@ -1,7 +1,7 @@
 // The dataset tables (issue 35): groups (a tree, like the API groups) and datasets, whose definition (where the rows
 // come from, names read from the catalogue), fields and row rules are JSON text. `version` moves on every save: the
 // cached answers of the dataset carry it in their key, so a save retires them on every instance at once.
-import { declareTable, type TableRow, timestamps } from '../../core/tables.js';
+import { declareTable, migration, type TableRow, timestamps } from '../../core/tables.js';
 
 export const datasetGroups = declareTable({
   name: 'dataset_group',
@@ -39,6 +39,13 @@ export const datasets = declareTable({
 declare module '../../store/schema.js' {
   interface Database {
     dataset_group: TableRow<typeof datasetGroups>;
-    dataset: TableRow<typeof datasets>;
+    dataset: TableRow<typeof datasets> & { deleted_time: string | null };
   }
 }
+
+/** A deleted dataset waits in the recycle bin (issue 37): marked, out of every list and query until restored. */
+export const datasetDeletedMigration = {
+  '20261206_12_dataset_deleted': migration(async (db) => {
+    await db.schema.alterTable('dataset').addColumn('deleted_time', 'varchar(19)').execute();
+  }),
+};

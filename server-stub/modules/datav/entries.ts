@@ -199,7 +199,9 @@ export function entryRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMess
   app.get<{ Querystring: { id: number } }>('/entry/delete', { config: { perm: perm.remove }, schema: { querystring: idQuery } }, async (req) => {
     // an entry outside the caller's scope is not there for them
     const scope = await app.org.scopeOf(req.user);
-    if (!(await inScope(db.selectFrom('jimu_form_entry').select('id').where('id', '=', req.query.id), scope, req.user!.username).executeTakeFirst())) throw new BizError(MSG_NO_ENTRY);
+    const found = await inScope(db.selectFrom('jimu_form_entry').select(['id', 'form_id']).where('id', '=', req.query.id), scope, req.user!.username).executeTakeFirst();
+    // nor is an entry of a form waiting in the recycle bin (issue 37): it goes back with its form
+    if (!found || !(await findPage(db, dialect, cfg.kind, Number(found.form_id)))) throw new BizError(MSG_NO_ENTRY);
     const r = await db.transaction().execute(async (trx) => {
       // its images are left to the sweep (formImages.ts) unless another entry names them
       await trx.deleteFrom('jimu_form_entry_image').where('entry_id', '=', req.query.id).execute();

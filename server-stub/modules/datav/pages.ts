@@ -59,6 +59,8 @@ export interface SaveBody {
   /** forms only */
   fillAccess?: string | null;
   accepting?: number | boolean | string | null;
+  /** the designer's save: its widget list follows at once (widget/update), which keeps the one version of both */
+  withWidgets?: boolean | null;
 }
 
 /** accepting as sent: 1 / 0, true / false, '1' / '0'; else undefined. */
@@ -224,6 +226,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
       // forms only (a screen ignores them): 'login' | 'public', and 1 | 0 (true / false, '1' / '0')
       fillAccess: { type: ['string', 'null'], maxLength: 10, title: '填写权限' },
       accepting: { type: ['integer', 'boolean', 'string', 'null'], maxLength: 10, title: '是否收集' },
+      withWidgets: { type: ['boolean', 'null'], title: '随后保存组件' },
     },
   } as const;
 
@@ -271,7 +274,8 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     }
     if (b.template) throw new BizError('只有新建时才能选择模板');
     const row = await saveInfo({ ...b, id });
-    await keepVersion(app, cfg, row.id, req);
+    // one version per designer save: kept after its widget list (widget/update), not after the canvas too
+    if (!b.withWidgets) await keepVersion(app, cfg, row.id, req);
     return ok(presentPageFull(row, await widgetCount(db, row.id), isForm ? await entryCount(db, row.id) : 0), '保存成功');
   });
 

@@ -4,6 +4,7 @@
 // rewritten); versions are shown only to those who may edit such items; a secret-looking value is never kept.
 import { serverForSuite, testStores } from '../../testing/server.js';
 import { addPerson } from '../../testing/people.js';
+import { sqliteFixture } from '../../testing/sqlite.js';
 
 const H = '/api/history';
 
@@ -102,6 +103,10 @@ describe.each(testStores)('history of designed items (%s store)', (store) => {
     const rows = await s.app.ctx.db.selectFrom('sys_version').select('content').where('item_key', '=', 'hist_secret').execute();
     expect(rows.map((r) => r.content).join('')).not.toContain('Hunter2!');
     expect(rows[0].content).toContain('******');
+    // such a version is not restored (the mask would become the value)
+    await must('POST', '/api/lowcode/page/save', { id: (await must('GET', '/api/lowcode/page/get?pageKey=hist_secret')).id, pageKey: 'hist_secret', title: '密码页', declaration: decl('密码页', 200) });
+    const masked = (await must('GET', `${H}/list?kind=page&key=hist_secret`)).records[1].id;
+    expect((await s.request('POST', `${H}/restore`, { id: masked })).body.msg).toBe('该版本中的密码等密钥没有保存在历史版本里，不能恢复：请在编辑器中对照差异手工修改');
   });
 });
 
@@ -128,6 +133,8 @@ describe.each(testStores)('the recycle bin (%s store)', (store) => {
     expect(await menuKeys()).toEqual([]);
     // its key stays taken while it waits
     expect((await s.request('POST', '/api/lowcode/page/save', { pageKey: 'bin_page', title: 'x', declaration: decl })).body.msg).toBe('页面标识【bin_page】已被回收站中的页面使用：请先在回收站中还原或彻底删除它');
+    // searched by name, % and _ taken as themselves
+    expect((await must('POST', `${R}/search`, { search: '回_页' })).total).toBe(0);
     const bin = await must('POST', `${R}/search`, { search: '回收' });
     expect(bin.records[0]).toMatchObject({ kind: 'page', kindLabel: '页面', title: '回收页', deleteUser: 'admin', took: ['菜单「回收页」及其 6 个按钮权限（2 个角色可见）', '1 条记录'] });
     expect(bin.records[0].expireTime > bin.records[0].deleteTime).toBe(true);
@@ -155,6 +162,8 @@ describe.each(testStores)('the recycle bin (%s store)', (store) => {
     const again = (await must('POST', `${R}/search`, { search: '回收页' })).records[0];
     expect((await s.request('POST', `${R}/purge`, { id: again.id })).body).toMatchObject({ status: 0, msg: '已彻底删除' });
     expect(await s.app.ctx.db.selectFrom('lowcode_data').select('id').where('page_key', '=', 'bin_page').execute()).toEqual([]);
+    // its history went with it: a new page under the same key starts its own
+    expect(await s.app.ctx.db.selectFrom('sys_version').select('id').where('kind', '=', 'page').where('item_key', '=', 'bin_page').execute()).toEqual([]);
     expect((await s.request('POST', `${R}/restore`, { id: again.id })).body.msg).toBe('回收站中没有该项');
     await must('POST', '/api/lowcode/page/save', { pageKey: 'bin_page', title: '新的同名页', declaration: decl });
   });
@@ -183,5 +192,49 @@ describe.each(testStores)('the recycle bin (%s store)', (store) => {
     expect(await s.app.recycle.sweep()).toBe(1);
     expect(await s.app.ctx.db.selectFrom('datav_page').select('id').where('id', '=', admins.id).execute()).toEqual([]);
     expect((await s.request('POST', `${R}/search`, {}, null)).http).toBe(401);
+  });
+});
+
+describe('datasets in the history and the recycle bin (sqlite store)', () => {
+  const s = serverForSuite();
+  const P = '/api/dataset';
+  const must = async (method: 'GET' | 'POST', path: string, body?: unknown, token?: string) => {
+    const r = await s.request(method, path, body, token);
+    if (r.body.status !== 0) throw new Error(`${path}: ${r.body.msg}`);
+    return r.body.data;
+  };
+
+  it('keeps a version per save (a SQL dataset’s only for those who may write SQL), and a deleted dataset waits in the bin naming the charts that use it', async () => {
+    const dsId = await sqliteFixture(s, 'hist_ds.db', "create table sales(id integer primary key, city text, amount real); insert into sales(city, amount) values ('杭州', 3), ('宁波', 5)", 'hist_ds');
+    const fields = await must('POST', `${P}/fields`, { kind: 'table', dsId, definition: { table: { schema: null, table: 'sales' } } });
+    const id = await must('POST', `${P}/info/save`, { name: '历史数据集', kind: 'table', dsId, definition: { table: { schema: null, table: 'sales' } }, fields, cacheTtl: 60 });
+    await must('POST', `${P}/info/save`, { id, name: '历史数据集', kind: 'table', dsId, definition: { table: { schema: null, table: 'sales' } }, fields: fields.map((f: any) => (f.name === 'city' ? { ...f, label: '城市' } : f)), cacheTtl: 120 });
+    const list = await must('GET', `/api/history/list?kind=dataset&key=${id}`);
+    expect(list.records).toHaveLength(2);
+    const first = await must('GET', `/api/history/get?id=${list.records[1].id}`);
+    expect(first.content).toMatchObject({ name: '历史数据集', kind: 'table', cacheTtl: 60 });
+    await must('POST', '/api/history/restore', { id: first.id });
+    expect((await s.app.ctx.db.selectFrom('dataset').select('cache_ttl').where('id', '=', id).executeTakeFirstOrThrow()).cache_ttl).toBe(60);
+    // a SQL dataset's versions: not for a designer (no datav:dataset:sql), whatever its edit permission
+    const sqlId = await must('POST', `${P}/info/save`, { name: 'SQL 数据集', kind: 'sql', dsId, definition: { sql: 'select city, amount from sales' }, fields: await must('POST', `${P}/fields`, { kind: 'sql', dsId, definition: { sql: 'select city, amount from sales' } }) });
+    const designerRole = (await s.app.ctx.db.selectFrom('sys_role').select('id').where('role_key', '=', 'designer').executeTakeFirstOrThrow()).id;
+    const { token } = await addPerson(s, 'hist.ds.designer', [designerRole]);
+    expect((await s.request('GET', `/api/history/list?kind=dataset&key=${sqlId}`, undefined, token)).body.status).toBe(1);
+    const sqlVersion = (await must('GET', `/api/history/list?kind=dataset&key=${sqlId}`)).records[0].id;
+    expect((await s.request('GET', `/api/history/get?id=${sqlVersion}`, undefined, token)).body.status).toBe(1);
+    expect((await s.request('GET', `/api/history/list?kind=dataset&key=${id}`, undefined, token)).body.status).toBe(0);
+    // a chart on it, then the dataset deleted: the bin says which screen loses its data; restored, it answers again
+    const screen = await must('POST', '/api/datav/screen/info/save', { pageName: '用数据集的大屏' });
+    const chart = await must('POST', '/api/datav/screen/widget/add', { pageId: screen.id, widgetName: 'barChart' });
+    chart.widgetProps.datasourceProps = { ...chart.widgetProps.datasourceProps, datasourceType: 'DATASET', dataConfig: { dataset: { datasetId: id } } };
+    await s.app.ctx.db.updateTable('datav_widget').set({ widget_props: JSON.stringify(chart.widgetProps) }).where('id', '=', chart.id).execute();
+    await must('GET', `${P}/delete?id=${id}`);
+    expect((await s.request('GET', `${P}/info/get?id=${id}`)).body.status).toBe(1);
+    const binned = (await must('POST', '/api/history/recycle/search', { kind: ['dataset'] })).records.find((r: any) => r.title === '历史数据集');
+    expect(binned.took[0]).toMatch(/^1 个图表在使用（大屏：用数据集的大屏），还原前它们没有数据$/);
+    // its name stays taken while it waits
+    expect((await s.request('POST', `${P}/info/save`, { name: '历史数据集', kind: 'table', dsId, definition: { table: { schema: null, table: 'sales' } }, fields })).body.msg).toBe('数据集【历史数据集】已存在（也可能在回收站中）');
+    await must('POST', '/api/history/recycle/restore', { id: binned.id });
+    expect((await must('GET', `${P}/info/get?id=${id}`)).name).toBe('历史数据集');
   });
 });

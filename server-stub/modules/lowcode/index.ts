@@ -308,7 +308,8 @@ export const lowcodeModule: ServerModule = {
     const scopedOn: ScopedPageFinder = async (p, column) => {
       const rel = p.decl.source?.relations?.[column] as RelationDecl | undefined;
       if (!rel) return null;
-      const rows = await db.selectFrom('lowcode_page').select(['page_key', 'declaration', 'source_catalogue']).where('source_catalogue', 'is not', null).where('deleted_time', 'is', null).execute();
+      // the first such page by age, so that the select and the save's check always agree
+      const rows = await db.selectFrom('lowcode_page').select(['page_key', 'declaration', 'source_catalogue']).where('source_catalogue', 'is not', null).where('deleted_time', 'is', null).orderBy('id').execute();
       for (const r of rows) {
         const d = JSON.parse(r.declaration) as PageDeclaration;
         const src = d.source;
@@ -526,16 +527,20 @@ export const lowcodeModule: ServerModule = {
       perm: 'lowcode:page:remove',
       restore: async (key, payload) => {
         const notes: string[] = [];
-        await db.updateTable('lowcode_page').set({ deleted_time: null }).where('page_key', '=', key).execute();
+        // the menu first: if it cannot be put back, the page stays in the bin as it was
         if (payload?.menu?.rows?.length) {
           const { movedToTop } = await app.menus.restoreSnapshot(payload.menu);
           if (movedToTop) notes.push(`菜单「${movedToTop}」原来的上级菜单已不存在，已放在顶层`);
         }
+        await db.updateTable('lowcode_page').set({ deleted_time: null }).where('page_key', '=', key).execute();
         return notes;
       },
       purge: async (key) => {
-        await db.deleteFrom('lowcode_data').where('page_key', '=', key).execute();
-        await db.deleteFrom('lowcode_page').where('page_key', '=', key).where('deleted_time', 'is not', null).execute();
+        // only a page still marked deleted, with its records, in one transaction
+        await db.transaction().execute(async (trx) => {
+          const gone = await trx.deleteFrom('lowcode_page').where('page_key', '=', key).where('deleted_time', 'is not', null).executeTakeFirst();
+          if (Number(gone.numDeletedRows)) await trx.deleteFrom('lowcode_data').where('page_key', '=', key).execute();
+        });
       },
     });
 

@@ -210,6 +210,14 @@ describe('related records and master–detail on pages on tables', () => {
       // a save without the lines leaves them as they are
       await must('POST', `${base}/save`, { id, title: '改名单', supplier_id: 3 });
       expect((await must('GET', `${base}/get?id=${id}`)).lines, t.name).toHaveLength(3);
+      // more lines than the dialog shows (maxRows): their save is refused, none lost
+      const page = await must('GET', `/api/lowcode/page/get?pageKey=${pageOf(t, 'order')}`);
+      page.declaration.dialog.details[0].maxRows = 2;
+      await must('POST', '/api/lowcode/page/save', { id: page.id, pageKey: page.pageKey, declaration: page.declaration, published: true, roles: ['rl_dept', 'rl_viewer'] });
+      expect((await s.request('POST', `${base}/save`, { id, title: '改名单', supplier_id: 3, lines: (await must('GET', `${base}/get?id=${id}`)).lines })).body.msg, t.name).toBe('该记录有 3 行「订单明细」，超过对话框可编辑的 2 行，不能在此保存明细');
+      page.declaration.dialog.details[0].maxRows = 200;
+      await must('POST', '/api/lowcode/page/save', { id: page.id, pageKey: page.pageKey, declaration: page.declaration, published: true, roles: ['rl_dept', 'rl_viewer'] });
+      expect((await must('GET', `${base}/get?id=${id}`)).lines, t.name).toHaveLength(3);
     }
   });
 
@@ -248,7 +256,7 @@ describe('related records and master–detail on pages on tables', () => {
     const pageKeys = targets.map((t) => pageOf(t, 'order'));
     await s.app.ctx.db
       .insertInto('sys_role_permission')
-      .values([...pageKeys.flatMap((k) => ['list', 'add', 'edit'].map((a) => ({ role_id: ids.role, permission: `lowcode:${k}:${a}` }))), ...pageKeys.map((k) => ({ role_id: ids.viewer, permission: `lowcode:${k}:list` }))])
+      .values([...pageKeys.flatMap((k) => ['list', 'add', 'edit', 'import'].map((a) => ({ role_id: ids.role, permission: `lowcode:${k}:${a}` }))), ...pageKeys.map((k) => ({ role_id: ids.viewer, permission: `lowcode:${k}:list` }))])
       .execute();
     const [mine, viewer] = [await s.loginAs('rl.a', PERSON_PASSWORD), await s.loginAs('rl.view', PERSON_PASSWORD)];
     for (const t of targets) {
@@ -259,6 +267,19 @@ describe('related records and master–detail on pages on tables', () => {
       const out = await s.request('POST', `${base}/add`, { title: '越权单', supplier_id: 2, lines: [] }, mine);
       expect(out.body.msg, t.name).toBe('supplier_id：所选的记录不存在或不在您的数据权限范围内');
       expect((await s.request('POST', `${base}/add`, { title: '本部门单', supplier_id: 5, lines: [{ product: 'x', qty: 1 }] }, mine)).body.status, t.name).toBe(0);
+      // nor through an import: the row naming a supplier of the other department is refused, nothing written
+      const orders = await t.count('rl_order');
+      const form = new FormData();
+      form.append('mode', 'commit');
+      form.append('file', new Blob(['title,supplier_id\r\n导入一,1\r\n导入二,4\r\n']), 'orders.csv');
+      const imported = (await (await fetch(`${s.url}${base}/import`, { method: 'POST', headers: { authorization: `Bearer ${mine}` }, body: form })).json()) as { status: number; msg: string };
+      expect(imported.msg, t.name).toContain('第 3 行：supplier_id：所选的记录不存在或不在您的数据权限范围内');
+      expect(await t.count('rl_order'), t.name).toBe(orders);
+      // and the list shows no label of a supplier outside the scope (an order the admin made with supplier 4)
+      await must('POST', `${base}/add`, { title: '他部门单', supplier_id: 4, lines: [] });
+      const listed = await must('POST', `${base}/search`, { pageSize: 100 }, mine);
+      expect(listed.records.find((r: any) => r.title === '他部门单'), t.name).toMatchObject({ supplier_id: 4, supplier_id__label: null });
+      expect(listed.records.find((r: any) => r.title === '本部门单'), t.name).toMatchObject({ supplier_id: 5, supplier_id__label: SUPPLIERS[4] });
       // the weakest role (查看 only) cannot list the suppliers through the select, on any spelling
       for (const path of spellings(`${base}/options`)) {
         const r = await s.request('POST', path, { field: 'supplier_id' }, viewer);

@@ -299,17 +299,23 @@ function relatedLike(p: TablePage, column: string, s: TableSql, text: string): s
   return `${s.id(column)} in (select ${o.id(rel.key)} from ${o.table()} where ${o.like(rel.label, text)})`;
 }
 
-/** Records with each related column's label beside it (labelFieldOf), read in one statement per relation. */
+/**
+ * Records with each related column's label beside it (labelFieldOf), read in one statement per relation; a related
+ * row outside the scope of the page on the related table shows no label (its key only).
+ */
 async function withLabels(app: FastifyInstance, req: FastifyRequest, row: DatasourceTable, p: TablePage, records: Array<Record<string, unknown>>) {
   for (const column of Object.keys(p.decl.source?.relations ?? {})) {
     const r = relationOf(p, column);
     if (!r || !records.length || !(column in records[0])) continue;
     const values = [...new Set(records.map((x) => x[column]).filter((v) => v !== null && v !== undefined))];
     if (!values.length) continue;
+    const scoped = p.scopedOn ? await p.scopedOn(p, column) : null;
+    const rs = scoped ? await rowScope(app, req, scoped) : null;
     const o = new TableSql(r.cat);
     const key = columnOf(r.cat, r.rel.key);
     const label = columnOf(r.cat, r.rel.label);
-    const found = await app.sql.run('datasource', row, `select ${o.id(key.name)} as k, ${o.id(label.name)} as l from ${o.table()} where ${o.id(key.name)} in (${values.map((v) => o.bind(storedValue(r.cat, key, v))).join(', ')})`, o.params, req);
+    const keys = `${o.id(key.name)} in (${values.map((v) => o.bind(storedValue(r.cat, key, v))).join(', ')})`;
+    const found = await app.sql.run('datasource', row, `select ${o.id(key.name)} as k, ${o.id(label.name)} as l from ${o.table()} where ${keys}${rs ? ` and ${scopeSql(rs, o)}` : ''}`, o.params, req);
     const labels = new Map(found.rows.map((x) => [String(presentValue(valueKindOf(key), x.k)), presentValue(valueKindOf(label), x.l)]));
     for (const rec of records) if (rec[column] !== null && rec[column] !== undefined) rec[labelFieldOf(column)] = labels.get(String(rec[column])) ?? null;
   }
@@ -407,6 +413,8 @@ async function detailStatements(app: FastifyInstance, req: FastifyRequest, row: 
       const e = new TableSql(dc);
       const r = await app.sql.run('datasource', row, `select ${e.id(dkey.name)} as k from ${e.table()} where ${e.id(fk.name)} = ${e.bind(parentKey)}`, e.params, req);
       existing = new Set(r.rows.map((x) => String(x.k)));
+      // the dialog shows at most maxRows lines: a save of more would delete those it never showed
+      if (existing.size > maxLines(d)) throw new BizError(`该记录有 ${existing.size} 行「${d.title}」，超过对话框可编辑的 ${maxLines(d)} 行，不能在此保存明细`);
     }
     const kept: unknown[] = [];
     const writes: Array<{ sql: string; params: unknown[]; origin: Origin }> = [];
@@ -520,13 +528,13 @@ export async function tableUpdate(app: FastifyInstance, req: FastifyRequest, p: 
     if (!scopeHolds(rs, after)) throw new BizError(MSG_OUT_OF_SCOPE, 403);
   }
   if (p.scopedOn) await checkRelated(app, req, p, values, p.scopedOn);
-  const lines = await detailStatements(app, req, row, p, body, id, false, dicts);
-  if (lines.length) {
-    // the parent in the caller's scope before any of its lines is written
+  if (detailsOf(p).length) {
+    // the parent in the caller's scope before any of its lines is read or written
     const e = new TableSql(p.cat);
     const there = await app.sql.run('datasource', row, `select 1 as one from ${e.table()} where ${e.id(key.name)} = ${e.bind(id)}${rs ? ` and ${scopeSql(rs, e)}` : ''}`, e.params, req);
     if (!there.rows.length) throw new BizError(TABLE_MSG.notFound);
   }
+  const lines = await detailStatements(app, req, row, p, body, id, false, dicts);
   const s = new TableSql(p.cat);
   if (!values.length && !lines.length) throw new BizError('没有可保存的字段');
   const set = values.map(([c, v]) => `${s.id(c.name)} = ${s.bind(v)}`).join(', ');
@@ -542,6 +550,12 @@ export async function tableDelete(app: FastifyInstance, req: FastifyRequest, p: 
   const key = keyColumn(p);
   const rs = await rowScope(app, req, p);
   const k = keyValue(key, id);
+  if (detailsOf(p).length) {
+    // the parent in the caller's scope before its lines are counted (nothing said of a row they cannot see)
+    const e = new TableSql(p.cat);
+    const there = await app.sql.run('datasource', row, `select 1 as one from ${e.table()} where ${e.id(key.name)} = ${e.bind(k)}${rs ? ` and ${scopeSql(rs, e)}` : ''}`, e.params, req);
+    if (!there.rows.length) throw new BizError(TABLE_MSG.notFound);
+  }
   // a parent with detail lines: refused, or its lines deleted first in the same transaction (dialog.details onDelete)
   const before: Array<{ sql: string; params: unknown[] }> = [];
   for (const d of detailsOf(p)) {
@@ -600,9 +614,37 @@ export async function tableImport(app: FastifyInstance, req: FastifyRequest, p: 
     (v) => v,
     (err: unknown) => err as Error,
   );
+  // each row's related values must be rows the importer could pick (under the related page's scope): the distinct
+  // values of each related column looked up 500 at a time
+  const related = new Map<number, string>();
+  if (p.scopedOn) {
+    const row = await sourceOf(app, p.decl);
+    for (const column of Object.keys(p.decl.source?.relations ?? {})) {
+      const r = relationOf(p, column);
+      if (!r) continue;
+      const key = columnOf(r.cat, r.rel.key);
+      const given = [...new Set(rows.map((b) => b[column]).filter((v) => v !== null && v !== undefined && v !== ''))];
+      if (!given.length) continue;
+      const scoped = await p.scopedOn(p, column);
+      const rs = scoped ? await rowScope(app, req, scoped) : null;
+      const allowed = new Set<string>();
+      for (let i = 0; i < given.length; i += 500) {
+        const o = new TableSql(r.cat);
+        const keys = given.slice(i, i + 500).map((v) => o.bind(storedValue(r.cat, key, v)));
+        const found = await app.sql.run('datasource', row, `select ${o.id(key.name)} as k from ${o.table()} where ${o.id(key.name)} in (${keys.join(', ')})${rs ? ` and ${scopeSql(rs, o)}` : ''}`, o.params, req);
+        for (const x of found.rows) allowed.add(String(presentValue(valueKindOf(key), x.k)));
+      }
+      const title = p.decl.dialog?.schema?.properties?.[column]?.title ?? column;
+      rows.forEach((b, i) => {
+        const v = b[column];
+        if (v !== null && v !== undefined && v !== '' && !allowed.has(String(v)) && !related.has(i)) related.set(i, `${title}：所选的记录不存在或不在您的数据权限范围内`);
+      });
+    }
+  }
   rows.forEach((body, i) => {
     try {
       if (stamped instanceof Error) throw stamped;
+      if (related.has(i)) throw new BizError(related.get(i)!);
       const given = writeValues(p, body, true, dicts);
       const values = [...given.filter(([c]) => !stamped.some(([x]) => x === c)), ...stamped];
       if (!key.autoIncrement && !values.some(([c]) => c === key)) throw new BizError(`请输入${titles.find(([f]) => f === key.name)?.[1] ?? key.name}`);
