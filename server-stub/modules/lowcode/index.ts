@@ -30,6 +30,7 @@ import { distinctValues, findTable, foreignKeys, introspect, listTables, TableSq
 const PREVIEW_ROWS = 10;
 import { sourceOf, tableDelete, tableGet, tableImport, tableInsert, tableOptions, tableRows, tableSearch, tableUpdate, TABLE_MSG, type ScopedPageFinder, type TablePage } from './tableData.js';
 import { datasourceTarget } from '../../core/datasources.js';
+import { tableTopic } from '../../core/invalidation.js';
 import { now, type Dialect } from '../../store/columns.js';
 import { declareTable, exportColumnsOf, migration, type TableRow, timestamps } from '../../core/tables.js';
 import { acceptSheets, importSheet, pagedRows, sendSheet, type SheetFormat } from '../../core/sheets.js';
@@ -305,18 +306,20 @@ export const lowcodeModule: ServerModule = {
      * The page on a related table that declares a data scope (owner or department column), on the same data source:
      * the related select lists, and a save accepts, only the rows that page's scope lets the caller see.
      */
+    // the pages on tables that declare a scope, read once and held until any page is written (on any instance): a
+    // list of a page with related columns asks for them at every call
+    const scopedPages = app.ctx.invalidation.memo<'all', TablePage[]>([tableTopic('lowcode_page')], { max: 1 });
     const scopedOn: ScopedPageFinder = async (p, column) => {
       const rel = p.decl.source?.relations?.[column] as RelationDecl | undefined;
       if (!rel) return null;
-      // the first such page by age, so that the select and the save's check always agree
-      const rows = await db.selectFrom('lowcode_page').select(['page_key', 'declaration', 'source_catalogue']).where('source_catalogue', 'is not', null).where('deleted_time', 'is', null).orderBy('id').execute();
-      for (const r of rows) {
-        const d = JSON.parse(r.declaration) as PageDeclaration;
-        const src = d.source;
-        if (!src || Number(src.dsId) !== Number(p.decl.source.dsId) || src.table !== rel.table || (src.schema ?? null) !== (rel.schema ?? p.decl.source.schema ?? null)) continue;
-        if (src.ownerColumn || src.deptColumn) return { pageKey: r.page_key, decl: d, cat: JSON.parse(r.source_catalogue!) as TableCatalogue };
-      }
-      return null;
+      const pages = await scopedPages.get('all', async () => {
+        // by age, so that the first match (the select's and the save's check alike) is always the same page
+        const rows = await db.selectFrom('lowcode_page').select(['page_key', 'declaration', 'source_catalogue']).where('source_catalogue', 'is not', null).where('deleted_time', 'is', null).orderBy('id').execute();
+        return rows
+          .map((r) => ({ pageKey: r.page_key, decl: JSON.parse(r.declaration) as PageDeclaration, cat: JSON.parse(r.source_catalogue!) as TableCatalogue }))
+          .filter((x) => x.decl.source && (x.decl.source.ownerColumn || x.decl.source.deptColumn));
+      });
+      return pages.find(({ decl }) => Number(decl.source.dsId) === Number(p.decl.source.dsId) && decl.source.table === rel.table && (decl.source.schema ?? null) === (rel.schema ?? p.decl.source.schema ?? null)) ?? null;
     };
 
     /** A usable page for a data call: the permission first, then the page (published to the caller's roles). */
