@@ -9,4 +9,5 @@ export * from './panel.js';
 export * from './roles.js';
 export * from './screen-export.js';
 export * from './widget.js';
+export * from './workspace.js';
 export * from './widgets.js';

@@ -229,8 +229,9 @@ export interface MenusService {
   /** whether some entry routes `path` for anyone (routeExists) */
   routeExists(moduleType: string, path: string): Promise<boolean>;
   /** adds or updates a published page's entry under 自定义页面, visible to `roles` */
-  upsert(entry: MenuEntry, roles: string[]): Promise<void>;
-  remove(key: string): Promise<void>;
+  upsert(entry: MenuEntry, roles: string[], on?: Kysely<Database>): Promise<void>;
+  /** `on`: a caller's transaction (a workspace import writes the page and its entry in one) */
+  remove(key: string, on?: Kysely<Database>): Promise<void>;
   /** an entry with everything under it and its grants (what a deleted page takes to the recycle bin) */
   snapshot(key: string): Promise<MenuSnapshot>;
   /** puts a snapshot back (an entry whose parent is gone at the top level, named in movedToTop) */
@@ -243,8 +244,8 @@ export function menusService(db: Kysely<Database>): MenusService {
   return {
     treeFor: (moduleType, roles) => menuTreeFor(db, moduleType, roles),
     routeExists: (moduleType, path) => routeExists(db, moduleType, path),
-    upsert: (entry, roles) => upsertMenuEntry(db, entry, roles),
-    remove: (key) => removeMenuEntry(db, key),
+    upsert: (entry, roles, on = db) => upsertMenuEntry(on, entry, roles),
+    remove: (key, on = db) => removeMenuEntry(on, key),
     snapshot: (key) => menuSnapshot(db, key),
     restoreSnapshot: (snap) => restoreMenuSnapshot(db, snap),
     allRoles: ALL_ROLES,

@@ -20,12 +20,15 @@
 //            records a version at each save; the history module lists, shows and restores them
 //   recycle  the recycle bin (core/recycle.ts, sys_recycle): a module marks an item deleted and puts it here; it
 //            registers how to restore and purge it; the history module lists, restores and purges
+//   workspace the kinds of item a workspace export and import carry (core/workspace.ts): each owning module
+//            registers how to read, compare, check and write its items; the workspace module runs export and import
 //   dicts    the dictionaries (core/dicts.ts, sys_dict_type / sys_dict_data): current() answers every one as the
 //            store holds it, cached per instance against a version in the cache (Redis with REDIS_URL);
 //            changed() after every write makes every instance read the store again
 import { dictMigrations, dictsService, type DictsService } from './dicts.js';
 import { versionMigrations, versionsPlugin } from './versions.js';
 import { recycleMigrations, recyclePlugin } from './recycle.js';
+import { workspacePlugin } from './workspace.js';
 import { menusService, type MenusService } from './menus.js';
 import { orgMigrations, orgService, type OrgService } from './org.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -115,7 +118,7 @@ export interface DatasetsService {
 export const DATASET_OPTIONS_MAX = 1000;
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads' | 'versions' | 'recycle';
+export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads' | 'versions' | 'recycle' | 'workspace';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -293,7 +296,7 @@ export const sqlService = fp(
 export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations, ...versionMigrations, ...recycleMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin, versionsPlugin, recyclePlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin, versionsPlugin, recyclePlugin, workspacePlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

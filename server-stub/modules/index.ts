@@ -16,6 +16,7 @@ import { systemModule } from './system/index.js';
 import { sheetsModule } from './sheets/index.js';
 import { datasetModule } from './dataset/index.js';
 import { historyModule } from './history/index.js';
+import { workspaceModule } from './workspace/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -38,4 +39,5 @@ export const modules: ServerModule[] = [
   sheetsModule,
   datasetModule,
   historyModule,
+  workspaceModule,
 ];

@@ -13,14 +13,14 @@ import { monitorMigrations, monitorRoutes } from './monitor.js';
 import { pickerRoutes } from './picker.js';
 import { publishedRoutes } from './published.js';
 import { apiMigrations } from './tables.js';
-import { transferRoutes } from './transfer.js';
+import { registerApiWorkspace, transferRoutes } from './transfer.js';
 
 export const apiPlatformModule: ServerModule = {
   name: 'apiplatform',
   prefix: '/api/gemini/api',
   service: 'platform',
   migrations: { ...apiMigrations, ...auditMigrations, ...guardMigrations, ...monitorMigrations },
-  needs: ['sql', 'limits'],
+  needs: ['sql', 'limits', 'workspace'],
   plugin: async (app) => {
     groupRoutes(app);
     designRoutes(app);
@@ -30,6 +30,7 @@ export const apiPlatformModule: ServerModule = {
     guardRoutes(app);
     pickerRoutes(app);
     transferRoutes(app);
+    registerApiWorkspace(app);
     const calls = callRecorder(app);
     monitorRoutes(app, () => calls.flush());
   },

@@ -5,8 +5,8 @@
 // none, and every API arrives as a draft that must be submitted and approved again. An API whose name exists is a
 // conflict the importer settles per API: skip it, or make the file's configuration the existing API's new draft
 // (its online version keeps serving until the new one is approved). All or nothing, in one transaction.
-import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { assertPermission } from '../../core/auth.js';
 import { BizError, ok } from '../../core/envelope.js';
 import { attachment } from '../../core/csv.js';
@@ -134,7 +134,7 @@ const present = (j: Judged) => ({
 });
 
 /** The id of the group at `path`, made (with its parents) where missing. */
-async function groupAt(trx: Transaction<Database>, path: readonly string[], time: string): Promise<number> {
+async function groupAt(trx: Kysely<Database>, path: readonly string[], time: string): Promise<number> {
   let parent = 0;
   for (const name of path) {
     const hit = await trx.selectFrom('gemini_api_group').select('id').where('parent_id', '=', parent).where('name', '=', name).executeTakeFirst();
@@ -147,6 +147,114 @@ async function groupAt(trx: Transaction<Database>, path: readonly string[], time
     parent = Number(row.id);
   }
   return parent;
+}
+
+/** An API's runnable configuration (its online version, or its draft) as the file holds it. */
+type RunnableRow = {
+  api_name: string;
+  api_comment: string;
+  api_desc: string | null;
+  group_id: number;
+  version?: number | null;
+  ds_name: string | null;
+  script: string | null;
+  req_params: string | null;
+  resp_params: string | null;
+  cacheable: number | null;
+  cache_time: number | null;
+  is_public: number | null;
+  pageable?: number | null;
+  page_size_max?: number | null;
+  max_rows?: number | null;
+};
+function fileApiOf(r: RunnableRow, paths: Map<number, string[]>): FileApi {
+  return {
+    apiName: r.api_name,
+    apiComment: r.api_comment,
+    apiDesc: r.api_desc,
+    group: paths.get(Number(r.group_id)) ?? ['未分组'],
+    ...(r.version ? { version: r.version } : {}),
+    dsName: r.ds_name ?? '',
+    script: r.script ?? '',
+    // a sensitive parameter's value never leaves in a file (issue 25: an import carries no password)
+    reqParams: rowsOf(r.req_params).map((p) => (isSecretParam(p) ? { ...p, paramValue: '' } : p)) as unknown as Record<string, unknown>[],
+    respParams: rowsOf(r.resp_params) as unknown as Record<string, unknown>[],
+    cacheable: r.cacheable ? 1 : 0,
+    cacheTime: r.cache_time,
+    isPublic: r.is_public ? 1 : 0,
+    pageable: r.pageable ? 1 : 0,
+    pageSizeMax: r.page_size_max ?? null,
+    maxRows: r.max_rows ?? null,
+  };
+}
+
+/**
+ * Writes one API of a file as a draft (new, or the existing API's new draft: its online version keeps serving until
+ * the new one is approved), in the import's transaction; answers whether it was new.
+ */
+async function writeDraft(trx: Kysely<Database>, api: FileApi, fields: ReturnType<typeof configFields>, existingId: number | null, req: FastifyRequest, time: string, name = api.apiName): Promise<void> {
+  const values = { ...fields, group_id: await groupAt(trx, api.group, time), api_status: API_STATUS.draft, update_time: time };
+  const comment = api.version ? `导入（来源版本 V${api.version}）` : '导入';
+  if (existingId) {
+    await trx.updateTable('gemini_api').set(values).where('id', '=', existingId).execute();
+    await audit(trx, existingId, 'import', req, { comment });
+    return;
+  }
+  const row = await trx
+    .insertInto('gemini_api')
+    .values({ ...values, api_name: name, design_user: req.user!.username, design_user_name: req.user!.nickName, design_time: time, online_status: ONLINE_STATUS.none, online_seq: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  await trx.updateTable('gemini_api').set({ api_num: `API${String(id).padStart(6, '0')}` }).where('id', '=', id).execute();
+  await audit(trx, id, 'import', req, { comment });
+}
+
+/**
+ * API designs in a workspace export and import (issue 37 item 3): an API by its name, its current design (the
+ * draft configuration) in the API export's form, its data source by name (mapped on import). An import checks it
+ * as a config save does and writes it as a draft that must be submitted and approved here.
+ */
+export function registerApiWorkspace(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const draftColumns = ['api_name', 'api_comment', 'api_desc', 'group_id', 'ds_name', 'script', 'req_params', 'resp_params', 'cacheable', 'cache_time', 'is_public', 'pageable', 'page_size_max', 'max_rows'] as const;
+  const asItem = async (key: string) => {
+    const r = await db.selectFrom('gemini_api').select(draftColumns).where('api_name', '=', key).executeTakeFirst();
+    if (!r) return null;
+    const api = fileApiOf(r as RunnableRow, await groupPaths(db));
+    return { kind: 'api' as const, key: api.apiName, title: api.apiComment, content: api as unknown as Record<string, unknown>, dataSources: api.dsName ? [api.dsName] : [] };
+  };
+  app.workspace.register<{ api: FileApi; fields: ReturnType<typeof configFields>; existingId: number | null; name: string }>({
+    kind: 'api',
+    readPerm: PERM.designList,
+    writePerm: PERM.designAdd,
+    list: async () => (await db.selectFrom('gemini_api').select(['api_name', 'api_comment']).orderBy('api_name').execute()).map((r) => ({ key: r.api_name, title: `${r.api_comment}（${r.api_name}）` })),
+    read: (key) => asItem(key),
+    existing: (key) => asItem(key),
+    prepare: async (item, ctx, mode, key) => {
+      const check = app.ctx.schemas.validators['api-export.schema.json'];
+      const probe = { format: 'dsc-api-export', formatVersion: 1, apis: [item.content] };
+      if (!check(probe)) throw new BizError(`接口内容不符合 API 导出格式：${describeAjvErrors(check.errors, { root: '接口' }).slice(0, 3).join('；')}`);
+      const file = item.content as unknown as FileApi;
+      const api = { ...file, apiName: key, dsName: ctx.dataSource(file.dsName).name };
+      const found = mode === 'replace' ? await db.selectFrom('gemini_api').select(['id', 'api_status']).where('api_name', '=', key).executeTakeFirst() : undefined;
+      if (found && Number(found.api_status) === API_STATUS.waiting) throw new BizError('该接口正在审批中，审批结束后才能导入新版本');
+      // a new draft of an existing API is an edit of it
+      if (found) assertPermission(ctx.req, PERM.designEdit);
+      return { api, fields: { ...configFields(api), ds_name: api.dsName }, existingId: found ? Number(found.id) : null, name: key };
+    },
+    write: async (p, on, ctx) => {
+      await writeDraft(on, p.api, p.fields, p.existingId, ctx.req, now(), p.name);
+      return p.name;
+    },
+    copyKey: async (key) => {
+      for (let i = 2; i < 1000; i++) {
+        const n = `${key.slice(0, 95)}_${i}`;
+        if (!(await db.selectFrom('gemini_api').select('id').where('api_name', '=', n).executeTakeFirst())) return n;
+      }
+      throw new BizError(`找不到接口「${key}」副本的可用名称`);
+    },
+  });
 }
 
 const exportBody = {
@@ -189,24 +297,7 @@ export function transferRoutes(app: FastifyInstance) {
       formatVersion: 1,
       exportedAt: now(),
       groups: [...new Set(rows.map((r) => JSON.stringify(paths.get(Number(r.group_id)) ?? ['未分组'])))].map((p) => JSON.parse(p) as string[]),
-      apis: rows.map((r) => ({
-        apiName: r.api_name,
-        apiComment: r.api_comment,
-        apiDesc: r.api_desc,
-        group: paths.get(Number(r.group_id)) ?? ['未分组'],
-        version: r.version,
-        dsName: r.ds_name ?? '',
-        script: r.script ?? '',
-        // a sensitive parameter's value never leaves in a file (issue 25: an import carries no password)
-        reqParams: rowsOf(r.req_params).map((p) => (isSecretParam(p) ? { ...p, paramValue: '' } : p)) as unknown as Record<string, unknown>[],
-        respParams: rowsOf(r.resp_params) as unknown as Record<string, unknown>[],
-        cacheable: r.cacheable ? 1 : 0,
-        cacheTime: r.cache_time,
-        isPublic: r.is_public ? 1 : 0,
-        pageable: r.pageable ? 1 : 0,
-        pageSizeMax: r.page_size_max ?? null,
-        maxRows: r.max_rows ?? null,
-      })),
+      apis: rows.map((r) => fileApiOf(r, paths)),
     };
     const day = now().slice(0, 10).replace(/-/g, '');
     return reply
@@ -244,22 +335,9 @@ export function transferRoutes(app: FastifyInstance) {
     let updated = 0;
     await db.transaction().execute(async (trx) => {
       for (const j of toImport) {
-        const fields = { ...j.fields!, group_id: await groupAt(trx, j.api.group, time), api_status: API_STATUS.draft, update_time: time };
-        if (j.status === 'conflict') {
-          await trx.updateTable('gemini_api').set(fields).where('id', '=', j.existing!.id).execute();
-          await audit(trx, j.existing!.id, 'import', req, { comment: j.api.version ? `导入（来源版本 V${j.api.version}）` : '导入' });
-          updated++;
-          continue;
-        }
-        const row = await trx
-          .insertInto('gemini_api')
-          .values({ ...fields, api_name: j.api.apiName, design_user: req.user!.username, design_user_name: req.user!.nickName, design_time: time, online_status: ONLINE_STATUS.none, online_seq: 0 })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const id = Number(row.id);
-        await trx.updateTable('gemini_api').set({ api_num: `API${String(id).padStart(6, '0')}` }).where('id', '=', id).execute();
-        await audit(trx, id, 'import', req, { comment: j.api.version ? `导入（来源版本 V${j.api.version}）` : '导入' });
-        created++;
+        await writeDraft(trx, j.api, j.fields!, j.status === 'conflict' ? j.existing!.id : null, req, time);
+        if (j.status === 'conflict') updated++;
+        else created++;
       }
     });
     return ok({ created, updated, skipped }, TRANSFER_MSG.done(created, updated, skipped));

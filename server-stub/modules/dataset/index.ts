@@ -25,6 +25,7 @@ import { DuckFiles } from './duck.js';
 import { dataColumns } from './files.js';
 import { chartsOf, fileRoutes } from './fileRoutes.js';
 import { datasetDeletedMigration, datasetGroups, datasets } from './tables.js';
+import { registerDatasetWorkspace } from './workspace.js';
 
 export const PERM = {
   list: 'datav:dataset:list',
@@ -218,7 +219,7 @@ export const datasetModule: ServerModule = {
   name: 'dataset',
   prefix: '/api/dataset',
   service: 'platform',
-  needs: ['sql', 'datasets', 'org', 'versions', 'recycle'],
+  needs: ['sql', 'datasets', 'org', 'versions', 'recycle', 'workspace'],
   migrations: { ...datasetGroups.migrations, ...datasets.migrations, ...datasetDeletedMigration },
   plugin: async (app: FastifyInstance) => {
     // the platform cache already keeps deployments apart (core/cache.ts prefixes its Redis keys)
@@ -558,8 +559,11 @@ export const datasetModule: ServerModule = {
       return ok(out);
     });
 
-    /** Saves a dataset (new, or by id) with every check, and keeps it as a version (issue 37); answers its id. */
-    const saveDataset = async (req: FastifyRequest, b: any, note?: string): Promise<number> => {
+    /**
+     * Checks a dataset to save (new, or by id) as every save is checked; answers what writeDataset writes. The
+     * route's, a restore's and a workspace import's one check (the import writes in its own transaction).
+     */
+    const prepareDataset = async (req: FastifyRequest, b: any) => {
       const stored = b.id ? await loadRow(b.id) : undefined;
       assertPermission(req, stored ? PERM.edit : PERM.add);
       if (stored?.kind === 'sql' || b.kind === 'sql') assertPermission(req, PERM.sql);
@@ -598,23 +602,30 @@ export const datasetModule: ServerModule = {
         cache_ttl: b.cacheTtl ?? stored?.cache_ttl ?? 60,
         update_time: now(),
       };
+      return { stored, values, note: typeof b.note === 'string' ? b.note : null };
+    };
+    /** Writes a checked dataset (in `on`: a save's store, an import's transaction) and keeps its version; answers its id. */
+    const writeDataset = async (on: typeof db, p: Awaited<ReturnType<typeof prepareDataset>>, req: FastifyRequest, note?: string | null): Promise<number> => {
+      const { stored, values } = p;
       let id: number;
       try {
         if (stored) {
           // the version moves: every cached answer of the old one is retired, on every instance
-          await db.updateTable('dataset').set({ ...values, version: stored.version + 1 }).where('id', '=', stored.id).execute();
+          await on.updateTable('dataset').set({ ...values, version: stored.version + 1 }).where('id', '=', stored.id).execute();
           id = stored.id;
         } else {
-          const r = await db.insertInto('dataset').values({ ...values, version: 1, create_user: req.user?.username ?? null, create_time: now() }).returning('id').executeTakeFirstOrThrow();
+          const r = await on.insertInto('dataset').values({ ...values, version: 1, create_user: req.user?.username ?? null, create_time: now() }).returning('id').executeTakeFirstOrThrow();
           id = Number(r.id);
         }
       } catch (err) {
-        if (isUniqueViolation(err)) throw new BizError(`数据集【${name}】已存在（也可能在回收站中）`);
+        if (isUniqueViolation(err)) throw new BizError(`数据集【${values.name}】已存在（也可能在回收站中）`);
         throw err;
       }
-      await app.versions.record('dataset', id, versionOf(values), req, { title: name, note: note ?? (typeof b.note === 'string' ? b.note : null) });
+      await app.versions.record('dataset', id, versionOf(values), req, { title: values.name, note: note ?? p.note }, on);
       return id;
     };
+    /** Saves a dataset (new, or by id) with every check, and keeps it as a version (issue 37); answers its id. */
+    const saveDataset = async (req: FastifyRequest, b: any, note?: string): Promise<number> => writeDataset(db, await prepareDataset(req, b), req, note);
     /** What a dataset's version holds: what its save writes (a file dataset's rows stay in their file). */
     const versionOf = (v: { group_id: number; name: string; kind: string; ds_id: number | null; definition: string; fields: string; row_rules: string; cache_ttl: number }) => ({
       id: undefined,
@@ -680,6 +691,9 @@ export const datasetModule: ServerModule = {
         if (row.kind === 'file') duck.retire(fileOf(row).name);
       },
     });
+
+    // workspace export and import (issue 37 item 3): datasets by name, their data source by name
+    registerDatasetWorkspace(app, { prepare: prepareDataset, write: writeDataset, perm: PERM });
 
     /* ------------------------------------------------------------------ building a dataset */
     // the data sources a dataset may read, by name only: a designer (datav:dataset:list, no gemini:datasource:*)

@@ -14,6 +14,7 @@ import { widgetRoutes } from './widgets.js';
 import { loadTemplates, templateRoutes } from './templates.js';
 import { thumbnailRoutes } from './thumbnails.js';
 import { registerVersions } from './versions.js';
+import { registerScreenWorkspace } from './workspace.js';
 
 function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']): ServerModule {
   return {
@@ -22,15 +23,17 @@ function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']
     service: 'platform',
     migrations,
     // the form's fill-in routes: per-address limits, images uploaded while filling in; a screen's thumbnail upload
-    needs: cfg.kind === 'form' ? ['limits', 'uploads', 'datasets', 'org', 'versions', 'recycle'] : ['uploads', 'versions', 'recycle'],
+    needs: cfg.kind === 'form' ? ['limits', 'uploads', 'datasets', 'org', 'versions', 'recycle', 'workspace'] : ['uploads', 'versions', 'recycle', 'workspace'],
     plugin: async (app) => {
       const msg = messagesOf(cfg.noun);
       // screens start from a shipped template or a blank canvas, and carry a thumbnail taken at save (issue 22)
       const templates = cfg.kind === 'screen' ? loadTemplates(app) : null;
-      const { saveInfo } = pageRoutes(app, cfg, msg, templates);
-      const { saveWidgets } = widgetRoutes(app, cfg, msg);
+      const { saveInfo, checkCanvas } = pageRoutes(app, cfg, msg, templates);
+      const { saveWidgets, checkWidgets } = widgetRoutes(app, cfg, msg);
       // each save keeps a version; a version is restored through the same saves (issue 37)
       registerVersions(app, cfg, { saveInfo, saveWidgets });
+      // a workspace export and import carry the page checked as these saves check it (issue 37 item 3)
+      registerScreenWorkspace(app, cfg, { checkWidgets, checkCanvas });
       if (templates) {
         templateRoutes(app, cfg, templates);
         await thumbnailRoutes(app, cfg, msg);

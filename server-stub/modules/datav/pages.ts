@@ -371,5 +371,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     });
     return ok(newId, '复制成功');
   });
-  return { saveInfo };
+  /** A new page's canvas settings checked as info/save checks them (a workspace import's check). */
+  const checkCanvas = (b: SaveBody) => pageFields(b, true, msg, isForm);
+  return { saveInfo, checkCanvas };
 }

@@ -261,14 +261,29 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
   const saveWidgets = async (body: UpdateBody): Promise<number> => {
     const bare = Array.isArray(body);
     const items = bare ? body : body.widgets;
-    const at = bare ? '' : '/widgets';
     const pageId = pageIdOf(bare ? items[0]?.pageId : body.pageId);
     if (pageId === undefined) throw new BizError(msg.pageIdMissing);
-    if (items.length > LIMITS.widgets) throw new BizError(msg.tooManyWidgets);
     const revision = bare ? undefined : (body.revision ?? undefined);
     const page = await loadPage(pageId);
-    const declared = variablesOf(parseJson<unknown>(page.variables ?? null, []));
+    const rows = await checkWidgets(items, pageId, parseJson<unknown>(page.variables ?? null, []), bare);
+    try {
+      await db.transaction().execute((trx) => writeWidgets(trx, pageId, rows, revision));
+    } catch (err) {
+      // an id another page took meanwhile
+      if (isUniqueViolation(err)) throw new BizError(msg.idTaken());
+      throw err;
+    }
+    return pageId;
+  };
 
+  /**
+   * Every widget of a page's list checked as a save checks it (kind, props against its schema, fields, clicks on
+   * the page's variables, groups, limits); answers the rows to write. A save's and a workspace import's one check.
+   */
+  const checkWidgets = async (items: WidgetItem[], pageId: number, variables: unknown, bare = false) => {
+    const at = bare ? '' : '/widgets';
+    if (items.length > LIMITS.widgets) throw new BizError(msg.tooManyWidgets);
+    const declared = variablesOf(variables);
     const time = now();
     const seen = new Set<string>();
     const perKind = new Map<WidgetDeclaration, number>();
@@ -329,33 +344,29 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
       if (other !== undefined) throw new BizError(msg.fieldDuplicate(labelOf(w), v.field, other));
       owners.set(v.field, labelOf(w));
     }
+    return rows;
+  };
 
-    try {
-      await db.transaction().execute(async (trx) => {
-        const page = await findPage(trx, dialect, kind, pageId, true);
-        if (!page) throw new BizError(msg.notFound);
-        if (revision !== undefined && revision !== page.revision) throw new BizError(msg.stale(page.revision));
-        const ids = rows.map((r) => r.id);
-        for (let i = 0; i < ids.length; i += 500) {
-          const taken = await trx.selectFrom('datav_widget').select('id').where('id', 'in', ids.slice(i, i + 500)).where('page_id', '<>', pageId).executeTakeFirst();
-          if (taken) throw new BizError(msg.idTaken(taken.id));
-        }
-        // what the list leaves out is deleted; the rest is written back in the list's order
-        const kept = new Map((await trx.selectFrom('datav_widget').select(['id', 'create_time']).where('page_id', '=', pageId).execute()).map((r) => [r.id, r.create_time]));
-        await trx.deleteFrom('datav_widget').where('page_id', '=', pageId).execute();
-        for (let i = 0; i < rows.length; i += 100) {
-          await trx
-            .insertInto('datav_widget')
-            .values(rows.slice(i, i + 100).map((r) => ({ ...r, create_time: kept.get(r.id) ?? time })))
-            .execute();
-        }
-      });
-    } catch (err) {
-      // an id another page took meanwhile
-      if (isUniqueViolation(err)) throw new BizError(msg.idTaken());
-      throw err;
+  /** Writes a page's checked widget list in `trx` (what it leaves out is deleted), conditional on `revision`. */
+  const writeWidgets = async (trx: typeof db, pageId: number, rows: Awaited<ReturnType<typeof checkWidgets>>, revision?: number) => {
+    const time = now();
+    const page = await findPage(trx, dialect, kind, pageId, true);
+    if (!page) throw new BizError(msg.notFound);
+    if (revision !== undefined && revision !== page.revision) throw new BizError(msg.stale(page.revision));
+    const ids = rows.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      const taken = await trx.selectFrom('datav_widget').select('id').where('id', 'in', ids.slice(i, i + 500)).where('page_id', '<>', pageId).executeTakeFirst();
+      if (taken) throw new BizError(msg.idTaken(taken.id));
     }
-    return pageId;
+    // what the list leaves out is deleted; the rest is written back in the list's order
+    const kept = new Map((await trx.selectFrom('datav_widget').select(['id', 'create_time']).where('page_id', '=', pageId).execute()).map((r) => [r.id, r.create_time]));
+    await trx.deleteFrom('datav_widget').where('page_id', '=', pageId).execute();
+    for (let i = 0; i < rows.length; i += 100) {
+      await trx
+        .insertInto('datav_widget')
+        .values(rows.slice(i, i + 100).map((r) => ({ ...r, page_id: pageId, create_time: kept.get(r.id) ?? time })))
+        .execute();
+    }
   };
 
   app.post<{ Body: UpdateBody }>('/widget/update', { config: { perm: perm.edit }, bodyLimit: LIMITS.updateBodyBytes, schema: { body: updateBody } }, async (req) => {
@@ -369,5 +380,5 @@ export function widgetRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMes
     await db.deleteFrom('datav_widget').where('id', '=', w.id).execute();
     return ok(null, '删除成功');
   });
-  return { saveWidgets };
+  return { saveWidgets, checkWidgets, writeWidgets };
 }

@@ -5,6 +5,7 @@ import { applyShippedDicts, shippedDicts, type DictEntry as Entry, type DictMap 
 import { ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { dictAdminRoutes } from './admin.js';
+import { registerDictWorkspace } from './workspace.js';
 
 const typeName = { type: 'string', maxLength: 64, pattern: '^[A-Z][A-Z0-9_]*$', title: '字典类型' } as const;
 
@@ -16,7 +17,7 @@ export const dictModule: ServerModule = {
   name: 'dict',
   prefix: '/api/dict',
   service: 'admin',
-  needs: ['dicts'],
+  needs: ['dicts', 'workspace'],
   // the shipped files: all on the first start, afterwards only what they changed since; an admin's edits stay
   seed: async (db, { schemas, shipped }) => {
     const files = shippedDicts(schemas.dicts);
@@ -24,6 +25,7 @@ export const dictModule: ServerModule = {
     if (change.changed) await applyShippedDicts(db, files, change.before);
   },
   plugin: async (app) => {
+    registerDictWorkspace(app);
     const itemsOf = (type: string) => app.dicts.items(type);
 
     // Body: the list of dictionary types. Unknown types answer an empty list.

@@ -9,6 +9,7 @@
 //   /api/lowcode/data/<pageKey>/{search, get, add, save, delete, export, import} (the page's own
 //     lowcode:<pageKey>:list|add|edit|remove|export|import, checked in the handler by the route and the decoded
 //     pageKey; a page on the generic store also takes the old lowcode:data:list / lowcode:data:edit)
+import { registerPageWorkspace } from './workspace.js';
 import { lowcodePageCalls, lowcodeSheetActions } from '../../../common/lowcode.js';
 import { MSG_NO_PERMISSION } from '../../core/auth.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -212,7 +213,7 @@ export const lowcodeModule: ServerModule = {
   name: 'lowcode',
   prefix: '/api/lowcode',
   service: 'platform',
-  needs: ['menus', 'org', 'versions', 'recycle'],
+  needs: ['menus', 'org', 'versions', 'recycle', 'workspace'],
   migrations: {
     // both tables in the one migration they always had
     '20261122_15_lowcode': migration(async (db, dialect) => {
@@ -437,7 +438,9 @@ export const lowcodeModule: ServerModule = {
      * Saves a page (new, or by id) with every check, publishes or withdraws its menu entry, and keeps the declaration
      * as a version (issue 37). The route's and a restore's one way in.
      */
-    const savePage = async (req: FastifyRequest, body: any): Promise<number> => {
+    const savePage = async (req: FastifyRequest, body: any): Promise<number> => writePage(db, await preparePage(req, body), req);
+    /** Checks a page to save as every save is checked; answers what writePage writes (a workspace import's check too). */
+    const preparePage = async (req: FastifyRequest, body: any) => {
       let decl = jsonObjectField(body.declaration, { notJson: '页面声明不是合法的 JSON', notObject: '页面声明必须是对象' }) as any;
       const pageKey = String(body.pageKey ?? decl.id ?? '');
       if (!pageKey) throw new BizError('请输入页面标识');
@@ -471,24 +474,32 @@ export const lowcodeModule: ServerModule = {
       // saving a page on a table is also its editor's word that its data source is the one meant (issue 34)
       const target = cat ? datasourceTarget(await sourceOf(app, decl as PageDeclaration)) : null;
       const row = { page_key: pageKey, title, declaration: JSON.stringify(decl), published, roles: JSON.stringify(roles), source_catalogue: cat ? JSON.stringify(cat) : null, source_target: target, update_time: now() };
+      return { row, stored, pageKey, title, decl, roles, published, icon: body.icon as string | undefined, note: typeof body.note === 'string' ? body.note : null };
+    };
+    /** Writes a checked page (in `on`: the store, or an import's transaction), its menu entry and its version. */
+    const writePage = async (on: typeof db, p: Awaited<ReturnType<typeof preparePage>>, req: FastifyRequest): Promise<number> => {
+      const { row, stored, pageKey, title, decl, roles, published } = p;
       let id: number;
       if (stored) {
-        await db.updateTable('lowcode_page').set(row).where('id', '=', stored.id).execute();
+        await on.updateTable('lowcode_page').set(row).where('id', '=', stored.id).execute();
         id = stored.id;
       } else {
-        const r = await db.insertInto('lowcode_page').values({ ...row, create_user: req.user!.username, create_time: now() }).returning('id').executeTakeFirstOrThrow();
+        const r = await on.insertInto('lowcode_page').values({ ...row, create_user: req.user!.username, create_time: now() }).returning('id').executeTakeFirstOrThrow();
         id = Number(r.id);
       }
       if (published) {
-        await app.menus.upsert(menuEntryOf(pageKey, title, body.icon || 'FileTextOutlined', decl), roles);
+        await app.menus.upsert(menuEntryOf(pageKey, title, p.icon || 'FileTextOutlined', decl), roles, on);
       } else {
-        await app.menus.remove(menuKeyOf(pageKey));
+        await app.menus.remove(menuKeyOf(pageKey), on);
       }
-      await app.versions.record('page', pageKey, decl, req, { title, note: typeof body.note === 'string' ? body.note : null, published: published === 1 });
+      await app.versions.record('page', pageKey, decl, req, { title, note: p.note, published: published === 1 }, on);
       return id;
     };
 
     app.post<{ Body: any }>('/page/save', { config: { perm: 'lowcode:page:edit' }, schema: { body: pageBody } }, async (req) => ok(await savePage(req, req.body), '保存成功'));
+
+    // workspace export and import (issue 37 item 3): a page checked and written as this save does
+    registerPageWorkspace(app, { prepare: preparePage, write: writePage, perm: { list: 'lowcode:page:list', add: 'lowcode:page:add', edit: 'lowcode:page:edit' } });
 
     // versions of a page's declaration (core/versions.ts): seen and restored by page managers
     app.versions.register({

@@ -8,7 +8,7 @@
 //                 list permission shares its prefix, or under 其他权限.
 // An entry with children is a group (g:<key>) whose first leaf is the entry itself (访问本页). Directories (M)
 // are groups only: a directory shows to a role when something under it does.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Item as MenuEntry } from '../../../schemas/generated/menu.js';
 import { assertPermission } from '../../core/auth.js';
@@ -168,7 +168,18 @@ export function roleRoutes(app: FastifyInstance) {
   app.get('/role/permTree', { config: { perm: 'system:role:list' } }, async () => ok((await permissionTree(app)).tree));
 
   app.post<{ Body: Record<string, any> }>('/role/save', { config: { perm: 'system:role:list' }, schema: { body: roleBody } }, async (req) => {
-    const body = { ...req.body };
+    const p = await prepareRole(req, req.body);
+    const roleId = await db.transaction().execute((trx) => writeRole(trx, p));
+    return ok(roleId, p.admin && p.stored ? '保存成功（管理员角色始终拥有全部权限）' : '保存成功');
+  });
+
+  /**
+   * Checks a role to save as every save is checked (nobody grants what they do not hold, shows what they cannot
+   * see, nor sets a scope wider than their own; the administrator role only by administrators); answers what
+   * writeRole writes. The route's and a workspace import's one check.
+   */
+  async function prepareRole(req: FastifyRequest, sent: Record<string, any>) {
+    const body = { ...sent };
     const id: number | undefined = body.id ?? undefined;
     assertPermission(req, id ? 'system:role:edit' : 'system:role:add');
     const stored = id ? await db.selectFrom('sys_role').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
@@ -227,9 +238,15 @@ export function roleRoutes(app: FastifyInstance) {
         }
       }
     }
-    const time = now();
     const values = { role_name: String(rec.roleName).trim(), role_type: rec.roleType ?? null, order_num: rec.orderNum ?? 0, remark: rec.remark ?? null, data_scope: dataScope };
-    const roleId = await db.transaction().execute(async (trx) => {
+    return { stored, roleKey, admin, values, perms, menuKeys, deptIds };
+  }
+
+  /** Writes a checked role with its grants and departments in `trx`; answers its id. */
+  async function writeRole(trx: Kysely<Database>, p: Awaited<ReturnType<typeof prepareRole>>): Promise<number> {
+    const { stored, roleKey, admin, values, perms, menuKeys, deptIds } = p;
+    const time = now();
+    {
       let rid: number;
       if (stored) {
         await trx.updateTable('sys_role').set(values).where('id', '=', stored.id).execute();
@@ -246,9 +263,9 @@ export function roleRoutes(app: FastifyInstance) {
       await trx.deleteFrom('sys_role_dept').where('role_id', '=', rid).execute();
       if (deptIds.length) await trx.insertInto('sys_role_dept').values(deptIds.map((dept_id) => ({ role_id: rid, dept_id }))).execute();
       return rid;
-    });
-    return ok(roleId, admin && stored ? '保存成功（管理员角色始终拥有全部权限）' : '保存成功');
-  });
+    }
+  }
+  registerRoleWorkspace(app, { prepare: prepareRole, write: writeRole, heldKeys: (id, key) => heldKeys(app, id, key), grantKeys: async () => new Set((await permissionTree(app)).grants.keys()) });
 
   app.post<{ Querystring: { id: number } }>('/role/delete', { config: { perm: 'system:role:remove' }, schema: { querystring: idQuery } }, async (req) => {
     const r = await db.selectFrom('sys_role').selectAll().where('id', '=', req.query.id).executeTakeFirst();
@@ -265,5 +282,71 @@ export function roleRoutes(app: FastifyInstance) {
       await trx.deleteFrom('sys_role').where('id', '=', r.id).execute();
     });
     return ok(null, '删除成功');
+  });
+}
+
+interface RoleContent {
+  roleName: string;
+  roleType: string | null;
+  orderNum: number;
+  remark: string | null;
+  dataScope: string;
+  permKeys: string[];
+}
+type RoleSaves<P> = {
+  prepare(req: FastifyRequest, body: Record<string, unknown>): Promise<P>;
+  write(on: Kysely<Database>, p: P): Promise<number>;
+  heldKeys(roleId: number, roleKey: string): Promise<string[]>;
+  /** the leaves of this deployment's permission tree */
+  grantKeys(): Promise<Set<string>>;
+};
+
+/**
+ * Roles in a workspace export and import (issue 37 item 3): a role by its key, its name, type, data scope and the
+ * leaves of the permission tree it holds (a custom scope's departments do not travel: they are this deployment's).
+ * An import checks it as a role save does — nobody grants what they do not hold — and never touches the
+ * administrator role.
+ */
+function registerRoleWorkspace<P>(app: FastifyInstance, saves: RoleSaves<P>) {
+  const { db } = app.ctx;
+  const asItem = async (key: string) => {
+    const r = await db.selectFrom('sys_role').selectAll().where('role_key', '=', key).executeTakeFirst();
+    if (!r || r.role_key === ADMIN_ROLE) return null;
+    const content: RoleContent = { roleName: r.role_name, roleType: r.role_type, orderNum: Number(r.order_num), remark: r.remark, dataScope: r.data_scope ?? DATA_SCOPE.ALL, permKeys: (await saves.heldKeys(Number(r.id), r.role_key)).sort() };
+    return { kind: 'role' as const, key: r.role_key, title: r.role_name, content: content as unknown as Record<string, unknown> };
+  };
+  app.workspace.register<P>({
+    kind: 'role',
+    readPerm: 'system:role:list',
+    writePerm: 'system:role:add',
+    list: async () => (await db.selectFrom('sys_role').select(['role_key', 'role_name']).where('role_key', '<>', ADMIN_ROLE).orderBy('order_num').execute()).map((r) => ({ key: r.role_key, title: `${r.role_name}（${r.role_key}）` })),
+    read: asItem,
+    existing: asItem,
+    prepare: async (item, ctx, mode, key) => {
+      if (key === ADMIN_ROLE) throw new BizError('管理员角色不能导入', 403);
+      const c = item.content as Partial<RoleContent>;
+      const stored = mode === 'replace' ? await db.selectFrom('sys_role').select('id').where('role_key', '=', key).executeTakeFirst() : undefined;
+      const name = mode === 'copy' ? `${String(c.roleName ?? key).slice(0, 24)}（${key}）` : c.roleName;
+      const scope = c.dataScope === DATA_SCOPE.CUSTOM ? DATA_SCOPE.SELF : c.dataScope;
+      // a grant this deployment does not know is refused, not dropped (a crafted file is told, not half applied);
+      // a page's entry the file brings along is granted by the page itself (its roles)
+      const known = await saves.grantKeys();
+      const keys = Array.isArray(c.permKeys) ? c.permKeys.map(String).slice(0, 2000) : [];
+      const carried = (k: string) => k.startsWith('m:lowcode-') && ctx.inFile('page', k.slice('m:lowcode-'.length));
+      const unknown = keys.filter((k) => !known.has(k) && !carried(k));
+      if (unknown.length) throw new BizError(`权限在本环境不存在：${unknown.slice(0, 5).join('、')}`, 403);
+      return saves.prepare(ctx.req, { id: stored ? Number(stored.id) : undefined, roleKey: key, roleName: name, roleType: c.roleType, orderNum: c.orderNum, remark: c.remark, dataScope: scope, deptIds: [], permKeys: keys.filter((k) => known.has(k)) });
+    },
+    write: async (p, on) => {
+      await saves.write(on, p);
+      return (p as { roleKey: string }).roleKey;
+    },
+    copyKey: async (key) => {
+      for (let i = 2; i < 1000; i++) {
+        const k = `${key.slice(0, 25)}_${i}`;
+        if (!(await db.selectFrom('sys_role').select('id').where('role_key', '=', k).executeTakeFirst())) return k;
+      }
+      throw new BizError(`找不到角色「${key}」副本的可用标识`);
+    },
   });
 }
