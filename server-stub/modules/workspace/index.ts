@@ -345,8 +345,9 @@ export const workspaceModule: ServerModule = {
         const plans = await check(judged, ctx, decisions);
         const refused = judged.find((j) => j.status === 'invalid' && decisions[`${j.item.kind}:${j.item.key}`] !== 'keep');
         if (refused) throw new BizError(WORKSPACE_MSG.refused(WORKSPACE_KIND_LABELS[refused.item.kind], refused.item.key, refused.reason!), refused.code);
-        if (!plans.length) throw new BizError(WORKSPACE_MSG.nothing);
         const counts = { created: 0, replaced: 0, copied: 0, kept: judged.length - plans.length };
+        // a deployment already holding the file is no failure (a pipeline runs the same import again)
+        if (!plans.length) return ok({ ...counts, dryRun: !!req.body.dryRun }, WORKSPACE_MSG.nothing);
         for (const p of plans) counts[p.mode === 'new' ? 'created' : p.mode === 'replace' ? 'replaced' : 'copied']++;
         if (req.body.dryRun) return ok({ ...counts, dryRun: true }, `检查通过：将新建 ${counts.created} 项，覆盖 ${counts.replaced} 项，导入副本 ${counts.copied} 项`);
         await db.transaction().execute(async (trx) => {

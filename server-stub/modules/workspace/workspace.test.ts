@@ -3,7 +3,12 @@
 // from one to the other with the data source mapped by choice; the preview tells new, unchanged and changed (with
 // both sides), a conflict is settled per item, everything is written in one transaction, APIs arrive as drafts;
 // crafted files (a role granted more than the importer holds, SQL from a designer, hostile JSON) are refused.
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startTestServer, TEST_PASSWORD, testStores, type TestServer } from '../../testing/server.js';
 import { addPerson } from '../../testing/people.js';
 import { GOODS_SQL, sqliteFixture } from '../../testing/sqlite.js';
 
@@ -195,5 +200,19 @@ describe.each(testStores)('workspace export and import (%s stores)', (store) => 
     const designer = await dst.loginAs('designer');
     expect((await dst.request('POST', `${W}/preview`, { file }, designer)).http).toBe(403);
     expect((await dst.request('POST', `${W}/import`, { file }, null)).http).toBe(401);
+  });
+
+  it('runs headless for a pipeline: npm run workspace -- export / import --dry-run against a deployment’s URL', async () => {
+    const run = (args: string[]) => promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/workspace.ts', ...args], { env: { ...process.env, WORKSPACE_USER: 'admin', WORKSPACE_PASSWORD: TEST_PASSWORD } });
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'ws-cli-')), 'file.json');
+    const exported = await run(['export', '--out', out, '--items', `screen:${screenId}`, '--url', src.url]);
+    expect(exported.stdout).toContain('已导出 3 项（数据源 1 个）');
+    expect(JSON.parse(readFileSync(out, 'utf8')).format).toBe('dsc-workspace');
+    const checked = await run(['import', out, '--dry-run', '--map', `shop=${dstDs}`, '--decide', 'keep', '--url', dst.url]);
+    expect(checked.stdout).toContain(`数据源 shop → shop_prod（${dstDs}）`);
+    expect(checked.stdout).toMatch(/大屏\t销售大屏\t无变化/);
+    expect(checked.stdout).toContain('没有要导入的内容');
+    // refused: the exit code says so, with the reason
+    await expect(run(['import', out, '--url', dst.url])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('在本环境已存在且内容不同：请选择保留、覆盖或导入为副本') });
   });
 });
