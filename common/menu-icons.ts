@@ -19,6 +19,7 @@ export const MENU_ICONS: readonly string[] = [
   'ControlOutlined',
   'DashboardOutlined',
   'DatabaseOutlined',
+  'DeleteOutlined',
   'DeploymentUnitOutlined',
   'FileSearchOutlined',
   'FileTextOutlined',

@@ -115,14 +115,18 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
   throw new Error(`服务端 90 秒内未就绪：\n${log()}`);
 }
 
-export default async function setup(project: TestProject) {
-  await ensureBuilt();
+/**
+ * Starts a deployment of the real server (`npx tsx server-stub/main.ts`) on a free port with `env` over the e2e
+ * defaults; answers its URL and how to stop it (its log files copied to `keepLogs` first). The e2e run's own
+ * server, and a second deployment for a test that moves work between two (e2e/workspace.test.ts).
+ */
+export async function startDeployment(env: Record<string, string> = {}, keepLogs?: string): Promise<{ baseURL: string; dataDir: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dsc-e2e-'));
   let output = '';
   const child = spawn('npx', ['tsx', 'server-stub/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGINS_PER_MINUTE: '1000', ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_DATA: 'off', DIST_DIR: path.join(root, 'dist') },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGINS_PER_MINUTE: '1000', ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_DATA: 'off', DIST_DIR: path.join(root, 'dist'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, so teardown stops npx and tsx's children together
   });
@@ -135,12 +139,7 @@ export default async function setup(project: TestProject) {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
     throw e;
   }
-  project.provide('baseURL', baseURL);
-  project.provide('adminPassword', ADMIN_PASSWORD);
-  project.provide('dataDir', dataDir);
-  project.provide('demoPassword', DEMO_PASSWORD);
-
-  return async () => {
+  const stop = async () => {
     if (child.pid && child.exitCode === null) {
       try {
         process.kill(-child.pid, 'SIGTERM');
@@ -157,9 +156,22 @@ export default async function setup(project: TestProject) {
       }
     }
     const logs = path.join(dataDir, 'logs');
-    const kept = path.join(root, '.test-results', 'e2e-server-logs');
-    rmSync(kept, { recursive: true, force: true });
-    if (existsSync(logs)) cpSync(logs, kept, { recursive: true });
+    if (keepLogs) {
+      rmSync(keepLogs, { recursive: true, force: true });
+      if (existsSync(logs)) cpSync(logs, keepLogs, { recursive: true });
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  return { baseURL, dataDir, stop };
+}
+
+export default async function setup(project: TestProject) {
+  await ensureBuilt();
+  const { baseURL, dataDir, stop } = await startDeployment({}, path.join(root, '.test-results', 'e2e-server-logs'));
+  project.provide('baseURL', baseURL);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('dataDir', dataDir);
+  project.provide('demoPassword', DEMO_PASSWORD);
+
+  return stop;
 }

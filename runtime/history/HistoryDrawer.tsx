@@ -3,14 +3,10 @@
 // version before it (or against the item now, or against what the editor holds unsaved): the changes in words
 // (common/versionDiff.ts), a thumbnail of each side for a screen or form, and the raw JSON diff (jsondiffpatch).
 // 恢复 asks, then saves the old content as the newest version (GET/POST /api/history/*).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, List, Segmented, Space, Spin, Tag, Typography } from 'antd';
-import { create } from 'jsondiffpatch';
-import { format as htmlDiff } from 'jsondiffpatch/formatters/html';
-import 'jsondiffpatch/formatters/styles/html.css';
 import { get, post } from '../core/request';
-import { describeChanges, type Change } from '../../common/versionDiff';
-import { LayoutThumbnail } from './LayoutThumbnail';
+import { ContentDiff } from './ContentDiff';
 
 export type HistoryKind = 'page' | 'screen' | 'form' | 'menu' | 'dataset';
 
@@ -38,9 +34,6 @@ export interface HistoryDrawerProps {
   startWith?: 'editing';
 }
 
-const diffpatch = create({ objectHash: (o: object, i?: number) => String((o as { id?: unknown; field?: unknown }).id ?? (o as { field?: unknown }).field ?? `$$index:${i}`) });
-const COLORS: Record<Change['kind'], string> = { added: 'green', removed: 'red', changed: 'blue', moved: 'purple' };
-const WORDS: Record<Change['kind'], string> = { added: '新增', removed: '删除', changed: '修改', moved: '移动' };
 type Against = 'previous' | 'current' | 'editing';
 
 export function HistoryDrawer({ kind, itemKey, open, onClose, onRestored, editing, startWith }: HistoryDrawerProps) {
@@ -51,7 +44,6 @@ export function HistoryDrawer({ kind, itemKey, open, onClose, onRestored, editin
   const [against, setAgainst] = useState<Against>(startWith ?? 'previous');
   const [sides, setSides] = useState<{ left: unknown; right: unknown; leftName: string; rightName: string } | null>(null);
   const [loading, setLoading] = useState(false);
-  const [raw, setRaw] = useState(false);
 
   const load = () => {
     setError(null);
@@ -104,12 +96,6 @@ export function HistoryDrawer({ kind, itemKey, open, onClose, onRestored, editin
     };
   }, [open, versions, chosen, against, kind, itemKey, editing]);
 
-  const changes = useMemo(() => (sides && sides.left !== null ? describeChanges(kind, sides.left, sides.right) : []), [sides, kind]);
-  const rawHtml = useMemo(() => {
-    if (!raw || !sides) return '';
-    const delta = diffpatch.diff(sides.left ?? {}, sides.right ?? {});
-    return delta ? (htmlDiff(delta, sides.left ?? {}) ?? '') : '';
-  }, [raw, sides]);
 
   const restore = (v: Version) =>
     modal.confirm({
@@ -125,7 +111,6 @@ export function HistoryDrawer({ kind, itemKey, open, onClose, onRestored, editin
       },
     });
 
-  const thumbs = (kind === 'screen' || kind === 'form') && sides;
   return (
     <Drawer title="历史版本" open={open} onClose={onClose} width="min(960px, 100vw)" destroyOnHidden data-testid="history-drawer">
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 8 }} />}
@@ -179,42 +164,7 @@ export function HistoryDrawer({ kind, itemKey, open, onClose, onRestored, editin
               style={{ marginBottom: 8 }}
             />
             <Spin spinning={loading}>
-              {sides && (
-                <>
-                  {thumbs && (
-                    <div style={{ display: 'flex', gap: 8, marginBottom: 8 }} data-testid="history-thumbs">
-                      <LayoutThumbnail snapshot={sides.left} caption={sides.leftName} />
-                      <LayoutThumbnail snapshot={sides.right} caption={sides.rightName} />
-                    </div>
-                  )}
-                  <Typography.Text strong>
-                    {sides.leftName} → {sides.rightName}
-                  </Typography.Text>
-                  {sides.left === null ? (
-                    <Typography.Paragraph type="secondary">这是最早的版本。</Typography.Paragraph>
-                  ) : changes.length ? (
-                    <List
-                      size="small"
-                      dataSource={changes}
-                      data-testid="history-changes"
-                      renderItem={(c) => (
-                        <List.Item>
-                          <Space align="start">
-                            <Tag color={COLORS[c.kind]}>{WORDS[c.kind]}</Tag>
-                            <span>{c.text}</span>
-                          </Space>
-                        </List.Item>
-                      )}
-                    />
-                  ) : (
-                    <Typography.Paragraph type="secondary">内容相同。</Typography.Paragraph>
-                  )}
-                  <Button size="small" type="link" onClick={() => setRaw((r) => !r)} style={{ paddingLeft: 0 }}>
-                    {raw ? '收起 JSON 差异' : '查看 JSON 差异'}
-                  </Button>
-                  {raw && <div className="history-raw" style={{ overflow: 'auto', maxHeight: 360, fontSize: 12 }} dangerouslySetInnerHTML={{ __html: rawHtml || '<p>内容相同</p>' }} />}
-                </>
-              )}
+              {sides && <ContentDiff kind={kind} left={sides.left} right={sides.right} leftName={sides.leftName} rightName={sides.rightName} />}
             </Spin>
           </div>
         </div>

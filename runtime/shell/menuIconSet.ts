@@ -6,5 +6,5 @@ export {
   DeploymentUnitOutlined, FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined, FunctionOutlined, HddOutlined,
   HomeOutlined, LinkOutlined, MessageOutlined, MonitorOutlined, PictureOutlined, ProfileOutlined, QuestionCircleOutlined,
   RobotOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, TableOutlined, TeamOutlined, ToolOutlined, UserOutlined,
-  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined, BuildOutlined, KeyOutlined,
+  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined, BuildOutlined, KeyOutlined, DeleteOutlined,
 } from '@ant-design/icons';

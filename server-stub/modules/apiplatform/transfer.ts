@@ -235,8 +235,10 @@ export function registerApiWorkspace(app: FastifyInstance) {
       const check = app.ctx.schemas.validators['api-export.schema.json'];
       const probe = { format: 'dsc-api-export', formatVersion: 1, apis: [item.content] };
       if (!check(probe)) throw new BizError(`接口内容不符合 API 导出格式：${describeAjvErrors(check.errors, { root: '接口' }).slice(0, 3).join('；')}`);
+      if (!/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(key)) throw new BizError('接口名称须以字母开头，只能包含字母、数字和下划线');
       const file = item.content as unknown as FileApi;
-      const api = { ...file, apiName: key, dsName: ctx.dataSource(file.dsName).name };
+      // an API not yet configured names no data source
+      const api = { ...file, apiName: key, dsName: file.dsName ? ctx.dataSource(file.dsName).name : '' };
       const found = mode === 'replace' ? await db.selectFrom('gemini_api').select(['id', 'api_status']).where('api_name', '=', key).executeTakeFirst() : undefined;
       if (found && Number(found.api_status) === API_STATUS.waiting) throw new BizError('该接口正在审批中，审批结束后才能导入新版本');
       // a new draft of an existing API is an edit of it

@@ -26,6 +26,8 @@ import { dataColumns } from './files.js';
 import { chartsOf, fileRoutes } from './fileRoutes.js';
 import { datasetDeletedMigration, datasetGroups, datasets } from './tables.js';
 import { registerDatasetWorkspace } from './workspace.js';
+import { Ajv } from 'ajv';
+import { describeAjvErrors } from '../../../common/ajv-messages.js';
 
 export const PERM = {
   list: 'datav:dataset:list',
@@ -693,7 +695,16 @@ export const datasetModule: ServerModule = {
     });
 
     // workspace export and import (issue 37 item 3): datasets by name, their data source by name
-    registerDatasetWorkspace(app, { prepare: prepareDataset, write: writeDataset, perm: PERM });
+    const saveShape = new Ajv({ allErrors: true, allowUnionTypes: true, strict: false }).compile(saveBody);
+    registerDatasetWorkspace(app, {
+      // the save route's body schema first (an import's dataset arrives without the route)
+      prepare: (req, b) => {
+        if (!saveShape(b)) throw new BizError(`数据集内容不合法：${describeAjvErrors(saveShape.errors, { root: '数据集' }).slice(0, 3).join('；')}`);
+        return prepareDataset(req, b);
+      },
+      write: writeDataset,
+      perm: PERM,
+    });
 
     /* ------------------------------------------------------------------ building a dataset */
     // the data sources a dataset may read, by name only: a designer (datav:dataset:list, no gemini:datasource:*)

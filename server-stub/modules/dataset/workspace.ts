@@ -73,7 +73,8 @@ export function registerDatasetWorkspace<P extends { values: Values }>(app: Fast
   app.workspace.register<{ p: P; group: string[] }>({
     kind: 'dataset',
     readPerm: PERM.list,
-    writePerm: PERM.add,
+    // as the save route: its permission, then add or edit as the save decides (and SQL for a SQL dataset)
+    writePerm: PERM.list,
     list: async (req) => {
       const rows = await live().where('kind', '<>', 'file').orderBy('name').execute();
       return rows.filter((r) => r.kind !== 'sql' || mayReadSql(req)).map((r) => ({ key: r.name, title: r.name }));

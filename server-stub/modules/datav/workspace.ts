@@ -68,7 +68,8 @@ export function registerScreenWorkspace(app: FastifyInstance, cfg: KindConfig, s
   app.workspace.register<{ key: string; canvas: Record<string, unknown>; widgets: Widget[]; replaceId: number | null }>({
     kind,
     readPerm: cfg.perm.list,
-    writePerm: cfg.perm.add,
+    // a new page and its widgets: the widget save's permission (edit), as the designer needs it
+    writePerm: cfg.perm.edit,
     list: async () => (await live().orderBy('page_name').orderBy('id').execute()).map((r) => ({ key: String(r.id), title: r.page_name })),
     // an export names a page by id (two pages may share a name); the file names it by name
     read: async (key) => {
@@ -82,7 +83,7 @@ export function registerScreenWorkspace(app: FastifyInstance, cfg: KindConfig, s
     prepare: async (item, ctx, mode, key) => {
       const c = item.content as Partial<PageSnapshot>;
       if (!c || typeof c.canvas !== 'object' || !c.canvas || !Array.isArray(c.widgets)) throw new BizError('内容不完整（画布、部件）');
-      if (mode === 'replace') assertPermission(ctx.req, cfg.perm.edit);
+      if (mode !== 'replace') assertPermission(ctx.req, cfg.perm.add);
       const canvas: Record<string, unknown> = { ...(c.canvas as Record<string, unknown>), pageName: key };
       saves.checkCanvas(canvas as SaveBody);
       // a dataset named must come with the file or be here already

@@ -325,9 +325,12 @@ function registerRoleWorkspace<P>(app: FastifyInstance, saves: RoleSaves<P>) {
     prepare: async (item, ctx, mode, key) => {
       if (key === ADMIN_ROLE) throw new BizError('管理员角色不能导入', 403);
       const c = item.content as Partial<RoleContent>;
-      const stored = mode === 'replace' ? await db.selectFrom('sys_role').select('id').where('role_key', '=', key).executeTakeFirst() : undefined;
+      const stored = mode === 'replace' ? await db.selectFrom('sys_role').select(['id', 'data_scope']).where('role_key', '=', key).executeTakeFirst() : undefined;
       const name = mode === 'copy' ? `${String(c.roleName ?? key).slice(0, 24)}（${key}）` : c.roleName;
-      const scope = c.dataScope === DATA_SCOPE.CUSTOM ? DATA_SCOPE.SELF : c.dataScope;
+      // a custom scope's departments are this deployment's: a replaced role keeps its own, a new one sees its own rows
+      const keepScope = stored && (c.dataScope === DATA_SCOPE.CUSTOM || stored.data_scope === DATA_SCOPE.CUSTOM);
+      const scope = keepScope ? stored.data_scope : c.dataScope === DATA_SCOPE.CUSTOM ? DATA_SCOPE.SELF : c.dataScope;
+      const deptIds = keepScope && stored.data_scope === DATA_SCOPE.CUSTOM ? (await db.selectFrom('sys_role_dept').select('dept_id').where('role_id', '=', stored.id).execute()).map((r) => Number(r.dept_id)) : [];
       // a grant this deployment does not know is refused, not dropped (a crafted file is told, not half applied);
       // a page's entry the file brings along is granted by the page itself (its roles)
       const known = await saves.grantKeys();
@@ -335,7 +338,7 @@ function registerRoleWorkspace<P>(app: FastifyInstance, saves: RoleSaves<P>) {
       const carried = (k: string) => k.startsWith('m:lowcode-') && ctx.inFile('page', k.slice('m:lowcode-'.length));
       const unknown = keys.filter((k) => !known.has(k) && !carried(k));
       if (unknown.length) throw new BizError(`权限在本环境不存在：${unknown.slice(0, 5).join('、')}`, 403);
-      return saves.prepare(ctx.req, { id: stored ? Number(stored.id) : undefined, roleKey: key, roleName: name, roleType: c.roleType, orderNum: c.orderNum, remark: c.remark, dataScope: scope, deptIds: [], permKeys: keys.filter((k) => known.has(k)) });
+      return saves.prepare(ctx.req, { id: stored ? Number(stored.id) : undefined, roleKey: key, roleName: name, roleType: c.roleType, orderNum: c.orderNum, remark: c.remark, dataScope: scope, deptIds, permKeys: keys.filter((k) => known.has(k)) });
     },
     write: async (p, on) => {
       await saves.write(on, p);

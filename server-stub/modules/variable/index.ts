@@ -51,8 +51,10 @@ export const variableModule = {
       prepare: async (item, ctx, mode, key) => {
         const c = item.content as Record<string, unknown>;
         const rec = checkBody(requirePage(app.ctx.schemas.pages, 'variable'), { variableName: key, variableValue: c.variableValue ?? '', variableDesc: c.variableDesc ?? '' }, { dicts: await app.dicts.current(), applyDefaults: true });
-        const stored = mode === 'replace' ? await db.selectFrom('sys_variable').select('id').where('variable_name', '=', key).executeTakeFirst() : undefined;
+        const stored = mode === 'replace' ? await db.selectFrom('sys_variable').select(['id', 'variable_value']).where('variable_name', '=', key).executeTakeFirst() : undefined;
         if (stored) assertPermission(ctx.req, 'sys:var:edit');
+        // a secret's value did not travel: replacing keeps this deployment's
+        if (stored && SECRET_NAME.test(key) && !rec.variableValue) rec.variableValue = stored.variable_value;
         return { key, rec, id: stored ? Number(stored.id) : null };
       },
       write: async (p, on) => {

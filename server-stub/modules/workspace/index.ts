@@ -145,6 +145,7 @@ export const workspaceModule: ServerModule = {
     /** The chosen items and, transitively, what they depend on (each read as the caller may read it). */
     const collect = async (refs: readonly WorkspaceRef[], req: FastifyRequest) => {
       const out = new Map<string, WorkspaceItem & { addedFor?: string }>();
+      const chosenAs = new Map<string, string>();
       const queue: Array<WorkspaceRef & { addedFor?: string; chosen: boolean }> = refs.map((r) => ({ ...r, chosen: true }));
       while (queue.length) {
         const ref = queue.shift()!;
@@ -159,7 +160,12 @@ export const workspaceModule: ServerModule = {
           continue;
         }
         const id = `${item.kind}:${item.key}`;
-        if (out.has(id)) continue;
+        if (out.has(id)) {
+          // two chosen screens of one name would be one item of the file
+          if (ref.chosen && chosenAs.get(id) !== undefined && chosenAs.get(id) !== ref.key) throw new BizError(`有两个${WORKSPACE_KIND_LABELS[item.kind]}都叫「${item.key}」：请先改名再导出`);
+          continue;
+        }
+        if (ref.chosen) chosenAs.set(id, ref.key);
         if (out.size >= WORKSPACE_LIMITS.items) throw new BizError(`一次最多导出 ${WORKSPACE_LIMITS.items} 项`);
         out.set(id, { ...item, ...(ref.chosen ? {} : { addedFor: ref.addedFor }) });
         for (const d of item.deps ?? []) queue.push({ ...d, chosen: false, addedFor: `${WORKSPACE_KIND_LABELS[item.kind]}「${item.title}」` });
@@ -216,7 +222,7 @@ export const workspaceModule: ServerModule = {
       const declared = new Map((file.dataSources ?? []).map((d) => [d.name, d.type]));
       const map = new Map<string, { id: number; name: string } | null>();
       for (const name of named) {
-        const pick = chosen[name];
+        const pick = Object.hasOwn(chosen, name) ? chosen[name] : undefined;
         if (pick !== undefined) {
           const t = targets.find((x) => x.id === pick);
           if (!t) throw new BizError(WORKSPACE_MSG.badMapping(name));
@@ -261,13 +267,15 @@ export const workspaceModule: ServerModule = {
     /** Every item of the file against this deployment: its status, and what it would replace. */
     const judge = async (file: WorkspaceFile, req: FastifyRequest, map: Map<string, { id: number; name: string } | null>): Promise<Judged[]> => {
       const out: Judged[] = [];
-      for (const item of file.items) {
+      // in dependency order whatever the file's (a hand-merged file may list a screen before its dataset)
+      const items = [...file.items].sort((a, b) => WORKSPACE_KINDS.indexOf(a.kind) - WORKSPACE_KINDS.indexOf(b.kind));
+      for (const item of items) {
         const def = app.workspace.kindOf(item.kind);
         if (!may(req, def.writePerm)) {
           out.push({ item, def, status: 'invalid', reason: `没有导入${WORKSPACE_KIND_LABELS[item.kind]}的权限`, code: 403 });
           continue;
         }
-        const before = await def.existing(item.key, req).catch(() => null);
+        const before = await def.existing(item.key, req);
         if (!before) out.push({ item, def, status: 'new' });
         else out.push({ item, def, status: comparable(def, before.content) === comparable(def, item.content, map) && before.title === item.title ? 'same' : 'changed', before: before.content, beforeTitle: before.title });
       }
@@ -277,13 +285,14 @@ export const workspaceModule: ServerModule = {
     const modeOf = (j: Judged, decisions: Record<string, Decision>): ImportMode | null => {
       if (j.status === 'new') return 'new';
       if (j.status === 'same') return null;
-      const d = decisions[`${j.item.kind}:${j.item.key}`];
+      const id = `${j.item.kind}:${j.item.key}`;
+      const d = Object.hasOwn(decisions, id) ? decisions[id] : undefined;
       if (!d) throw new BizError(WORKSPACE_MSG.decide(WORKSPACE_KIND_LABELS[j.item.kind], j.item.key));
       return d === 'keep' ? null : d;
     };
 
     /** Checks every item as its save would (with the data sources mapped); answers the reason per item. */
-    const check = async (judged: Judged[], ctx: ImportContext, decisions: Record<string, Decision> | null) => {
+    const check = async (judged: Judged[], ctx: ImportContext, decisions: Record<string, Decision> | null, req: FastifyRequest) => {
       const plans: Array<{ j: Judged; mode: ImportMode; prepared: unknown }> = [];
       for (const j of judged) {
         if (j.status === 'invalid') continue;
@@ -300,10 +309,15 @@ export const workspaceModule: ServerModule = {
           const key = mode === 'copy' ? await j.def.copyKey(j.item.key) : j.item.key;
           plans.push({ j, mode, prepared: await j.def.prepare(j.item, ctx, mode, key) });
         } catch (e) {
-          if (!(e instanceof BizError)) throw e;
           j.status = 'invalid';
-          j.reason = e.message;
-          j.code = e.httpStatus;
+          if (e instanceof BizError) {
+            j.reason = e.message;
+            j.code = e.httpStatus;
+          } else {
+            // a file's content the kind's checks did not expect (a crafted item): refused, the fault logged
+            req.log.warn({ err: (e as Error).message, kind: j.item.kind, key: j.item.key }, 'workspace item not importable');
+            j.reason = '内容不合法';
+          }
         }
       }
       return plans;
@@ -313,7 +327,7 @@ export const workspaceModule: ServerModule = {
       const file = readWorkspaceFile(app, req.body.file);
       const { targets, map, declared } = await mapSources(file, req.body.dataSources ?? {});
       const judged = await judge(file, req, map);
-      await check(judged, contextOf(req, map, file), null);
+      await check(judged, contextOf(req, map, file), null, req);
       return ok({
         items: judged.map((j) => ({
           kind: j.item.kind,
@@ -342,7 +356,7 @@ export const workspaceModule: ServerModule = {
         const bad = judged.find((j) => j.status === 'invalid' && decisions[`${j.item.kind}:${j.item.key}`] !== 'keep');
         if (bad) throw new BizError(WORKSPACE_MSG.refused(WORKSPACE_KIND_LABELS[bad.item.kind], bad.item.key, bad.reason!), bad.code);
         const ctx = contextOf(req, map, file);
-        const plans = await check(judged, ctx, decisions);
+        const plans = await check(judged, ctx, decisions, req);
         const refused = judged.find((j) => j.status === 'invalid' && decisions[`${j.item.kind}:${j.item.key}`] !== 'keep');
         if (refused) throw new BizError(WORKSPACE_MSG.refused(WORKSPACE_KIND_LABELS[refused.item.kind], refused.item.key, refused.reason!), refused.code);
         const counts = { created: 0, replaced: 0, copied: 0, kept: judged.length - plans.length };
