@@ -71,7 +71,8 @@ describeBrowser('工作区迁移', () => {
     const screen = await must('/api/datav/screen/info/save', { pageName: screenName }, token);
     const bar = await must('/api/datav/screen/widget/add', { pageId: screen.id, widgetName: 'barChart', left: 40, top: 40 }, token);
     const line = await must('/api/datav/screen/widget/add', { pageId: screen.id, widgetName: 'lineChart', left: 400, top: 40 }, token);
-    bar.widgetProps.datasourceProps = { ...bar.widgetProps.datasourceProps, datasourceType: 'DATASET', dataConfig: { ...bar.widgetProps.datasourceProps.dataConfig, dataset: { datasetId } } };
+    const mapping = bar.widgetProps.datasourceProps.dataMapping.map((m: any) => (m.slot === 'dimension' ? { ...m, datasetField: 'name' } : { ...m, datasetField: 'price', agg: 'sum' }));
+    bar.widgetProps.datasourceProps = { ...bar.widgetProps.datasourceProps, datasourceType: 'DATASET', dataMapping: mapping, dataConfig: { ...bar.widgetProps.datasourceProps.dataConfig, dataset: { datasetId } } };
     line.widgetProps.datasourceProps = { ...line.widgetProps.datasourceProps, datasourceType: 'API', dataConfig: { ...line.widgetProps.datasourceProps.dataConfig, datasource: `goods_${run}` } };
     await must('/api/datav/screen/widget/update', { pageId: screen.id, widgets: [bar, line] }, token);
 
@@ -110,7 +111,7 @@ describeBrowser('工作区迁移', () => {
     await test.getByRole('button', { name: '查看清单' }).click();
     const plan = test.getByTestId('workspace-plan');
     await plan.getByText(`随大屏「${screenName}」附带`).first().waitFor();
-    expect(await plan.locator('tbody tr').count()).toBe(5);
+    expect(await plan.locator('tbody tr.ant-table-row').count()).toBe(5);
     await plan.getByText(`随页面「商品备注${run}」附带`).waitFor();
     await shot(test, 'workspace-export');
     const [dl] = await Promise.all([test.waitForEvent('download'), test.getByRole('button', { name: /导出文件/ }).click()]);
@@ -130,13 +131,13 @@ describeBrowser('工作区迁移', () => {
     await sources.getByRole('combobox').click();
     await prod.locator('.ant-select-dropdown:visible').getByText('shop_prod（sqlite）').click();
     const preview = prod.getByTestId('workspace-preview');
-    await expect.poll(async () => (await preview.locator('tbody tr').allTextContents()).filter((t) => t.includes('新建')).length, { timeout: 15_000 }).toBe(5);
+    await expect.poll(async () => (await preview.locator('tbody tr.ant-table-row').allTextContents()).filter((t) => t.includes('新建')).length, { timeout: 15_000 }).toBe(5);
     await shot(prod, 'workspace-import-preview');
     await prod.getByRole('button', { name: '确认导入' }).click();
     await prod.locator('.ant-modal-confirm').getByRole('button', { name: /导\s?入/ }).click();
     await toast(prod, '导入完成', { prefix: 'workspace' });
     // the preview again: everything there, unchanged
-    await expect.poll(async () => (await preview.locator('tbody tr').allTextContents()).filter((t) => t.includes('无变化')).length, { timeout: 15_000 }).toBe(5);
+    await expect.poll(async () => (await preview.locator('tbody tr.ant-table-row').allTextContents()).filter((t) => t.includes('无变化')).length, { timeout: 15_000 }).toBe(5);
 
     // the page, from production's menu
     await prod.goto(`${second!.baseURL}/`);
@@ -149,6 +150,9 @@ describeBrowser('工作区迁移', () => {
     const screens = await at(second!.baseURL, '/api/datav/screen/search', { search: screenName, pageNum: 1, pageSize: 10 }, token);
     await prod.goto(`${second!.baseURL}/datav/screen/preview?pageId=${screens.records[0].id}`);
     await prod.locator('canvas').first().waitFor({ timeout: 30_000 });
+    // the chart answers from production's dataset (no warning on it); the API's line waits for its approval
+    await prod.getByText('接口调用失败').first().waitFor({ timeout: 15_000 });
+    expect(await prod.getByText('请在数据映射中为各项选择数据集字段').count()).toBe(0);
     await shot(prod, 'workspace-imported-screen');
     // the API is a draft there, waiting to be submitted and approved
     const apis = await at(second!.baseURL, '/api/gemini/api/design/search', { search: `goods_${run}`, pageNum: 1, pageSize: 10 }, token);

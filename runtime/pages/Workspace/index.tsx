@@ -54,7 +54,10 @@ const MAX_FILE_MB = 64;
 function ExportTab() {
   const [kinds, setKinds] = useState<KindItems[] | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
-  const [plan, setPlan] = useState<{ items: PlanItem[]; dataSources: Array<{ name: string; type: string }> } | null>(null);
+  const [plan, setPlan] = useState<{
+    items: PlanItem[];
+    dataSources: Array<{ name: string; type: string }>;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     get<KindItems[]>('/workspace/items').then(setKinds, () => setKinds([]));
@@ -71,7 +74,17 @@ function ExportTab() {
   );
   useEffect(() => setPlan(null), [checked]);
   const tree = useMemo(
-    () => (kinds ?? []).filter((k) => k.items.length).map((k) => ({ key: k.kind, title: `${k.label}（${k.items.length}）`, children: k.items.map((i) => ({ key: `${k.kind}:${i.key}`, title: i.title })) })),
+    () =>
+      (kinds ?? [])
+        .filter((k) => k.items.length)
+        .map((k) => ({
+          key: k.kind,
+          title: `${k.label}（${k.items.length}）`,
+          children: k.items.map((i) => ({
+            key: `${k.kind}:${i.key}`,
+            title: i.title,
+          })),
+        })),
     [kinds],
   );
   const showPlan = async () => {
@@ -98,7 +111,17 @@ function ExportTab() {
             <Button onClick={showPlan} disabled={!chosen.length} loading={busy}>
               查看清单
             </Button>
-            <Button type="primary" icon={<DownloadOutlined />} disabled={!chosen.length} onClick={() => download('/workspace/export', undefined, undefined, { method: 'POST', body: { items: chosen } })}>
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              disabled={!chosen.length}
+              onClick={() =>
+                download('/workspace/export', undefined, undefined, {
+                  method: 'POST',
+                  body: { items: chosen },
+                })
+              }
+            >
               导出文件
             </Button>
           </Space>
@@ -118,11 +141,17 @@ function ExportTab() {
               columns={[
                 { title: '类型', dataIndex: 'kindLabel', width: 80 },
                 { title: '名称', dataIndex: 'title', ellipsis: true },
-                { title: '说明', dataIndex: 'addedFor', render: (v: string | null) => (v ? <Tag color="blue">随{v}附带</Tag> : <Tag>已选择</Tag>) },
+                {
+                  title: '说明',
+                  dataIndex: 'addedFor',
+                  render: (v: string | null) => (v ? <Tag color="blue">随{v}附带</Tag> : <Tag>已选择</Tag>),
+                },
               ]}
             />
             <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-              数据源只按名称和类型导出（{plan.dataSources.map((d) => `${d.name}（${d.type}）`).join('、') || '无'}），不含地址、账号和密码；导入时对应到目标环境的数据源。
+              数据源只按名称和类型导出（
+              {plan.dataSources.map((d) => `${d.name}（${d.type}）`).join('、') || '无'}
+              ），不含地址、账号和密码；导入时对应到目标环境的数据源。
             </Typography.Paragraph>
           </>
         )}
@@ -148,7 +177,10 @@ function ImportTab() {
       const p = await post<Preview>('/workspace/preview', { file: text, dataSources: map }, { silent: true } as never);
       setPreview(p);
       // what was mapped by name is shown as chosen
-      setMapping((m) => ({ ...Object.fromEntries(p.dataSources.filter((d) => d.target).map((d) => [d.name, d.target!])), ...m }));
+      setMapping((m) => ({
+        ...Object.fromEntries(p.dataSources.filter((d) => d.target).map((d) => [d.name, d.target!])),
+        ...m,
+      }));
     } catch (e) {
       setPreview(null);
       setError((e as Error).message);
@@ -173,8 +205,18 @@ function ImportTab() {
   const unmapped = (preview?.dataSources ?? []).filter((d) => !mapping[d.name]);
   const run = async (dryRun: boolean) => {
     if (!file) return;
-    const body = { file: file.text, dataSources: mapping, decisions: { ...decisions, ...Object.fromEntries((preview?.items ?? []).filter((i) => i.status === 'invalid').map((i) => [keyOf(i), 'keep'])) }, dryRun };
-    const r = await post<{ created: number }>('/workspace/import', body, { silent: false } as never).then(
+    const body = {
+      file: file.text,
+      dataSources: mapping,
+      decisions: {
+        ...decisions,
+        ...Object.fromEntries((preview?.items ?? []).filter((i) => i.status === 'invalid').map((i) => [keyOf(i), 'keep'])),
+      },
+      dryRun,
+    };
+    const r = await post<{ created: number }>('/workspace/import', body, {
+      silent: false,
+    } as never).then(
       () => true,
       () => false,
     );
@@ -196,13 +238,15 @@ function ImportTab() {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      <Upload.Dragger accept=".json,application/json" maxCount={1} showUploadList={false} beforeUpload={choose} data-testid="workspace-upload">
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p>{file ? `已选择：${file.name}（点击或拖入以更换）` : '点击或拖入由「导出」得到的工作区文件（.json）'}</p>
-        <p className="ant-upload-hint">导入前先预览：不会写入任何内容，直到您确认。</p>
-      </Upload.Dragger>
+      <div data-testid="workspace-upload">
+        <Upload.Dragger accept=".json,application/json" maxCount={1} showUploadList={false} beforeUpload={choose}>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p>{file ? `已选择：${file.name}（点击或拖入以更换）` : '点击或拖入由「导出」得到的工作区文件（.json）'}</p>
+          <p className="ant-upload-hint">导入前先预览：不会写入任何内容，直到您确认。</p>
+        </Upload.Dragger>
+      </div>
       {error && <Alert type="error" showIcon message={error} data-testid="workspace-error" />}
       <Spin spinning={loading}>
         {preview && (
@@ -216,7 +260,11 @@ function ImportTab() {
                   dataSource={preview.dataSources}
                   data-testid="workspace-sources"
                   columns={[
-                    { title: '文件中的数据源', dataIndex: 'name', render: (v: string, d) => `${v}${d.type ? `（${d.type}）` : ''}` },
+                    {
+                      title: '文件中的数据源',
+                      dataIndex: 'name',
+                      render: (v: string, d) => `${v}${d.type ? `（${d.type}）` : ''}`,
+                    },
                     {
                       title: '本环境的数据源',
                       render: (_: unknown, d) => (
@@ -225,7 +273,10 @@ function ImportTab() {
                           placeholder="请选择"
                           value={mapping[d.name]}
                           status={mapping[d.name] ? undefined : 'warning'}
-                          options={preview.targets.map((t) => ({ value: t.id, label: `${t.name}${t.type ? `（${t.type}）` : ''}` }))}
+                          options={preview.targets.map((t) => ({
+                            value: t.id,
+                            label: `${t.name}${t.type ? `（${t.type}）` : ''}`,
+                          }))}
                           onChange={(v: number) => {
                             const next = { ...mapping, [d.name]: v };
                             setMapping(next);
@@ -258,7 +309,12 @@ function ImportTab() {
                   type="warning"
                   showIcon
                   style={{ marginBottom: 8 }}
-                  message={[unmapped.length ? `请为数据源 ${unmapped.map((d) => d.name).join('、')} 选择本环境的数据源` : '', undecided.length ? `请为 ${undecided.length} 项有变化的内容选择处理方式` : ''].filter(Boolean).join('；')}
+                  message={[
+                    unmapped.length ? `请为数据源 ${unmapped.map((d) => d.name).join('、')} 选择本环境的数据源` : '',
+                    undecided.length ? `请为 ${undecided.length} 项有变化的内容选择处理方式` : '',
+                  ]
+                    .filter(Boolean)
+                    .join('；')}
                 />
               )}
               <Table<PreviewItem>
@@ -271,7 +327,12 @@ function ImportTab() {
                 columns={[
                   { title: '类型', dataIndex: 'kindLabel', width: 70 },
                   { title: '名称', dataIndex: 'title', ellipsis: true },
-                  { title: '状态', dataIndex: 'status', width: 90, render: (s: PreviewItem['status']) => <Tag color={STATUS[s].color}>{STATUS[s].label}</Tag> },
+                  {
+                    title: '状态',
+                    dataIndex: 'status',
+                    width: 90,
+                    render: (s: PreviewItem['status']) => <Tag color={STATUS[s].color}>{STATUS[s].label}</Tag>,
+                  },
                   {
                     title: '处理',
                     width: 240,
@@ -320,13 +381,10 @@ export default function Workspace() {
   const mayImport = hasPermission(['system:workspace:import']);
   return (
     <Card title="工作区迁移" size="small">
-      <Typography.Paragraph type="secondary">把设计好的页面、大屏、表单、数据集、接口、字典、角色和变量从一个环境（如测试）搬到另一个环境（如生产）。文件中不含密码和密钥；导入的接口须在目标环境重新审批。</Typography.Paragraph>
-      <Tabs
-        items={[
-          { key: 'export', label: '导出', children: <ExportTab /> },
-          ...(mayImport ? [{ key: 'import', label: '导入', children: <ImportTab /> }] : []),
-        ]}
-      />
+      <Typography.Paragraph type="secondary">
+        把设计好的页面、大屏、表单、数据集、接口、字典、角色和变量从一个环境（如测试）搬到另一个环境（如生产）。文件中不含密码和密钥；导入的接口须在目标环境重新审批。
+      </Typography.Paragraph>
+      <Tabs items={[{ key: 'export', label: '导出', children: <ExportTab /> }, ...(mayImport ? [{ key: 'import', label: '导入', children: <ImportTab /> }] : [])]} />
     </Card>
   );
 }
