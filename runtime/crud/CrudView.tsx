@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Empty, message as antdMessage, Modal, Result, Spin, Table, Tooltip, Typography } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { FilterValue, SorterResult } from 'antd/es/table/interface';
@@ -15,7 +15,10 @@ import { SideTree } from './SideTree';
 import { SearchBar, dayRange, type DayRange } from './SearchBar';
 import { Toolbar } from './Toolbar';
 import { useColumnDicts, useTableColumns, type LiveActions } from './columns';
-import { actionRunner, type SubListState } from './runAction';
+import { actionRunner, type HistoryState, type SubListState } from './runAction';
+
+// the 历史版本 drawer (action=history) loads with the first one opened: its diff library stays out of the list's chunk
+const HistoryDrawer = lazy(() => import('../ui/history/HistoryDrawer').then((m) => ({ default: m.HistoryDrawer })));
 import { builtinPages } from './declarations';
 import { Dialogs, type DialogState } from './Dialogs';
 import { SplitPane } from '../ui/SplitPane';
@@ -86,6 +89,7 @@ export function CrudView({ page, params, virtual: virtualOverride }: {
   const [tick, setTick] = useState(0);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [subList, setSubList] = useState<SubListState | null>(null);
+  const [history, setHistory] = useState<HistoryState | null>(null);
   const paramsKey = JSON.stringify(params ?? {});
   const [treeIds, setTreeIds] = useState<Array<string | number> | null>(null);
   const [range, setRange] = useState<DayRange>(null);
@@ -136,7 +140,7 @@ export function CrudView({ page, params, virtual: virtualOverride }: {
 
   const { run: runDeclared, can } = actionRunner({
     page, services, message: messageApi, modal: modalApi, route, query, records: list.records, selected,
-    clearSelection: () => setSelected([]), reload: reloadChanged, openDialog: setDialog, presetNew: params, openSubList: setSubList,
+    clearSelection: () => setSelected([]), reload: reloadChanged, openDialog: setDialog, presetNew: params, openSubList: setSubList, openHistory: setHistory,
   });
 
   // a tree table's row is a copy carrying its children: actions get the row as the server answered it
@@ -275,6 +279,11 @@ export function CrudView({ page, params, virtual: virtualOverride }: {
         onClose={() => setDialog(null)}
       />
       {subList && <SubList state={subList} narrow={narrow} onClose={() => setSubList(null)} />}
+      {history && (
+        <Suspense fallback={null}>
+          <HistoryDrawer kind={history.kind} itemKey={history.itemKey} open onClose={() => setHistory(null)} onRestored={reloadChanged} />
+        </Suspense>
+      )}
     </FeedbackContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionDecl, PageDeclaration } from './types';
 
 const LABELS: Record<ActionDecl['action'], string> = {
-  add: '新增', edit: '修改', copy: '复制', delete: '删除', test: '测试', call: '执行', route: '查看', notice: '查看', download: '导出', subList: '查看', import: '导入',
+  add: '新增', edit: '修改', copy: '复制', delete: '删除', test: '测试', call: '执行', route: '查看', notice: '查看', download: '导出', subList: '查看', import: '导入', history: '历史版本',
 };
 export const actionLabel = (a: ActionDecl) => a.label ?? LABELS[a.action];
 
@@ -12,7 +12,7 @@ export function actionPerms(a: ActionDecl, page: PageDeclaration): string[] | un
   // a copy is saved as a new record (no id): the server asks for the add permission, so does the button
   const byKind =
     a.action === 'add' || a.action === 'copy' ? p?.add
-    : a.action === 'edit' ? p?.edit
+    : a.action === 'edit' || a.action === 'history' ? p?.edit
     : a.action === 'delete' ? p?.remove
     // a sheet export / import: the page's own (an export falls back to the list permission, as on the server)
     : a.action === 'download' ? (p?.export ?? p?.list)

@@ -29,6 +29,13 @@ export interface ActionContext {
   presetNew?: Row;
   /** opens another declared page over this one, its list calls carrying `params` (action=subList) */
   openSubList?: (s: SubListState) => void;
+  /** opens a row's 历史版本 drawer (action=history) */
+  openHistory?: (h: HistoryState) => void;
+}
+
+export interface HistoryState {
+  kind: 'page' | 'screen' | 'form' | 'menu' | 'dataset';
+  itemKey: string;
 }
 
 export interface SubListState {
@@ -180,6 +187,9 @@ export function actionRunner(ctx: ActionContext) {
       }
       case 'subList':
         if (a.page) ctx.openSubList?.({ pageId: a.page, title: fill(a.title ?? a.label ?? '', r), params: fillParams(a.params, { ...route, ...r }) });
+        return;
+      case 'history':
+        if (a.versions && r[a.versions.keyField] != null) ctx.openHistory?.({ kind: a.versions.kind, itemKey: String(r[a.versions.keyField]) });
         return;
       case 'notice':
         messageApi.info(a.message ?? msg('building'));

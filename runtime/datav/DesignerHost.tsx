@@ -8,7 +8,7 @@ import { useLeaveGuard } from '../core/leaveGuard';
 import { useSession } from '../core/session';
 import { idParam, useLeave } from '../ui/leave';
 import { designerServices, type DesignKind } from './services';
-import { HistoryDrawer } from '../history/HistoryDrawer';
+import { HistoryDrawer } from '../ui/history/HistoryDrawer';
 
 const CONFIG = {
   screen: { kind: 'screen', noun: '大屏', list: '/datav/screen', previewUrl: (id: string) => `/datav/screen/preview?pageId=${id}` },

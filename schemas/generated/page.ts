@@ -519,7 +519,20 @@ export interface Column {
   textField?: string;
 }
 export interface Action {
-  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList' | 'import';
+  action: 'add' | 'edit' | 'copy' | 'delete' | 'test' | 'call' | 'route' | 'notice' | 'download' | 'subList' | 'import' | 'history';
+  /**
+   * action=history：打开该行内容的「历史版本」抽屉（谁、何时、备注、差异、恢复）
+   */
+  versions?: {
+    /**
+     * 内容类型
+     */
+    kind: 'page' | 'screen' | 'form' | 'menu' | 'dataset';
+    /**
+     * 行中作为版本标识的字段（如 menuKey）
+     */
+    keyField: string;
+  };
   label?: string;
   /**
    * action=download 时可选的导出格式（缺省只有 csv）：多于一种时按钮成为下拉菜单（CSV / Excel），所选格式作为 format 查询参数发送

@@ -17,7 +17,7 @@ import { FieldsTable } from './FieldsTable';
 import { draftOf, emptyDraft, exprFault, faultedField, KIND_LABELS, mergeFields, missing, previewBody, saveBody, sourceMissing, type DatasetKind, type Draft } from './model';
 import { FileCreate, FileData } from './FileSource';
 import { RowRules } from './RowRules';
-import { HistoryDrawer } from '../../history/HistoryDrawer';
+import { HistoryDrawer } from '../../ui/history/HistoryDrawer';
 import { JoinEditor, SqlSource, TablePicker, useTables } from './SourceEditor';
 
 const LIST = '/datav/dataset';

@@ -18,7 +18,7 @@ import { useNarrow } from '../../ui/narrow';
 import { askDiscard, useLeaveGuard } from '../../ui/leave';
 import { VisualEditor } from './visual/VisualEditor';
 import { renamedText } from './visual/faults';
-import { HistoryDrawer } from '../../history/HistoryDrawer';
+import { HistoryDrawer } from '../../ui/history/HistoryDrawer';
 
 const BUILTIN_IDS = Object.keys(builtinPages);
 const BUILTIN_DICTS = Object.keys(builtinDicts).map((t) => ({ value: t, label: t }));

@@ -11,7 +11,7 @@ import { Alert, App, Button, Card, Empty, Modal, Select, Space, Spin, Table, Tab
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { download, get, post } from '../../core/request';
 import { hasPermission } from '../../core/permission';
-import { ContentDiff } from '../../history/ContentDiff';
+import { ContentDiff } from '../../ui/history/ContentDiff';
 
 interface KindItems {
   kind: string;

@@ -371,14 +371,43 @@ export function designRoutes(app: FastifyInstance) {
     },
   );
 
+  // 删除 moves the design to the recycle bin (issue 37): its rows (the design, its released versions and its
+  // approval record) kept in the bin's entry, encrypted under this deployment's key (a parameter's value may be a
+  // secret); 还原 writes them back under the same id, 彻底删除 and RECYCLE_DAYS drop the entry. Call statistics go.
+  const binding = (id: number | string) => ({ table: 'gemini_api_recycle', id });
   app.get<{ Querystring: { id: number } }>('/design/delete', { config: { perm: PERM.designRemove }, schema: { querystring: idQuery } }, async (req) => {
     const row = await loadApi(db, req.query.id);
     if (row.online_status === ONLINE_STATUS.online) throw new BizError(DESIGN_MSG.deleteOnline);
     await db.transaction().execute(async (trx) => {
+      const versions = await trx.selectFrom('gemini_api_version').selectAll().where('api_id', '=', row.id).execute();
+      const audits = await trx.selectFrom('gemini_api_audit').selectAll().where('api_id', '=', row.id).execute();
+      const sealed = app.secrets.encrypt(JSON.stringify({ api: row, versions, audits }), binding(row.id));
+      const took = [`${versions.length} 个已定版本`, `${audits.length} 条审批记录`];
+      await app.recycle.put('api', row.id, `${row.api_comment}（${row.api_name}）`, took, { sealed }, req, trx);
       for (const t of ['gemini_api_version', 'gemini_api_audit', 'gemini_api_call'] as const) await trx.deleteFrom(t).where('api_id', '=', row.id).execute();
       await trx.deleteFrom('gemini_api').where('id', '=', row.id).execute();
     });
     return ok(null, '删除成功');
+  });
+  app.recycle.register({
+    kind: 'api',
+    perm: PERM.designRemove,
+    restore: async (key, payload: { sealed: string }) => {
+      const { api, versions, audits } = JSON.parse(app.secrets.decrypt(payload.sealed, binding(key))) as { api: Record<string, unknown>; versions: Record<string, unknown>[]; audits: Record<string, unknown>[] };
+      const notes: string[] = [];
+      if (await db.selectFrom('gemini_api').select('id').where('api_name', '=', String(api.api_name)).executeTakeFirst()) throw new BizError(`接口名称【${String(api.api_name)}】已被另一个接口使用：请先改名或删除它`);
+      const groupGone = !!api.group_id && !(await db.selectFrom('gemini_api_group').select('id').where('id', '=', Number(api.group_id)).executeTakeFirst());
+      if (groupGone) notes.push('原来的分组已不存在，已放在第一个分组下');
+      const firstGroup = groupGone ? ((await db.selectFrom('gemini_api_group').select('id').orderBy('id').executeTakeFirst())?.id ?? 0) : api.group_id;
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('gemini_api').values({ ...(api as never as object), group_id: firstGroup } as never).execute();
+        if (versions.length) await trx.insertInto('gemini_api_version').values(versions as never).execute();
+        if (audits.length) await trx.insertInto('gemini_api_audit').values(audits as never).execute();
+      });
+      return notes;
+    },
+    // the rows live only in the bin's entry: dropping the entry is the purge
+    purge: async () => {},
   });
 
   // The remote filter of the designer column: name(account) of everyone who designed an API.

@@ -28,10 +28,10 @@ function designerModule(cfg: KindConfig, migrations?: ServerModule['migrations']
       const msg = messagesOf(cfg.noun);
       // screens start from a shipped template or a blank canvas, and carry a thumbnail taken at save (issue 22)
       const templates = cfg.kind === 'screen' ? loadTemplates(app) : null;
-      const { saveInfo, checkCanvas } = pageRoutes(app, cfg, msg, templates);
-      const { saveWidgets, checkWidgets } = widgetRoutes(app, cfg, msg);
-      // each save keeps a version; a version is restored through the same saves (issue 37)
-      registerVersions(app, cfg, { saveInfo, saveWidgets });
+      const { checkCanvas } = pageRoutes(app, cfg, msg, templates);
+      const { checkWidgets, writeWidgets } = widgetRoutes(app, cfg, msg);
+      // each save keeps a version; a version is restored through the same checks, in one transaction (issue 37)
+      registerVersions(app, cfg, { checkCanvas, checkWidgets, writeWidgets });
       // a workspace export and import carry the page checked as these saves check it (issue 37 item 3)
       registerScreenWorkspace(app, cfg, { checkWidgets, checkCanvas });
       if (templates) {

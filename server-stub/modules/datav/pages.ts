@@ -371,7 +371,7 @@ export function pageRoutes(app: FastifyInstance, cfg: KindConfig, msg: KindMessa
     });
     return ok(newId, '复制成功');
   });
-  /** A new page's canvas settings checked as info/save checks them (a workspace import's check). */
-  const checkCanvas = (b: SaveBody) => pageFields(b, true, msg, isForm);
+  /** A page's canvas settings checked as info/save checks them (a new page's by default): an import's and a restore's. */
+  const checkCanvas = (b: SaveBody, isNew = true) => pageFields(b, isNew, msg, isForm);
   return { saveInfo, checkCanvas };
 }

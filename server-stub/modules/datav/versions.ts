@@ -6,7 +6,8 @@ import { BizError } from '../../core/envelope.js';
 import type { KindConfig } from './kinds.js';
 import { findPage, pageWidgets, presentPageFull, presentWidgets, type PageRow } from './store.js';
 import type { SaveBody } from './pages.js';
-import type { UpdateBody } from './widgets.js';
+import type { widgetRoutes } from './widgets.js';
+import { now } from '../../store/columns.js';
 
 /** What a screen's or form's version holds: its canvas settings and its widgets, bottom first. */
 export interface PageSnapshot {
@@ -32,7 +33,8 @@ export async function keepVersion(app: FastifyInstance, cfg: KindConfig, pageId:
 }
 
 /** Registers the kind's versions: seen and restored by those who may edit such pages. */
-export function registerVersions(app: FastifyInstance, cfg: KindConfig, saves: { saveInfo(b: SaveBody & { id: number }): Promise<PageRow>; saveWidgets(b: UpdateBody): Promise<number> }) {
+type Saves = Pick<ReturnType<typeof widgetRoutes>, 'checkWidgets' | 'writeWidgets'> & { checkCanvas(b: SaveBody, isNew?: boolean): object };
+export function registerVersions(app: FastifyInstance, cfg: KindConfig, saves: Saves) {
   app.versions.register({
     kind: cfg.kind,
     perm: cfg.perm.edit,
@@ -44,9 +46,21 @@ export function registerVersions(app: FastifyInstance, cfg: KindConfig, saves: {
       const pageId = Number(key);
       const snap = content as Partial<PageSnapshot>;
       if (!snap || typeof snap !== 'object' || !snap.canvas || !Array.isArray(snap.widgets)) throw new BizError('历史版本的内容不完整，不能恢复');
-      // the widgets first (every one checked, all written or none), then the canvas settings
-      await saves.saveWidgets({ pageId, widgets: snap.widgets } as UpdateBody);
-      await saves.saveInfo({ ...(snap.canvas as SaveBody), id: pageId });
+      // everything checked first (the widgets against the variables the version declares), then the canvas and the
+      // widget list written in one transaction: a restore is whole or nothing
+      const canvas = snap.canvas as SaveBody;
+      const fields = saves.checkCanvas(canvas, false);
+      const rows = await saves.checkWidgets(snap.widgets as Parameters<Saves['checkWidgets']>[0], pageId, canvas.variables ?? []);
+      await app.ctx.db.transaction().execute(async (trx) => {
+        const done = await trx
+          .updateTable('datav_page')
+          .set((eb) => ({ ...fields, update_time: now(), revision: eb('revision', '+', 1) }))
+          .where('id', '=', pageId)
+          .where('kind', '=', cfg.kind)
+          .executeTakeFirst();
+        if (!Number(done.numUpdatedRows)) throw new BizError(`${cfg.noun}不存在`);
+        await saves.writeWidgets(trx, pageId, rows);
+      });
       await keepVersion(app, cfg, pageId, req, note);
     },
   });

@@ -82,6 +82,20 @@ describe.each(testStores)('history of designed items (%s store)', (store) => {
     expect((await must('GET', `${D}/widget/select?pageId=${page.id}`)).map((w: any) => w.widgetProps.viewProps.left)).toEqual([10, b.widgetProps.viewProps.left]);
   });
 
+  it('keeps a version per save of a menu entry and restores one through the menu save', async () => {
+    const M = '/api/system/menu';
+    const id = await must('POST', `${M}/save`, { parentId: 0, menuKey: 'hist_menu', name: '历史菜单', type: 'C', path: '/hist/menu', component: 'page:variable', icon: 'BookOutlined', orderNum: 5, perms: 'sys:var:list' });
+    await must('POST', `${M}/save`, { id, parentId: 0, name: '历史菜单改名', type: 'C', path: '/hist/menu2', component: 'page:variable', icon: 'BookOutlined', orderNum: 6, perms: 'sys:var:list' });
+    const list = await must('GET', `${H}/list?kind=menu&key=hist_menu`);
+    expect(list.records.map((v: any) => v.title)).toEqual(['历史菜单改名', '历史菜单']);
+    const first = await must('GET', `${H}/get?id=${list.records[1].id}`);
+    expect(first.content).toMatchObject({ menuKey: 'hist_menu', name: '历史菜单', path: '/hist/menu', orderNum: 5, parentKey: null });
+    await must('POST', `${H}/restore`, { id: first.id });
+    const now = await must('GET', `${M}/get?id=${id}`);
+    expect(now).toMatchObject({ name: '历史菜单', path: '/hist/menu', orderNum: 5 });
+    expect((await must('GET', `${H}/list?kind=menu&key=hist_menu`)).records[0].note).toMatch(/^恢复自版本 1/);
+  });
+
   it('shows versions only to those who may edit such items, and never keeps a secret-looking value', async () => {
     const role = await must('POST', '/api/system/role/save', { roleName: `hist_viewer_${store}`, roleKey: `hist_viewer_${store}`, roleType: 'default', orderNum: 9, dataScope: '1', permKeys: ['lowcode:page:list', 'datav:screen:list'] });
     const { token } = await addPerson(s, `hist.viewer.${store}`, [role]);
@@ -166,6 +180,23 @@ describe.each(testStores)('the recycle bin (%s store)', (store) => {
     expect(await s.app.ctx.db.selectFrom('sys_version').select('id').where('kind', '=', 'page').where('item_key', '=', 'bin_page').execute()).toEqual([]);
     expect((await s.request('POST', `${R}/restore`, { id: again.id })).body.msg).toBe('回收站中没有该项');
     await must('POST', '/api/lowcode/page/save', { pageKey: 'bin_page', title: '新的同名页', declaration: decl });
+  });
+
+  it('a deleted API design goes to the bin with its versions and approval record, sealed; 还原 gives it back under its id', async () => {
+    const P = '/api/gemini/api';
+    const group = await must('POST', `${P}/group/save`, { parentId: 0, name: '回收分组' });
+    const apiId = await must('POST', `${P}/design/info/save`, { groupId: group, apiName: 'binned_api', apiComment: '回收接口' });
+    await must('POST', `${P}/config/save`, { apiId, dsName: '', script: 'select 1', reqParamList: [{ paramName: 'token', paramType: 'string', required: 0, paramValue: 'S3cret-Value' }] }).catch(() => undefined);
+    expect((await s.request('GET', `${P}/design/delete?id=${apiId}`)).body.msg).toBe('删除成功');
+    expect(await s.app.ctx.db.selectFrom('gemini_api').select('id').where('id', '=', apiId).executeTakeFirst()).toBeUndefined();
+    const entry = (await must('POST', `${H}/recycle/search`, { search: 'binned_api' })).records[0];
+    expect(entry).toMatchObject({ kind: 'api', title: '回收接口（binned_api）' });
+    // nothing of it in clear in the bin
+    const raw = await s.app.ctx.db.selectFrom('sys_recycle').select('payload').where('id', '=', entry.id).executeTakeFirstOrThrow();
+    expect(raw.payload).not.toMatch(/binned_api|S3cret|select 1/);
+    expect((await s.request('POST', `${H}/recycle/restore`, { id: entry.id })).body.status).toBe(0);
+    const back = await must('GET', `${P}/design/info/get?id=${apiId}`);
+    expect(back).toMatchObject({ apiName: 'binned_api', apiComment: '回收接口' });
   });
 
   it('a deleted screen keeps its widgets until restored; others see only what they deleted; old entries are swept', async () => {

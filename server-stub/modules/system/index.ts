@@ -14,7 +14,7 @@ export const systemModule: ServerModule = {
   name: 'system',
   prefix: '/api/system',
   service: 'admin',
-  needs: ['audit', 'dicts', 'org', 'workspace'],
+  needs: ['audit', 'dicts', 'org', 'versions', 'workspace'],
   plugin: async (app) => {
     userRoutes(app);
     roleRoutes(app);

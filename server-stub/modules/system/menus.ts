@@ -3,7 +3,7 @@
 // an entry's key is its stable name (roles grant by it, seeding finds it) and never changes. A change shows in
 // users' menus on their next load (menus are read from the store per request); seeded entries an admin changed
 // stay changed across restarts (core/menus.ts applies only what the shipped files change).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { MENU_ICONS } from '../../../common/menu-icons.js';
 import type { Item as MenuEntry } from '../../../schemas/generated/menu.js';
@@ -78,8 +78,11 @@ export function menuRoutes(app: FastifyInstance) {
 
   app.get('/menu/icons', { config: { perm: 'system:menu:list' } }, async () => ok(MENU_ICONS.map((name) => ({ value: name, label: name }))));
 
-  app.post<{ Body: Record<string, any> }>('/menu/save', { config: { perm: 'system:menu:list' }, schema: { body: { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, parentId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '上级菜单' } } } } }, async (req) => {
-    const body = { ...req.body };
+  app.post<{ Body: Record<string, any> }>('/menu/save', { config: { perm: 'system:menu:list' }, schema: { body: { type: 'object', properties: { id: { type: ['integer', 'null'], minimum: 1, maximum: 2147483647, title: '编号' }, parentId: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647, title: '上级菜单' } } } } }, async (req) => ok(await saveMenu(req, req.body), '保存成功'));
+
+  /** Saves an entry (new, or by id) with every check and keeps it as a version (issue 37); answers its id. */
+  async function saveMenu(req: FastifyRequest, sent: Record<string, any>, note?: string): Promise<number> {
+    const body = { ...sent };
     const id: number | undefined = body.id ?? undefined;
     assertPermission(req, id ? 'system:menu:edit' : 'system:menu:add');
     const rows = await rowsOf(db);
@@ -137,7 +140,44 @@ export function menuRoutes(app: FastifyInstance) {
     if (stored) await db.updateTable('sys_menu').set(values).where('id', '=', stored.id).execute();
     else await db.insertInto('sys_menu').values({ ...values, menu_key: key, module_type: MODULE_TYPE, custom: 1 }).execute();
     const saved = await db.selectFrom('sys_menu').select('id').where('menu_key', '=', key).executeTakeFirstOrThrow();
-    return ok(saved.id, '保存成功');
+    await app.versions.record('menu', key, versionOf(entry, parentKey, values.order_num), req, { title: entry.name, note: note ?? null });
+    return saved.id;
+  }
+
+  /** What a menu entry's version holds: what its dialog edits, the parent by key. */
+  const versionOf = (e: MenuEntry, parentKey: string | null, orderNum: number) => ({
+    menuKey: e.key,
+    parentKey,
+    name: e.name,
+    type: e.type,
+    path: e.path ?? null,
+    component: e.component ?? null,
+    link: e.link ?? null,
+    newTab: e.newTab === true,
+    icon: e.icon ?? null,
+    hidden: e.hidden === true,
+    cache: e.cache !== false,
+    perms: e.perms ?? null,
+    orderNum,
+  });
+
+  // versions of menu entries: seen and restored by those who may edit menus, through the same save (its checks:
+  // a parent that is gone puts the entry at the top level, a changed permission string asks who holds it)
+  app.versions.register({
+    kind: 'menu',
+    perm: 'system:menu:edit',
+    current: async (key) => {
+      const r = (await rowsOf(db)).find((x) => x.menu_key === key);
+      return r ? { title: (JSON.parse(r.entry) as MenuEntry).name, content: versionOf(JSON.parse(r.entry) as MenuEntry, r.parent_key, r.order_num) } : null;
+    },
+    restore: async (key, content, req, note) => {
+      const rows = await rowsOf(db);
+      const r = rows.find((x) => x.menu_key === key);
+      if (!r) throw new BizError(MSG_MENU_NOT_FOUND);
+      const { parentKey, ...v } = content as ReturnType<typeof versionOf>;
+      const parentId = parentKey ? (rows.find((x) => x.menu_key === parentKey)?.id ?? 0) : 0;
+      await saveMenu(req, { ...v, id: r.id, parentId }, note);
+    },
   });
 
   app.post<{ Querystring: { id: number } }>('/menu/delete', { config: { perm: 'system:menu:remove' }, schema: { querystring: idQuery } }, async (req) => {

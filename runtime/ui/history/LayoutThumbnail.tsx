@@ -1,6 +1,6 @@
 // A screen's or form's layout drawn small from a version's snapshot (issue 37): the canvas and each widget's box with
 // its name, as SVG — a picture of every version without a browser on the server.
-import { layoutBoxes } from '../../common/versionDiff';
+import { layoutBoxes } from '../../../common/versionDiff';
 
 const W = 220;
 

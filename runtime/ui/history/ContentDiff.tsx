@@ -6,7 +6,7 @@ import { Button, List, Space, Tag, Typography } from 'antd';
 import { create } from 'jsondiffpatch';
 import { format as htmlDiff } from 'jsondiffpatch/formatters/html';
 import 'jsondiffpatch/formatters/styles/html.css';
-import { describeChanges, type Change } from '../../common/versionDiff';
+import { describeChanges, type Change } from '../../../common/versionDiff';
 import { LayoutThumbnail } from './LayoutThumbnail';
 
 const diffpatch = create({ objectHash: (o: object, i?: number) => String((o as { id?: unknown; field?: unknown }).id ?? (o as { field?: unknown }).field ?? `$$index:${i}`) });

@@ -5,7 +5,7 @@
 // 恢复 asks, then saves the old content as the newest version (GET/POST /api/history/*).
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, List, Segmented, Space, Spin, Tag, Typography } from 'antd';
-import { get, post } from '../core/request';
+import { get, post } from '../../core/request';
 import { ContentDiff } from './ContentDiff';
 
 export type HistoryKind = 'page' | 'screen' | 'form' | 'menu' | 'dataset';
