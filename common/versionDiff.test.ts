@@ -35,4 +35,9 @@ describe('changes between versions in words', () => {
     const l = layoutBoxes({ canvas: { width: 1280, height: 720, backgroundColor: '#000' }, widgets: [widget('w1', 5, 6), { ...widget('w2', 0, 0), widgetProps: { hidden: true, viewProps: {} } }] });
     expect(l).toEqual({ width: 1280, height: 720, background: '#000', boxes: [{ id: 'w1', x: 5, y: 6, w: 300, h: 200, label: '销售额' }] });
   });
+
+  it('names a menu entry’s and a dataset’s settings as their editors do', () => {
+    expect(describeChanges('menu', { name: '旧', orderNum: 1 }, { name: '新', orderNum: 2 }).map((c) => c.text)).toEqual(['名称：旧 → 新', '显示顺序：1 → 2']);
+    expect(describeChanges('dataset', { cacheTtl: 60, fields: [{ name: 'a' }] }, { cacheTtl: 5, fields: [{ name: 'b' }] }).map((c) => c.text)).toEqual(['缓存秒数：60 → 5', '字段[0].name：a → b']);
+  });
 });

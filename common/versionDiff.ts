@@ -156,10 +156,22 @@ export function describeChanges(kind: string, a: unknown, b: unknown): Change[] 
   if (!isObj(a) || !isObj(b)) return [{ kind: 'changed', text: '内容已替换' }];
   if (kind === 'page') return pageChanges(a, b);
   if (kind === 'screen' || kind === 'form') return snapshotChanges(a, b);
+  const names = KIND_KEYS[kind] ?? {};
+  // a path's first segment by its name in the editor (名称, 路由地址…), the rest as it is
+  const named = (path: string) => {
+    const m = /^([^.[]+)(.*)$/.exec(path);
+    return m && names[m[1]] ? `${names[m[1]]}${m[2]}` : path || '内容';
+  };
   return leafChanges(a, b)
     .slice(0, 50)
-    .map((c) => ({ kind: 'changed' as const, text: `${c.path || '内容'}：${shown(c.before)} → ${shown(c.after)}` }));
+    .map((c) => ({ kind: 'changed' as const, text: `${named(c.path)}：${shown(c.before)} → ${shown(c.after)}` }));
 }
+
+/** The editors' names of a menu entry's and a dataset's settings. */
+const KIND_KEYS: Record<string, Record<string, string>> = {
+  menu: { name: '名称', parentKey: '上级菜单', type: '类型', path: '路由地址', component: '组件路径', link: '外链地址', newTab: '新窗口打开', icon: '图标', hidden: '隐藏', cache: '缓存', perms: '权限字符', orderNum: '显示顺序' },
+  dataset: { name: '名称', groupId: '分组', kind: '类型', dsId: '数据源', definition: '取数定义', fields: '字段', rowRules: '行权限', cacheTtl: '缓存秒数' },
+};
 
 /** A screen's or form's layout as boxes for a thumbnail: the canvas size and each visible widget's rectangle. */
 export function layoutBoxes(snapshot: unknown): { width: number; height: number; background: string; boxes: Array<{ id: string; x: number; y: number; w: number; h: number; label: string }> } {

@@ -86,4 +86,30 @@ describeBrowser('历史版本', () => {
     await d.getByTestId('history-changes').getByText('列「城市」的宽度 120 → 160').waitFor();
     await shot(page, 'history-page');
   });
+
+  it('a menu entry’s versions from 菜单管理’s row: its rename in words, and 恢复', async () => {
+    const key = `hist_menu_${run}`;
+    const id = await must('/api/system/menu/save', { parentId: 0, menuKey: key, name: `历史菜单${run}`, type: 'C', path: `/hist/${run}`, component: 'page:variable', icon: 'BookOutlined', orderNum: 90, perms: 'sys:var:list' }, token);
+    await must('/api/system/menu/save', { id, parentId: 0, name: `改名菜单${run}`, type: 'C', path: `/hist/${run}`, component: 'page:variable', icon: 'BookOutlined', orderNum: 90, perms: 'sys:var:list' }, token);
+    await page.goto(`${inject('baseURL')}/system/menu`);
+    const row = page.locator('tr').filter({ hasText: `改名菜单${run}` });
+    await row.waitFor({ timeout: 15_000 });
+    const button = row.getByRole('button', { name: '历史版本' });
+    if (await button.count()) await button.click();
+    else {
+      // more actions than the row shows: under 更多
+      await row.getByRole('button', { name: /更多/ }).click();
+      await page.getByRole('menuitem', { name: '历史版本' }).click();
+    }
+    const d = drawer(page);
+    await d.getByTestId('history-version-2').waitFor({ timeout: 15_000 });
+    await d.getByTestId('history-changes').getByText(`名称：历史菜单${run} → 改名菜单${run}`).waitFor();
+    await shot(page, 'history-menu');
+    await d.getByTestId('history-version-1').getByRole('button', { name: /恢\s?复/ }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /恢\s?复/ }).click();
+    await toast(page, '已恢复为新版本');
+    await expect.poll(async () => (await must(`/api/system/menu/get?id=${id}`, undefined, token)).name).toBe(`历史菜单${run}`);
+    // the list shows it again under its old name
+    await page.locator('tr').filter({ hasText: `历史菜单${run}` }).waitFor({ timeout: 15_000 });
+  });
 });
