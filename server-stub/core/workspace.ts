@@ -10,9 +10,9 @@ import type { Kysely } from 'kysely';
 import { BizError } from './envelope.js';
 import type { Database } from '../store/schema.js';
 
-export const WORKSPACE_KINDS = ['dict', 'variable', 'role', 'dataset', 'api', 'page', 'screen', 'form'] as const;
+export const WORKSPACE_KINDS = ['dict', 'variable', 'role', 'dataset', 'api', 'page', 'screen', 'form', 'menu'] as const;
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];
-export const WORKSPACE_KIND_LABELS: Record<WorkspaceKind, string> = { dict: '字典', variable: '变量', role: '角色', dataset: '数据集', api: '接口', page: '页面', screen: '大屏', form: '表单' };
+export const WORKSPACE_KIND_LABELS: Record<WorkspaceKind, string> = { dict: '字典', variable: '变量', role: '角色', dataset: '数据集', api: '接口', page: '页面', screen: '大屏', form: '表单', menu: '菜单' };
 
 /** One item named by kind and key (its key in the file: a page key, an API name, a dataset's or screen's name). */
 export interface WorkspaceRef {

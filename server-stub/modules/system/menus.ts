@@ -82,6 +82,11 @@ export function menuRoutes(app: FastifyInstance) {
 
   /** Saves an entry (new, or by id) with every check and keeps it as a version (issue 37); answers its id. */
   async function saveMenu(req: FastifyRequest, sent: Record<string, any>, note?: string): Promise<number> {
+    return writeMenu(db, await prepareMenu(req, sent), req, note);
+  }
+
+  /** Checks an entry to save as every save is checked; answers what writeMenu writes (a workspace import's check too). */
+  async function prepareMenu(req: FastifyRequest, sent: Record<string, any>) {
     const body = { ...sent };
     const id: number | undefined = body.id ?? undefined;
     assertPermission(req, id ? 'system:menu:edit' : 'system:menu:add');
@@ -137,10 +142,16 @@ export function menuRoutes(app: FastifyInstance) {
       assertHolds(req, [oldPerms, newPerms].filter(Boolean));
     }
     const values = { parent_key: parentKey, order_num: rec.orderNum ?? 0, entry: JSON.stringify(entry) };
-    if (stored) await db.updateTable('sys_menu').set(values).where('id', '=', stored.id).execute();
-    else await db.insertInto('sys_menu').values({ ...values, menu_key: key, module_type: MODULE_TYPE, custom: 1 }).execute();
-    const saved = await db.selectFrom('sys_menu').select('id').where('menu_key', '=', key).executeTakeFirstOrThrow();
-    await app.versions.record('menu', key, versionOf(entry, parentKey, values.order_num), req, { title: entry.name, note: note ?? null });
+    return { stored, key, entry, values };
+  }
+
+  /** Writes a checked entry (in `on`: the store, or an import's transaction) and keeps its version; answers its id. */
+  async function writeMenu(on: Kysely<Database>, p: Awaited<ReturnType<typeof prepareMenu>>, req: FastifyRequest, note?: string): Promise<number> {
+    const { stored, key, entry, values } = p;
+    if (stored) await on.updateTable('sys_menu').set(values).where('id', '=', stored.id).execute();
+    else await on.insertInto('sys_menu').values({ ...values, menu_key: key, module_type: MODULE_TYPE, custom: 1 }).execute();
+    const saved = await on.selectFrom('sys_menu').select('id').where('menu_key', '=', key).executeTakeFirstOrThrow();
+    await app.versions.record('menu', key, versionOf(entry, values.parent_key, values.order_num), req, { title: entry.name, note: note ?? null }, on);
     return saved.id;
   }
 
@@ -177,6 +188,53 @@ export function menuRoutes(app: FastifyInstance) {
       const { parentKey, ...v } = content as ReturnType<typeof versionOf>;
       const parentId = parentKey ? (rows.find((x) => x.menu_key === parentKey)?.id ?? 0) : 0;
       await saveMenu(req, { ...v, id: r.id, parentId }, note);
+    },
+  });
+
+  // workspace export and import (issue 37 item 3): an entry by its key, as its version holds it (the parent by key);
+  // checked as 菜单管理's save checks it; a parent the file brings along is set at the write
+  const menuItem = async (key: string) => {
+    const r = (await rowsOf(db)).find((x) => x.menu_key === key);
+    if (!r) return null;
+    const content = versionOf(JSON.parse(r.entry) as MenuEntry, r.parent_key, r.order_num);
+    // a parent an admin added travels with it (a shipped one is in every deployment)
+    const parent = r.parent_key ? (await rowsOf(db)).find((x) => x.menu_key === r.parent_key) : undefined;
+    const deps = [...(parent && Number(parent.custom) === 1 ? [{ kind: 'menu' as const, key: parent.menu_key }] : []), ...(content.component?.startsWith('page:') && !app.ctx.schemas.pages[content.component.slice(5)] ? [{ kind: 'page' as const, key: content.component.slice(5) }] : [])];
+    return { kind: 'menu' as const, key, title: content.name, content, deps };
+  };
+  app.workspace.register<{ p: Awaited<ReturnType<typeof prepareMenu>>; parentKey: string | null }>({
+    kind: 'menu',
+    readPerm: 'system:menu:list',
+    writePerm: 'system:menu:add',
+    // the entries admins added (a published page's own entry travels with the page)
+    list: async () =>
+      (await rowsOf(db)).filter((r) => Number(r.custom) === 1 && !r.menu_key.startsWith('lowcode-')).map((r) => ({ key: r.menu_key, title: `${(JSON.parse(r.entry) as MenuEntry).name}（${r.menu_key}）` })),
+    read: menuItem,
+    existing: menuItem,
+    prepare: async (item, ctx, mode, key) => {
+      const { parentKey, menuKey: _k, ...v } = item.content as ReturnType<typeof versionOf>;
+      const rows = await rowsOf(db);
+      const stored = mode === 'replace' ? rows.find((r) => r.menu_key === key) : undefined;
+      // a parent here is checked as the dialog's choice; one the file brings is set at the write
+      const parent = parentKey ? rows.find((r) => r.menu_key === parentKey) : undefined;
+      if (parentKey && !parent && !ctx.inFile('menu', parentKey)) throw new BizError(`上级菜单「${parentKey}」不在文件中，本环境也没有`);
+      // a page the file brings is written before its entry: its declared component is checked against the file
+      const page = typeof v.component === 'string' && v.component.startsWith('page:') ? v.component.slice(5) : null;
+      const carried = page && !app.ctx.schemas.pages[page] && ctx.inFile('page', page);
+      const p = await prepareMenu(ctx.req, { ...v, ...(carried ? { component: null } : {}), id: stored?.id, menuKey: key, parentId: parent?.id ?? 0 });
+      if (carried) p.entry.component = v.component!;
+      if (carried) p.values.entry = JSON.stringify(p.entry);
+      return { p, parentKey: parentKey ?? null };
+    },
+    write: async ({ p, parentKey }, on, ctx) => {
+      if (parentKey) p.values.parent_key = ctx.keyOf('menu', parentKey);
+      await writeMenu(on, p, ctx.req, '工作区导入');
+      return p.key;
+    },
+    copyKey: async (key) => {
+      const rows = await rowsOf(db);
+      for (let i = 2; i < 1000; i++) if (!rows.some((r) => r.menu_key === `${key.slice(0, 45)}_${i}`)) return `${key.slice(0, 45)}_${i}`;
+      throw new BizError(`找不到菜单「${key}」副本的可用标识`);
     },
   });
 

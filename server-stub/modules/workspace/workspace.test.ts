@@ -215,4 +215,27 @@ describe.each(testStores)('workspace export and import (%s stores)', (store) => 
     // refused: the exit code says so, with the reason
     await expect(run(['import', out, '--url', dst.url])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('在本环境已存在且内容不同：请选择保留、覆盖或导入为副本') });
   });
+
+  it('carries menu entries an admin added, with their parent and the page they open', async () => {
+    const M = '/api/system/menu';
+    const dir = (await src.request('POST', `${M}/save`, { parentId: 0, menuKey: 'tools_dir', name: '工具', type: 'M', path: '/tools', orderNum: 50 })).body.data;
+    expect((await src.request('POST', `${M}/save`, { parentId: dir, menuKey: 'tools_goods', name: '商品备注入口', type: 'C', path: '/tools/goods', component: 'page:goods_note', orderNum: 1, perms: 'sys:var:list' })).body.status).toBe(0);
+    const plan = (await src.request('POST', `${W}/export`, { items: [{ kind: 'menu', key: 'tools_goods' }], plan: true })).body.data;
+    expect(plan.items.map((i: any) => [i.kind, i.key])).toEqual([
+      ['dict', 'GOODS_LEVEL'],
+      ['page', 'goods_note'],
+      ['menu', 'tools_goods'],
+      ['menu', 'tools_dir'],
+    ]);
+    const res = await fetch(`${src.url}${W}/export`, { method: 'POST', headers: { authorization: `Bearer ${src.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ kind: 'menu', key: 'tools_goods' }] }) });
+    const menus = await res.json();
+    const done = await dst.request('POST', `${W}/import`, { file: menus, decisions: {} });
+    expect(done.body).toMatchObject({ status: 0, data: { created: 2 } });
+    const rows = await dst.app.ctx.db.selectFrom('sys_menu').select(['menu_key', 'parent_key', 'entry']).where('menu_key', 'in', ['tools_dir', 'tools_goods']).orderBy('menu_key').execute();
+    expect(rows.map((r) => [r.menu_key, r.parent_key, JSON.parse(r.entry).component ?? null])).toEqual([
+      ['tools_dir', null, null],
+      ['tools_goods', 'tools_dir', 'page:goods_note'],
+    ]);
+    expect((await dst.request('GET', `/api/history/list?kind=menu&key=tools_goods`)).body.data.records[0].note).toBe('工作区导入');
+  });
 });
