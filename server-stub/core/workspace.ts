@@ -111,6 +111,15 @@ export async function copyName(name: string, taken: (n: string) => Promise<boole
   throw new BizError(`找不到「${name}」副本的可用名称`);
 }
 
+/** A free key for a copy: `key_2`, `key_3`… within `max` characters (`taken` says whether one is used). */
+export async function freeKey(key: string, max: number, taken: (k: string) => Promise<boolean>): Promise<string> {
+  for (let i = 2; i < 1000; i++) {
+    const k = `${key.slice(0, max - String(i).length - 1)}_${i}`;
+    if (!(await taken(k))) return k;
+  }
+  throw new BizError(`找不到「${key}」副本的可用标识`);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** the `workspace` platform service: the kinds a workspace export and import carry (core/workspace.ts) */

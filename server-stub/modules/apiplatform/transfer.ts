@@ -15,6 +15,7 @@ import type { Database } from '../../store/schema.js';
 import { describeAjvErrors } from '../../../common/ajv-messages.js';
 import type { API as ApiExportFile } from '../../../schemas/generated/api-export.js';
 import { audit } from './audit.js';
+import { freeKey } from '../../core/workspace.js';
 import { API_STATUS, ONLINE_STATUS } from './design.js';
 import { checkPagingConfig } from './paging.js';
 import { checkParamList, rowsOf } from './params.js';
@@ -249,13 +250,7 @@ export function registerApiWorkspace(app: FastifyInstance) {
       await writeDraft(on, p.api, p.fields, p.existingId, ctx.req, now(), p.name);
       return p.name;
     },
-    copyKey: async (key) => {
-      for (let i = 2; i < 1000; i++) {
-        const n = `${key.slice(0, 95)}_${i}`;
-        if (!(await db.selectFrom('gemini_api').select('id').where('api_name', '=', n).executeTakeFirst())) return n;
-      }
-      throw new BizError(`找不到接口「${key}」副本的可用名称`);
-    },
+    copyKey: (key) => freeKey(key, 100, async (n) => !!(await db.selectFrom('gemini_api').select('id').where('api_name', '=', n).executeTakeFirst())),
   });
 }
 

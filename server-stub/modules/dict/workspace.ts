@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertPermission } from '../../core/auth.js';
 import { BizError } from '../../core/envelope.js';
 import { writeDict, type Dictionary } from '../../core/dicts.js';
+import { freeKey } from '../../core/workspace.js';
 import { describeAjvErrors } from '../../../common/ajv-messages.js';
 
 export function registerDictWorkspace(app: FastifyInstance) {
@@ -40,8 +41,7 @@ export function registerDictWorkspace(app: FastifyInstance) {
     afterImport: () => app.dicts.changed(),
     copyKey: async (key) => {
       const all = await app.dicts.current();
-      for (let i = 2; i < 1000; i++) if (!all[`${key.slice(0, 60)}_${i}`]) return `${key.slice(0, 60)}_${i}`;
-      throw new BizError(`找不到字典「${key}」副本的可用类型`);
+      return freeKey(key, 64, async (k) => !!all[k]);
     },
   });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BizError } from '../../core/envelope.js';
 import { DATASOURCE_TABLE } from '../../core/datasources.js';
-import { type WorkspaceItem, type WorkspaceRef } from '../../core/workspace.js';
+import { freeKey, type WorkspaceItem, type WorkspaceRef } from '../../core/workspace.js';
 import type { Database } from '../../store/schema.js';
 
 interface PageContent {
@@ -78,12 +78,6 @@ export function registerPageWorkspace<P>(app: FastifyInstance, saves: Saves<P>) 
       return (p as { pageKey: string }).pageKey;
     },
     // a page key: lower case letters, digits, _ and -
-    copyKey: async (key) => {
-      for (let i = 2; i < 1000; i++) {
-        const k = `${key.slice(0, 45)}_${i}`;
-        if (!(await db.selectFrom('lowcode_page').select('id').where('page_key', '=', k).executeTakeFirst())) return k;
-      }
-      throw new BizError(`找不到页面「${key}」副本的可用标识`);
-    },
+    copyKey: (key) => freeKey(key, 50, async (k) => !!(await db.selectFrom('lowcode_page').select('id').where('page_key', '=', k).executeTakeFirst())),
   });
 }

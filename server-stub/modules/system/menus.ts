@@ -12,6 +12,7 @@ import { checkBody, idQuery, requirePage } from '../../core/declarations.js';
 import { BizError, ok } from '../../core/envelope.js';
 import { ALL_PERMISSIONS } from '../../core/permissions.js';
 import { assertHolds } from './access.js';
+import { freeKey } from '../../core/workspace.js';
 import type { Database } from '../../store/schema.js';
 
 export const MSG_MENU_NOT_FOUND = '菜单不存在';
@@ -29,13 +30,9 @@ interface Row {
 
 const rowsOf = (db: Kysely<Database>) => db.selectFrom('sys_menu').select(['id', 'menu_key', 'parent_key', 'order_num', 'entry', 'custom']).where('module_type', '=', MODULE_TYPE).orderBy('order_num').orderBy('id').execute() as Promise<Row[]>;
 
-/** One entry as the page shows it. */
-function answer(r: Row, idOfKey: Map<string, number>) {
-  const e = JSON.parse(r.entry) as MenuEntry;
+/** What 菜单管理's dialog edits of an entry (what its page shows, and what its version keeps). */
+function dialogFields(e: MenuEntry, orderNum: number) {
   return {
-    id: r.id,
-    parentId: r.parent_key ? (idOfKey.get(r.parent_key) ?? 0) : 0,
-    menuKey: r.menu_key,
     name: e.name,
     type: e.type,
     path: e.path ?? null,
@@ -46,7 +43,17 @@ function answer(r: Row, idOfKey: Map<string, number>) {
     hidden: e.hidden === true,
     cache: e.cache !== false,
     perms: e.perms ?? null,
-    orderNum: r.order_num,
+    orderNum,
+  };
+}
+
+/** One entry as the page shows it. */
+function answer(r: Row, idOfKey: Map<string, number>) {
+  return {
+    id: r.id,
+    parentId: r.parent_key ? (idOfKey.get(r.parent_key) ?? 0) : 0,
+    menuKey: r.menu_key,
+    ...dialogFields(JSON.parse(r.entry) as MenuEntry, r.order_num),
     custom: r.custom,
   };
 }
@@ -156,21 +163,7 @@ export function menuRoutes(app: FastifyInstance) {
   }
 
   /** What a menu entry's version holds: what its dialog edits, the parent by key. */
-  const versionOf = (e: MenuEntry, parentKey: string | null, orderNum: number) => ({
-    menuKey: e.key,
-    parentKey,
-    name: e.name,
-    type: e.type,
-    path: e.path ?? null,
-    component: e.component ?? null,
-    link: e.link ?? null,
-    newTab: e.newTab === true,
-    icon: e.icon ?? null,
-    hidden: e.hidden === true,
-    cache: e.cache !== false,
-    perms: e.perms ?? null,
-    orderNum,
-  });
+  const versionOf = (e: MenuEntry, parentKey: string | null, orderNum: number) => ({ menuKey: e.key, parentKey, ...dialogFields(e, orderNum) });
 
   // versions of menu entries: seen and restored by those who may edit menus, through the same save (its checks:
   // a parent that is gone puts the entry at the top level, a changed permission string asks who holds it)
@@ -233,8 +226,7 @@ export function menuRoutes(app: FastifyInstance) {
     },
     copyKey: async (key) => {
       const rows = await rowsOf(db);
-      for (let i = 2; i < 1000; i++) if (!rows.some((r) => r.menu_key === `${key.slice(0, 45)}_${i}`)) return `${key.slice(0, 45)}_${i}`;
-      throw new BizError(`找不到菜单「${key}」副本的可用标识`);
+      return freeKey(key, 50, async (k) => rows.some((r) => r.menu_key === k));
     },
   });
 

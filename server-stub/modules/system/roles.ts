@@ -20,6 +20,7 @@ import { DATA_SCOPE, DATA_SCOPES, MSG_OUT_OF_SCOPE, MSG_SCOPE_WIDEN } from '../.
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { ADMIN_ROLE, assertHolds, assertSees } from './access.js';
+import { freeKey } from '../../core/workspace.js';
 
 export const MSG_ROLE_NOT_FOUND = '角色不存在';
 
@@ -344,12 +345,6 @@ function registerRoleWorkspace<P>(app: FastifyInstance, saves: RoleSaves<P>) {
       await saves.write(on, p);
       return (p as { roleKey: string }).roleKey;
     },
-    copyKey: async (key) => {
-      for (let i = 2; i < 1000; i++) {
-        const k = `${key.slice(0, 25)}_${i}`;
-        if (!(await db.selectFrom('sys_role').select('id').where('role_key', '=', k).executeTakeFirst())) return k;
-      }
-      throw new BizError(`找不到角色「${key}」副本的可用标识`);
-    },
+    copyKey: (key) => freeKey(key, 30, async (k) => !!(await db.selectFrom('sys_role').select('id').where('role_key', '=', k).executeTakeFirst())),
   });
 }

@@ -1,6 +1,6 @@
 // System variables (spec part 1 §2 "Variable list", §7 "Variables"): /api/sys/var/*
 import { checkBody, requirePage } from '../../core/declarations.js';
-import { BizError } from '../../core/envelope.js';
+import { freeKey } from '../../core/workspace.js';
 import { assertPermission } from '../../core/auth.js';
 import { declareTable, listPageModule, type TableRow, timestamps } from '../../core/tables.js';
 import { now } from '../../store/columns.js';
@@ -63,13 +63,7 @@ export const variableModule = {
         else await on.insertInto('sys_variable').values({ ...values, create_time: now() }).execute();
         return p.key;
       },
-      copyKey: async (key) => {
-        for (let i = 2; i < 1000; i++) {
-          const k = `${key.slice(0, 90)}_${i}`;
-          if (!(await db.selectFrom('sys_variable').select('id').where('variable_name', '=', k).executeTakeFirst())) return k;
-        }
-        throw new BizError(`找不到变量「${key}」副本的可用名称`);
-      },
+      copyKey: (key) => freeKey(key, 100, async (k) => !!(await db.selectFrom('sys_variable').select('id').where('variable_name', '=', k).executeTakeFirst())),
     });
   },
 };
