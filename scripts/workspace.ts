@@ -7,6 +7,8 @@
 //   npm run workspace -- export --out file.json [--items screen:12,page:orders | --all] [--url URL]
 //   npm run workspace -- import file.json [--dry-run] [--map 源数据源=目标编号,…] [--decide keep|replace|copy] [--url URL]
 //
+// --decide settles every conflict (and every update: without it an update at the source replaces, a conflict refuses).
+//
 // import prints the preview (each item's status and reason, each data source's mapping) and then writes it, or with
 // --dry-run only checks it. The exit code is 0 when everything went through, 1 when the deployment refused, 2 on
 // wrong usage.
@@ -72,7 +74,7 @@ async function signIn(call: Call, flags: Record<string, string | true>): Promise
   return r.data.token as string;
 }
 
-const STATUS: Record<string, string> = { new: '新建', same: '无变化', changed: '有变化', invalid: '不能导入' };
+const STATUS: Record<string, string> = { new: '新建', same: '无变化', changed: '有更新', conflict: '冲突', invalid: '不能导入' };
 
 async function main() {
   const { command, flags, positional } = parseArgs(process.argv.slice(2));
@@ -122,7 +124,7 @@ async function main() {
     for (const i of preview.items) console.log(`${i.kindLabel}\t${i.key}\t${STATUS[i.status] ?? i.status}${i.reason ? `\t${i.reason}` : ''}`);
     const decide = typeof flags.decide === 'string' ? flags.decide : undefined;
     if (decide && !['keep', 'replace', 'copy'].includes(decide)) usage('--decide 只能是 keep、replace 或 copy');
-    const decisions = Object.fromEntries(preview.items.filter((i) => i.status === 'changed' && decide).map((i) => [`${i.kind}:${i.key}`, decide]));
+    const decisions = Object.fromEntries(preview.items.filter((i) => (i.status === 'changed' || i.status === 'conflict') && decide).map((i) => [`${i.kind}:${i.key}`, decide]));
     const done = await envelope('/api/workspace/import', { file, dataSources, decisions, dryRun: !!flags['dry-run'] });
     console.log(done.msg);
     return 0;

@@ -6,6 +6,10 @@
 export interface NoName {
   format: 'dsc-workspace';
   formatVersion: 1;
+  /**
+   * 导出它的部署（导入时据此区分「有更新」与「冲突」）
+   */
+  origin?: string;
   exportedAt?: string;
   exportedBy?: string;
   /**

@@ -28,7 +28,7 @@
 import { dictMigrations, dictsService, type DictsService } from './dicts.js';
 import { versionMigrations, versionsPlugin } from './versions.js';
 import { recycleMigrations, recyclePlugin } from './recycle.js';
-import { workspacePlugin } from './workspace.js';
+import { workspaceMigrations, workspacePlugin } from './workspace.js';
 import { menusService, type MenusService } from './menus.js';
 import { orgMigrations, orgService, type OrgService } from './org.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -293,7 +293,7 @@ export const sqlService = fp(
 );
 
 /** The platform services' own tables (the operation log, the dictionaries), migrated with the modules' (app.ts, core/startup.ts). */
-export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations, ...versionMigrations, ...recycleMigrations };
+export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations, ...versionMigrations, ...recycleMigrations, ...workspaceMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
 export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin, versionsPlugin, recyclePlugin, workspacePlugin];

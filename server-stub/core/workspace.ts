@@ -9,6 +9,34 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BizError } from './envelope.js';
 import type { Database } from '../store/schema.js';
+import { declareTable, type TableRow } from './tables.js';
+
+/**
+ * What each import wrote (issue 37 item 3): the item, the deployment its file came from and the content as it was
+ * written. A later file from the same deployment is then told apart: an item this deployment has not touched since
+ * is simply 有更新 (changed), one edited here meanwhile, or made here under the same key, is a 冲突 (conflict) to settle.
+ */
+export const workspaceImportTable = declareTable({
+  name: 'sys_workspace_import',
+  migration: '20261207_01_sys_workspace_import',
+  columns: {
+    id: { type: 'id' },
+    kind: { type: 'varchar(20)', notNull: true },
+    itemKey: { type: 'varchar(100)', notNull: true },
+    origin: { type: 'varchar(64)', notNull: true },
+    contentHash: { type: 'varchar(64)', notNull: true },
+    importTime: { type: 'time', notNull: true },
+  },
+  indexes: [{ name: 'ux_sys_workspace_import_item', columns: ['kind', 'itemKey'], unique: true }],
+});
+
+declare module '../store/schema.js' {
+  interface Database {
+    sys_workspace_import: TableRow<typeof workspaceImportTable>;
+  }
+}
+
+export const workspaceMigrations = { ...workspaceImportTable.migrations };
 
 export const WORKSPACE_KINDS = ['dict', 'variable', 'role', 'dataset', 'api', 'page', 'screen', 'form', 'menu'] as const;
 export type WorkspaceKind = (typeof WORKSPACE_KINDS)[number];

@@ -30,7 +30,7 @@ interface PreviewItem {
   kindLabel: string;
   key: string;
   title: string;
-  status: 'new' | 'same' | 'changed' | 'invalid';
+  status: 'new' | 'same' | 'changed' | 'conflict' | 'invalid';
   reason: string | null;
   before: unknown;
   beforeTitle: string | null;
@@ -46,7 +46,8 @@ type Decision = 'keep' | 'replace' | 'copy';
 const STATUS: Record<PreviewItem['status'], { label: string; color: string }> = {
   new: { label: '新建', color: 'success' },
   same: { label: '无变化', color: 'default' },
-  changed: { label: '有变化', color: 'warning' },
+  changed: { label: '有更新', color: 'processing' },
+  conflict: { label: '冲突', color: 'warning' },
   invalid: { label: '不能导入', color: 'error' },
 };
 const MAX_FILE_MB = 64;
@@ -201,7 +202,9 @@ function ImportTab() {
     return false;
   };
   const keyOf = (i: PreviewItem) => `${i.kind}:${i.key}`;
-  const undecided = (preview?.items ?? []).filter((i) => i.status === 'changed' && !decisions[keyOf(i)]);
+  const undecided = (preview?.items ?? []).filter((i) => i.status === 'conflict' && !decisions[keyOf(i)]);
+  // an update at the source replaces unless told otherwise; a conflict waits for a choice
+  const decisionOf = (i: PreviewItem) => decisions[keyOf(i)] ?? (i.status === 'changed' ? 'replace' : undefined);
   const unmapped = (preview?.dataSources ?? []).filter((d) => !mapping[d.name]);
   const run = async (dryRun: boolean) => {
     if (!file) return;
@@ -230,7 +233,7 @@ function ImportTab() {
   const confirm = () =>
     modal.confirm({
       title: '确认导入？',
-      content: `将在一个事务中写入：新建 ${(preview?.items ?? []).filter((i) => i.status === 'new').length} 项，按选择处理有变化的 ${(preview?.items ?? []).filter((i) => i.status === 'changed').length} 项；不能导入的项将跳过。导入的接口为草稿，须在本环境审批后才能上线。`,
+      content: `将在一个事务中写入：新建 ${(preview?.items ?? []).filter((i) => i.status === 'new').length} 项，更新或按选择处理 ${(preview?.items ?? []).filter((i) => i.status === 'changed' || i.status === 'conflict').length} 项；不能导入的项将跳过。导入的接口为草稿，须在本环境审批后才能上线。`,
       okText: '导入',
       cancelText: '取消',
       onOk: () => run(false),
@@ -311,7 +314,7 @@ function ImportTab() {
                   style={{ marginBottom: 8 }}
                   message={[
                     unmapped.length ? `请为数据源 ${unmapped.map((d) => d.name).join('、')} 选择本环境的数据源` : '',
-                    undecided.length ? `请为 ${undecided.length} 项有变化的内容选择处理方式` : '',
+                    undecided.length ? `请为 ${undecided.length} 项冲突的内容选择处理方式（本环境改过，或是另一项同名内容）` : '',
                   ]
                     .filter(Boolean)
                     .join('；')}
@@ -337,13 +340,13 @@ function ImportTab() {
                     title: '处理',
                     width: 240,
                     render: (_: unknown, i) =>
-                      i.status === 'changed' ? (
+                      i.status === 'changed' || i.status === 'conflict' ? (
                         <Space size={4}>
                           <Select<Decision>
                             size="small"
                             style={{ width: 120 }}
                             placeholder="请选择"
-                            value={decisions[keyOf(i)]}
+                            value={decisionOf(i)}
                             onChange={(v) => setDecisions((d) => ({ ...d, [keyOf(i)]: v }))}
                             options={[
                               { value: 'keep', label: '保留本环境的' },

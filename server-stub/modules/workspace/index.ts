@@ -7,6 +7,7 @@
 //   POST /api/workspace/export          {items, plan?}: the file (or, with plan, the items it would hold)
 //   POST /api/workspace/preview         {file, dataSources?}: per item its status and diff; the data source map
 //   POST /api/workspace/import          {file, decisions, dataSources, dryRun?}: all of it in one transaction
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BizError, ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
@@ -14,13 +15,15 @@ import { attachment } from '../../core/csv.js';
 import { hasPermission } from '../../core/permissions.js';
 import { DATASOURCE_TABLE } from '../../core/datasources.js';
 import { now } from '../../store/columns.js';
+import { deploymentTag } from '../../core/throttle.js';
 import { describeAjvErrors } from '../../../common/ajv-messages.js';
 import { WORKSPACE_KIND_LABELS, WORKSPACE_KINDS, type FileDataSource, type ImportContext, type ImportMode, type WorkspaceItem, type WorkspaceKind, type WorkspaceKindDef, type WorkspaceRef } from '../../core/workspace.js';
 
 export const WORKSPACE_FORMAT = 'dsc-workspace';
-export type WorkspaceFile = { format: typeof WORKSPACE_FORMAT; formatVersion: 1; exportedAt?: string; exportedBy?: string; dataSources?: FileDataSource[]; items: WorkspaceItem[] };
+export type WorkspaceFile = { format: typeof WORKSPACE_FORMAT; formatVersion: 1; origin?: string; exportedAt?: string; exportedBy?: string; dataSources?: FileDataSource[]; items: WorkspaceItem[] };
 export type Decision = 'keep' | 'replace' | 'copy';
-export type ItemStatus = 'new' | 'same' | 'changed' | 'invalid';
+/** new; same as here; changed at its source since this deployment imported it (untouched here); conflict: edited here meanwhile, or another item under the same key; invalid */
+export type ItemStatus = 'new' | 'same' | 'changed' | 'conflict' | 'invalid';
 
 /** The largest file accepted (bytes of JSON) and how deep it may nest. */
 export const WORKSPACE_LIMITS = { bytes: 64 * 1024 * 1024, depth: 40, items: 5000 } as const;
@@ -35,7 +38,7 @@ export const WORKSPACE_MSG = {
   duplicate: (label: string, key: string) => `文件中${label}「${key}」出现了不止一次`,
   unmapped: (name: string) => `数据源「${name}」没有对应到本环境的数据源：请在导入预览中选择`,
   badMapping: (name: string) => `数据源「${name}」选择的目标数据源不存在`,
-  decide: (label: string, key: string) => `${label}「${key}」在本环境已存在且内容不同：请选择保留、覆盖或导入为副本`,
+  decide: (label: string, key: string) => `${label}「${key}」在本环境已存在且内容不同（本环境改过，或是另一项同名内容）：请选择保留、覆盖或导入为副本`,
   refused: (label: string, key: string, why: string) => `${label}「${key}」不能导入：${why}`,
   nothing: '没有要导入的内容（全部保留或无变化）',
   chooseSome: '请选择要导出的内容',
@@ -189,6 +192,8 @@ export const workspaceModule: ServerModule = {
       const file: WorkspaceFile = {
         format: WORKSPACE_FORMAT,
         formatVersion: 1,
+        // which deployment it came from: an import remembers it, and tells an update from a conflict next time
+        origin: deploymentTag(app.ctx.config),
         exportedAt: now(),
         exportedBy: req.user?.username ?? '',
         dataSources: await fileSources(items),
@@ -264,9 +269,18 @@ export const workspaceModule: ServerModule = {
       return canonical(def.comparable ? def.comparable(walk(content, 0)) : walk(content, 0));
     };
 
+    const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
+    /** What an import wrote, and from where (sys_workspace_import): the next import's update or conflict. */
+    const remember = async (on: typeof db, kind: string, key: string, origin: string, hash: string) => {
+      const values = { origin: origin.slice(0, 64), content_hash: hash, import_time: now() };
+      const n = await on.updateTable('sys_workspace_import').set(values).where('kind', '=', kind).where('item_key', '=', key).executeTakeFirst();
+      if (!Number(n.numUpdatedRows)) await on.insertInto('sys_workspace_import').values({ ...values, kind, item_key: key }).execute();
+    };
+
     /** Every item of the file against this deployment: its status, and what it would replace. */
     const judge = async (file: WorkspaceFile, req: FastifyRequest, map: Map<string, { id: number; name: string } | null>): Promise<Judged[]> => {
       const out: Judged[] = [];
+      const lineage = new Map((await db.selectFrom('sys_workspace_import').select(['kind', 'item_key', 'origin', 'content_hash']).execute()).map((r) => [`${r.kind}:${r.item_key}`, `${r.origin}:${r.content_hash}`]));
       // in dependency order whatever the file's (a hand-merged file may list a screen before its dataset)
       const items = [...file.items].sort((a, b) => WORKSPACE_KINDS.indexOf(a.kind) - WORKSPACE_KINDS.indexOf(b.kind));
       for (const item of items) {
@@ -277,7 +291,13 @@ export const workspaceModule: ServerModule = {
         }
         const before = await def.existing(item.key, req);
         if (!before) out.push({ item, def, status: 'new' });
-        else out.push({ item, def, status: comparable(def, before.content) === comparable(def, item.content, map) && before.title === item.title ? 'same' : 'changed', before: before.content, beforeTitle: before.title });
+        else {
+          const here = comparable(def, before.content);
+          let status: ItemStatus = here === comparable(def, item.content, map) && before.title === item.title ? 'same' : 'conflict';
+          // an update: the last import of it came from the file's deployment, and nobody changed it here since
+          if (status === 'conflict' && file.origin && lineage.get(`${item.kind}:${item.key}`) === `${file.origin}:${hashOf(here)}`) status = 'changed';
+          out.push({ item, def, status, before: before.content, beforeTitle: before.title });
+        }
       }
       return out;
     };
@@ -286,7 +306,8 @@ export const workspaceModule: ServerModule = {
       if (j.status === 'new') return 'new';
       if (j.status === 'same') return null;
       const id = `${j.item.kind}:${j.item.key}`;
-      const d = Object.hasOwn(decisions, id) ? decisions[id] : undefined;
+      // an update replaces unless told otherwise; a conflict is settled by the importer
+      const d = Object.hasOwn(decisions, id) ? decisions[id] : j.status === 'changed' ? 'replace' : undefined;
       if (!d) throw new BizError(WORKSPACE_MSG.decide(WORKSPACE_KIND_LABELS[j.item.kind], j.item.key));
       return d === 'keep' ? null : d;
     };
@@ -298,7 +319,7 @@ export const workspaceModule: ServerModule = {
         if (j.status === 'invalid') continue;
         let mode: ImportMode | null;
         try {
-          mode = decisions ? modeOf(j, decisions) : j.status === 'new' ? 'new' : j.status === 'changed' ? 'replace' : null;
+          mode = decisions ? modeOf(j, decisions) : j.status === 'new' ? 'new' : j.status === 'changed' || j.status === 'conflict' ? 'replace' : null;
         } catch (e) {
           if (decisions) throw e;
           mode = null;
@@ -336,9 +357,9 @@ export const workspaceModule: ServerModule = {
           title: j.item.title,
           status: j.status,
           reason: j.reason ?? null,
-          before: j.status === 'changed' ? j.before : null,
+          before: j.status === 'changed' || j.status === 'conflict' ? j.before : null,
           beforeTitle: j.beforeTitle ?? null,
-          after: j.status === 'changed' ? j.item.content : null,
+          after: j.status === 'changed' || j.status === 'conflict' ? j.item.content : null,
         })),
         dataSources: [...map.entries()].map(([name, t]) => ({ name, type: declared.get(name) ?? '', target: t?.id ?? null })),
         targets,
@@ -368,6 +389,7 @@ export const workspaceModule: ServerModule = {
           for (const p of plans) {
             const key = await p.j.def.write(p.prepared, trx, ctx);
             ctx.written.set(`${p.j.item.kind}:${p.j.item.key}`, key);
+            if (file.origin) await remember(trx, p.j.item.kind, key, file.origin, hashOf(comparable(p.j.def, p.j.item.content, map)));
           }
         });
         // what each kind keeps in memory or in the cache learns of the new content (dictionaries, menus, pages)

@@ -128,13 +128,22 @@ describe.each(testStores)('workspace export and import (%s stores)', (store) => 
     expect((await dst.request('POST', `${W}/import`, { file, dataSources: { shop: dstDs } })).body.msg).toBe('没有要导入的内容（全部保留或无变化）');
   });
 
-  it('shows a changed item with both sides and imports it only as decided: keep, replace or a copy', async () => {
+  it('tells an update at the source (imported as it is) from a conflict (edited here meanwhile: keep, replace or a copy)', async () => {
     const db = dst.app.ctx.db;
+    const exported = async (items: unknown[]) => (await fetch(`${src.url}${W}/export`, { method: 'POST', headers: { authorization: `Bearer ${src.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ items }) })).json();
+    // the source changed the dataset; production has not touched it since its import: an update
+    await src.app.ctx.db.updateTable('dataset').set({ cache_ttl: 30 }).where('name', '=', '商品数据').execute();
+    const update = await exported([{ kind: 'dataset', key: '商品数据' }]);
+    const seen = (await dst.request('POST', `${W}/preview`, { file: update, dataSources: { shop: dstDs } })).body.data.items[0];
+    expect(seen).toMatchObject({ status: 'changed', before: { cacheTtl: 60 }, after: { cacheTtl: 30 } });
+    expect((await dst.request('POST', `${W}/import`, { file: update, dataSources: { shop: dstDs } })).body).toMatchObject({ status: 0, data: { replaced: 1 } });
+    expect((await db.selectFrom('dataset').select('cache_ttl').where('name', '=', '商品数据').executeTakeFirstOrThrow()).cache_ttl).toBe(30);
+
+    // edited here meanwhile: a conflict, settled only as decided
     await db.updateTable('dataset').set({ cache_ttl: 5 }).where('name', '=', '商品数据').execute();
     const preview = (await dst.request('POST', `${W}/preview`, { file, dataSources: { shop: dstDs } })).body.data;
-    const changed = preview.items.find((i: any) => i.kind === 'dataset');
-    expect(changed).toMatchObject({ status: 'changed', before: { cacheTtl: 5 }, after: { cacheTtl: 60 } });
-    expect((await dst.request('POST', `${W}/import`, { file, dataSources: { shop: dstDs } })).body.msg).toBe('数据集「商品数据」在本环境已存在且内容不同：请选择保留、覆盖或导入为副本');
+    expect(preview.items.find((i: any) => i.kind === 'dataset')).toMatchObject({ status: 'conflict', before: { cacheTtl: 5 }, after: { cacheTtl: 60 } });
+    expect((await dst.request('POST', `${W}/import`, { file, dataSources: { shop: dstDs } })).body.msg).toBe('数据集「商品数据」在本环境已存在且内容不同（本环境改过，或是另一项同名内容）：请选择保留、覆盖或导入为副本');
     // a copy: a second dataset beside the first
     const copied = await dst.request('POST', `${W}/import`, { file, dataSources: { shop: dstDs }, decisions: { 'dataset:商品数据': 'copy' } });
     expect(copied.body).toMatchObject({ status: 0, data: { copied: 1 } });
@@ -213,7 +222,7 @@ describe.each(testStores)('workspace export and import (%s stores)', (store) => 
     expect(checked.stdout).toMatch(/大屏\t销售大屏\t无变化/);
     expect(checked.stdout).toContain('没有要导入的内容');
     // refused: the exit code says so, with the reason
-    await expect(run(['import', out, '--url', dst.url])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('在本环境已存在且内容不同：请选择保留、覆盖或导入为副本') });
+    await expect(run(['import', out, '--url', dst.url])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('数据源「shop」没有对应到本环境的数据源') });
   });
 
   it('carries menu entries an admin added, with their parent and the page they open', async () => {
