@@ -205,6 +205,9 @@ describe.each(testStores)('workspace export and import (%s stores)', (store) => 
     expect((await dst.request('POST', `${W}/preview`, { file: JSON.stringify(one({ kind: 'dict', key: 'DEEP_X', title: 'x', content: deep })) })).body.msg).toBe('文件嵌套超过 40 层');
     expect((await dst.request('POST', `${W}/preview`, { file: { format: 'dsc-api-export', formatVersion: 1, apis: [] } })).body.msg).toMatch(/^文件不符合工作区导出格式：/);
     expect((await dst.request('POST', `${W}/preview`, { file: '{not json' })).body.msg).toBe('文件不是合法的 JSON');
+    // too many items: refused by the schema before anything is read
+    const many = { format: 'dsc-workspace', formatVersion: 1, items: Array.from({ length: 5001 }, (_, i) => ({ kind: 'dict', key: `K_${i}`, title: 'x', content: {} })) };
+    expect((await dst.request('POST', `${W}/preview`, { file: JSON.stringify(many) })).body.msg).toBe('文件不符合工作区导出格式：字段「items」最多 5000 项');
     // without the import permission: refused by the route
     const designer = await dst.loginAs('designer');
     expect((await dst.request('POST', `${W}/preview`, { file }, designer)).http).toBe(403);
