@@ -72,6 +72,8 @@ export interface ImportContext {
   written: Map<string, string>;
   /** whether the file carries the item (to be written before what names it) */
   inFile(kind: WorkspaceKind, key: string): boolean;
+  /** the file's items of a kind (what a check may take as present: they are written first) */
+  fileItems(kind: WorkspaceKind): WorkspaceItem[];
   /** the target key of a file item written earlier in this import, else the key itself (the target's own) */
   keyOf(kind: WorkspaceKind, key: string): string;
 }

@@ -9,6 +9,7 @@
 //   /api/lowcode/data/<pageKey>/{search, get, add, save, delete, export, import} (the page's own
 //     lowcode:<pageKey>:list|add|edit|remove|export|import, checked in the handler by the route and the decoded
 //     pageKey; a page on the generic store also takes the old lowcode:data:list / lowcode:data:edit)
+import type { DictMap } from '../../core/dicts.js';
 import { registerPageWorkspace } from './workspace.js';
 import { lowcodePageCalls, lowcodeSheetActions } from '../../../common/lowcode.js';
 import { MSG_NO_PERMISSION } from '../../core/auth.js';
@@ -440,7 +441,7 @@ export const lowcodeModule: ServerModule = {
      */
     const savePage = async (req: FastifyRequest, body: any): Promise<number> => writePage(db, await preparePage(req, body), req);
     /** Checks a page to save as every save is checked; answers what writePage writes (a workspace import's check too). */
-    const preparePage = async (req: FastifyRequest, body: any) => {
+    const preparePage = async (req: FastifyRequest, body: any, opts: { dicts?: DictMap } = {}) => {
       let decl = jsonObjectField(body.declaration, { notJson: '页面声明不是合法的 JSON', notObject: '页面声明必须是对象' }) as any;
       const pageKey = String(body.pageKey ?? decl.id ?? '');
       if (!pageKey) throw new BizError('请输入页面标识');
@@ -456,7 +457,8 @@ export const lowcodeModule: ServerModule = {
       await pinPatterns(patternsIn(decl));
       // a page on a table: its table introspected now, every name it uses checked, the catalogue kept with it
       const cat = (decl as PageDeclaration).source ? await catalogueFor(req, decl as PageDeclaration) : null;
-      const faults = semanticFaults(decl, await app.dicts.current(), cat ? usableColumns(cat).map((c) => c.name) : []);
+      // the dictionaries it names: this deployment's, and those an import brings along with it
+      const faults = semanticFaults(decl, { ...(await app.dicts.current()), ...opts.dicts }, cat ? usableColumns(cat).map((c) => c.name) : []);
       if (faults.length) throw new BizError(`页面声明不合法：${faults.join('；')}`);
       const roles: string[] = Array.isArray(body.roles) ? body.roles : [];
       const known = await roleKeys();

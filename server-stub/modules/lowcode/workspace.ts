@@ -10,6 +10,7 @@ import { BizError } from '../../core/envelope.js';
 import { DATASOURCE_TABLE } from '../../core/datasources.js';
 import { freeKey, type WorkspaceItem, type WorkspaceRef } from '../../core/workspace.js';
 import type { Database } from '../../store/schema.js';
+import type { DictMap } from '../../core/dicts.js';
 
 interface PageContent {
   declaration: Record<string, any>;
@@ -28,7 +29,7 @@ function dictsIn(v: unknown, out = new Set<string>(), depth = 0): Set<string> {
 }
 
 interface Saves<P> {
-  prepare(req: FastifyRequest, body: Record<string, unknown>): Promise<P>;
+  prepare(req: FastifyRequest, body: Record<string, unknown>, opts?: { dicts?: DictMap }): Promise<P>;
   write(on: Kysely<Database>, p: P, req: FastifyRequest): Promise<number>;
   perm: { list: string; add: string; edit: string };
 }
@@ -71,7 +72,9 @@ export function registerPageWorkspace<P>(app: FastifyInstance, saves: Saves<P>) 
       const known = new Set((await db.selectFrom('sys_role').select('role_key').execute()).map((r) => r.role_key));
       const roles = (Array.isArray(c.roles) ? c.roles : []).filter((r) => typeof r === 'string' && known.has(r));
       const stored = mode === 'replace' ? await live().select('id').where('page_key', '=', key).executeTakeFirst() : undefined;
-      return saves.prepare(ctx.req, { id: stored ? Number(stored.id) : undefined, pageKey: key, title: item.title, declaration, published: !!c.published, roles, note: '工作区导入' });
+      // a dictionary the file brings along counts as present (dictionaries are written first)
+      const dicts = Object.fromEntries(ctx.fileItems('dict').map((d) => [d.key, { ...(d.content as object), type: d.key } as DictMap[string]]));
+      return saves.prepare(ctx.req, { id: stored ? Number(stored.id) : undefined, pageKey: key, title: item.title, declaration, published: !!c.published, roles, note: '工作区导入' }, { dicts });
     },
     write: async (p, on, ctx) => {
       await saves.write(on, p, ctx.req);

@@ -247,6 +247,7 @@ export const workspaceModule: ServerModule = {
         req,
         written,
         inFile: (kind, key) => carried.has(`${kind}:${key}`),
+        fileItems: (kind) => file.items.filter((i) => i.kind === kind),
         dataSource(name) {
           const t = map.get(name);
           if (!t) throw new BizError(WORKSPACE_MSG.unmapped(name));

@@ -250,4 +250,26 @@ describe.each(testStores)('workspace export and import (%s stores)', (store) => 
     ]);
     expect((await dst.request('GET', `/api/history/list?kind=menu&key=tools_goods`)).body.data.records[0].note).toBe('工作区导入');
   });
+
+  it('takes a dictionary the same file brings as present when it checks a page naming it', async () => {
+    const file2 = {
+      format: 'dsc-workspace',
+      formatVersion: 1,
+      items: [
+        { kind: 'dict', key: 'SHIP_MODE', title: '运输方式', content: { name: '运输方式', valueType: 'string', items: [{ value: 'air', label: '空运' }] } },
+        {
+          kind: 'page',
+          key: 'ship_note',
+          title: '运输备注',
+          content: { published: false, roles: [], declaration: { title: '运输备注', columns: [{ title: '方式', field: 'mode', dict: 'SHIP_MODE' }], dialog: { schema: { type: 'object', properties: { mode: { type: 'string', title: '方式', 'x-dict': 'SHIP_MODE' } } } } } },
+        },
+      ],
+    };
+    const r = await dst.request('POST', `${W}/import`, { file: file2 });
+    expect(r.body).toMatchObject({ status: 0, data: { created: 2 } });
+    // a dictionary neither here nor in the file is still refused, as a page save refuses it
+    const bad = structuredClone(file2);
+    bad.items = [{ ...bad.items[1], key: 'ship_note_2', content: { ...bad.items[1].content, declaration: { ...(bad.items[1].content as any).declaration, dialog: { schema: { type: 'object', properties: { mode: { type: 'string', title: '方式', 'x-dict': 'NO_SUCH_DICT' } } } } } } }] as any;
+    expect((await dst.request('POST', `${W}/import`, { file: bad })).body.msg).toMatch(/^页面「ship_note_2」不能导入：页面声明不合法：.*NO_SUCH_DICT/);
+  });
 });
