@@ -4,6 +4,7 @@
 // never a secret), what it depends on, the target's item under the same key, the checks its own save makes, and how
 // to write it inside the import's one transaction. The workspace module (modules/workspace) builds the file, the
 // preview (new / changed / conflict, with the version diff) and the import from what the kinds say.
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -139,6 +140,23 @@ export async function copyName(name: string, taken: (n: string) => Promise<boole
     if (!(await taken(n))) return n;
   }
   throw new BizError(`找不到「${name}」副本的可用名称`);
+}
+
+/**
+ * This deployment's id in the files it exports: random, made once and kept in the store (sys_setting), so that it
+ * tells deployments apart whatever their settings and reveals nothing of them.
+ */
+export async function deploymentId(db: Kysely<Database>): Promise<string> {
+  const KEY = 'workspace.origin';
+  const read = async () => (await db.selectFrom('sys_setting').select('value').where('key', '=', KEY).executeTakeFirst())?.value;
+  const held = await read();
+  if (held) return held;
+  try {
+    await db.insertInto('sys_setting').values({ key: KEY, value: randomUUID() }).execute();
+  } catch {
+    // another instance made it first
+  }
+  return (await read())!;
 }
 
 /** A free key for a copy: `key_2`, `key_3`… within `max` characters (`taken` says whether one is used). */

@@ -399,11 +399,17 @@ export function designRoutes(app: FastifyInstance) {
       const groupGone = !!api.group_id && !(await db.selectFrom('gemini_api_group').select('id').where('id', '=', Number(api.group_id)).executeTakeFirst());
       if (groupGone) notes.push('原来的分组已不存在，已放在第一个分组下');
       const firstGroup = groupGone ? ((await db.selectFrom('gemini_api_group').select('id').orderBy('id').executeTakeFirst())?.id ?? 0) : api.group_id;
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('gemini_api').values({ ...(api as never as object), group_id: firstGroup } as never).execute();
-        if (versions.length) await trx.insertInto('gemini_api_version').values(versions as never).execute();
-        if (audits.length) await trx.insertInto('gemini_api_audit').values(audits as never).execute();
-      });
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.insertInto('gemini_api').values({ ...(api as never as object), group_id: firstGroup } as never).execute();
+          if (versions.length) await trx.insertInto('gemini_api_version').values(versions as never).execute();
+          if (audits.length) await trx.insertInto('gemini_api_audit').values(audits as never).execute();
+        });
+      } catch (err) {
+        // its name taken meanwhile, or a second restore of the same entry
+        if (isUniqueViolation(err)) throw new BizError(`接口【${String(api.api_name)}】已经存在：可能已被还原，或名称已被另一个接口使用`);
+        throw err;
+      }
       return notes;
     },
     // the rows live only in the bin's entry: dropping the entry is the purge

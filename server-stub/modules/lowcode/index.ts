@@ -441,7 +441,7 @@ export const lowcodeModule: ServerModule = {
      */
     const savePage = async (req: FastifyRequest, body: any): Promise<number> => writePage(db, await preparePage(req, body), req);
     /** Checks a page to save as every save is checked; answers what writePage writes (a workspace import's check too). */
-    const preparePage = async (req: FastifyRequest, body: any, opts: { dicts?: DictMap } = {}) => {
+    const preparePage = async (req: FastifyRequest, body: any, opts: { dicts?: DictMap; roles?: string[] } = {}) => {
       let decl = jsonObjectField(body.declaration, { notJson: '页面声明不是合法的 JSON', notObject: '页面声明必须是对象' }) as any;
       const pageKey = String(body.pageKey ?? decl.id ?? '');
       if (!pageKey) throw new BizError('请输入页面标识');
@@ -461,7 +461,8 @@ export const lowcodeModule: ServerModule = {
       const faults = semanticFaults(decl, { ...(await app.dicts.current()), ...opts.dicts }, cat ? usableColumns(cat).map((c) => c.name) : []);
       if (faults.length) throw new BizError(`页面声明不合法：${faults.join('；')}`);
       const roles: string[] = Array.isArray(body.roles) ? body.roles : [];
-      const known = await roleKeys();
+      // (an import's roles count too: they are written before its pages)
+      const known = [...(await roleKeys()), ...(opts.roles ?? [])];
       const unknown = roles.filter((r) => !known.includes(r));
       if (unknown.length) throw new BizError(`角色不存在：${unknown.join('、')}`);
       const published = body.published === true || body.published === 1 ? 1 : 0;

@@ -29,7 +29,7 @@ function dictsIn(v: unknown, out = new Set<string>(), depth = 0): Set<string> {
 }
 
 interface Saves<P> {
-  prepare(req: FastifyRequest, body: Record<string, unknown>, opts?: { dicts?: DictMap }): Promise<P>;
+  prepare(req: FastifyRequest, body: Record<string, unknown>, opts?: { dicts?: DictMap; roles?: string[] }): Promise<P>;
   write(on: Kysely<Database>, p: P, req: FastifyRequest): Promise<number>;
   perm: { list: string; add: string; edit: string };
 }
@@ -70,11 +70,12 @@ export function registerPageWorkspace<P>(app: FastifyInstance, saves: Saves<P>) 
         declaration.source = { ...source, dsId: ctx.dataSource(String(dsName ?? '')).id };
       }
       const known = new Set((await db.selectFrom('sys_role').select('role_key').execute()).map((r) => r.role_key));
-      const roles = (Array.isArray(c.roles) ? c.roles : []).filter((r) => typeof r === 'string' && known.has(r));
+      // the roles that see it: this deployment's, and those the file brings (written before the page); others left out
+      const roles = (Array.isArray(c.roles) ? c.roles : []).filter((r) => typeof r === 'string' && (known.has(r) || ctx.inFile('role', r)));
       const stored = mode === 'replace' ? await live().select('id').where('page_key', '=', key).executeTakeFirst() : undefined;
       // a dictionary the file brings along counts as present (dictionaries are written first)
       const dicts = Object.fromEntries(ctx.fileItems('dict').map((d) => [d.key, { ...(d.content as object), type: d.key } as DictMap[string]]));
-      return saves.prepare(ctx.req, { id: stored ? Number(stored.id) : undefined, pageKey: key, title: item.title, declaration, published: !!c.published, roles, note: '工作区导入' }, { dicts });
+      return saves.prepare(ctx.req, { id: stored ? Number(stored.id) : undefined, pageKey: key, title: item.title, declaration, published: !!c.published, roles, note: '工作区导入' }, { dicts, roles: ctx.fileItems('role').map((r) => r.key) });
     },
     write: async (p, on, ctx) => {
       await saves.write(on, p, ctx.req);

@@ -145,7 +145,8 @@ export function menuRoutes(app: FastifyInstance) {
     const oldPerms = before.perms ?? '';
     const newPerms = entry.perms ?? '';
     if (oldPerms !== newPerms) {
-      if (oldPerms && !newPerms && type !== 'M') assertHolds(req, [ALL_PERMISSIONS], MSG_EMPTY_PERMS);
+      // (a page turned into a directory on the way empties it too: only a directory that was one keeps none freely)
+      if (oldPerms && !newPerms && (type !== 'M' || before.type !== 'M')) assertHolds(req, [ALL_PERMISSIONS], MSG_EMPTY_PERMS);
       assertHolds(req, [oldPerms, newPerms].filter(Boolean));
     }
     const values = { parent_key: parentKey, order_num: rec.orderNum ?? 0, entry: JSON.stringify(entry) };
@@ -195,7 +196,7 @@ export function menuRoutes(app: FastifyInstance) {
     const deps = [...(parent && Number(parent.custom) === 1 ? [{ kind: 'menu' as const, key: parent.menu_key }] : []), ...(content.component?.startsWith('page:') && !app.ctx.schemas.pages[content.component.slice(5)] ? [{ kind: 'page' as const, key: content.component.slice(5) }] : [])];
     return { kind: 'menu' as const, key, title: content.name, content, deps };
   };
-  app.workspace.register<{ p: Awaited<ReturnType<typeof prepareMenu>>; parentKey: string | null }>({
+  app.workspace.register<{ p: Awaited<ReturnType<typeof prepareMenu>>; parentKey: string | null; page: string | null }>({
     kind: 'menu',
     readPerm: 'system:menu:list',
     writePerm: 'system:menu:add',
@@ -211,17 +212,25 @@ export function menuRoutes(app: FastifyInstance) {
       // a parent here is checked as the dialog's choice; one the file brings is set at the write
       const parent = parentKey ? rows.find((r) => r.menu_key === parentKey) : undefined;
       if (parentKey && !parent && !ctx.inFile('menu', parentKey)) throw new BizError(`上级菜单「${parentKey}」不在文件中，本环境也没有`);
+      const carriedParent = parentKey && !parent ? ctx.fileItems('menu').find((m) => m.key === parentKey) : undefined;
+      if (carriedParent && (carriedParent.content as { type?: string }).type === 'F') throw new BizError('按钮下不能再添加菜单');
       // a page the file brings is written before its entry: its declared component is checked against the file
       const page = typeof v.component === 'string' && v.component.startsWith('page:') ? v.component.slice(5) : null;
       const carried = page && !app.ctx.schemas.pages[page] && ctx.inFile('page', page);
       const p = await prepareMenu(ctx.req, { ...v, ...(carried ? { component: null } : {}), id: stored?.id, menuKey: key, parentId: parent?.id ?? 0 });
-      if (carried) p.entry.component = v.component!;
-      if (carried) p.values.entry = JSON.stringify(p.entry);
-      return { p, parentKey: parentKey ?? null };
+      return { p, parentKey: parentKey ?? null, page: carried ? page : null };
     },
-    write: async ({ p, parentKey }, on, ctx) => {
+    write: async ({ p, parentKey, page }, on, ctx) => {
+      // what the file brings is named as it was written here (a copy under its new key)
       if (parentKey) p.values.parent_key = ctx.keyOf('menu', parentKey);
+      if (page) {
+        p.entry.component = `page:${ctx.keyOf('page', page)}`;
+        p.values.entry = JSON.stringify(p.entry);
+      }
       await writeMenu(on, p, ctx.req, '工作区导入');
+      // entries imported together must not end up each other's parents
+      const parents = new Map((await on.selectFrom('sys_menu').select(['menu_key', 'parent_key']).where('module_type', '=', MODULE_TYPE).execute()).map((r) => [r.menu_key, r.parent_key]));
+      for (let k = parents.get(p.key) ?? null, depth = 0; k; k = parents.get(k) ?? null, depth++) if (k === p.key || depth > 64) throw new BizError(`菜单「${p.entry.name}」的上级形成了循环`);
       return p.key;
     },
     copyKey: async (key) => {

@@ -336,7 +336,7 @@ function registerRoleWorkspace<P>(app: FastifyInstance, saves: RoleSaves<P>) {
       // a page's entry the file brings along is granted by the page itself (its roles)
       const known = await saves.grantKeys();
       const keys = Array.isArray(c.permKeys) ? c.permKeys.map(String).slice(0, 2000) : [];
-      const carried = (k: string) => (k.startsWith('m:lowcode-') && ctx.inFile('page', k.slice('m:lowcode-'.length))) || (k.startsWith('m:') && ctx.inFile('menu', k.slice(2)));
+      const carried = (k: string) => k.startsWith('m:lowcode-') && ctx.inFile('page', k.slice('m:lowcode-'.length));
       const unknown = keys.filter((k) => !known.has(k) && !carried(k));
       if (unknown.length) throw new BizError(`权限在本环境不存在：${unknown.slice(0, 5).join('、')}`, 403);
       return saves.prepare(ctx.req, { id: stored ? Number(stored.id) : undefined, roleKey: key, roleName: name, roleType: c.roleType, orderNum: c.orderNum, remark: c.remark, dataScope: scope, deptIds, permKeys: keys.filter((k) => known.has(k)) });

@@ -206,6 +206,9 @@ describe.each(testStores)('系统管理 (%s)', (store) => {
     const emptied = await s.request('POST', '/api/system/menu/save', { ...user, perms: '' }, me.token);
     expect([emptied.http, emptied.body.msg]).toEqual([403, '清空菜单的权限标识需要管理员：没有权限标识的菜单，任何能编辑角色的人都能授予']);
     expect((await s.request('POST', '/api/system/menu/save', { ...user, perms: 'system:menu:list' }, me.token)).http).toBe(403);
+    // nor by turning the page into a directory on the way (a directory keeps no permission)
+    const asDir = await s.request('POST', '/api/system/menu/save', { ...user, type: 'M', perms: '' }, me.token);
+    expect([asDir.http, asDir.body.msg]).toEqual([403, '清空菜单的权限标识需要管理员：没有权限标识的菜单，任何能编辑角色的人都能授予']);
     expect((await s.request<any>('GET', `/api/system/menu/get?id=${user.id}`)).body.data.perms).toBe('system:user:list');
     // the administrator may empty it; even then a role editor who does not see 用户管理 cannot grant it
     expect((await s.request('POST', '/api/system/menu/save', { ...user, perms: '' })).body.status).toBe(0);

@@ -15,9 +15,8 @@ import { attachment } from '../../core/csv.js';
 import { hasPermission } from '../../core/permissions.js';
 import { DATASOURCE_TABLE } from '../../core/datasources.js';
 import { now } from '../../store/columns.js';
-import { deploymentTag } from '../../core/throttle.js';
 import { describeAjvErrors } from '../../../common/ajv-messages.js';
-import { WORKSPACE_KIND_LABELS, WORKSPACE_KINDS, type FileDataSource, type ImportContext, type ImportMode, type WorkspaceItem, type WorkspaceKind, type WorkspaceKindDef, type WorkspaceRef } from '../../core/workspace.js';
+import { deploymentId, WORKSPACE_KIND_LABELS, WORKSPACE_KINDS, type FileDataSource, type ImportContext, type ImportMode, type WorkspaceItem, type WorkspaceKind, type WorkspaceKindDef, type WorkspaceRef } from '../../core/workspace.js';
 
 export const WORKSPACE_FORMAT = 'dsc-workspace';
 export type WorkspaceFile = { format: typeof WORKSPACE_FORMAT; formatVersion: 1; origin?: string; exportedAt?: string; exportedBy?: string; dataSources?: FileDataSource[]; items: WorkspaceItem[] };
@@ -193,7 +192,7 @@ export const workspaceModule: ServerModule = {
         format: WORKSPACE_FORMAT,
         formatVersion: 1,
         // which deployment it came from: an import remembers it, and tells an update from a conflict next time
-        origin: deploymentTag(app.ctx.config),
+        origin: await deploymentId(db),
         exportedAt: now(),
         exportedBy: req.user?.username ?? '',
         dataSources: await fileSources(items),
@@ -283,7 +282,13 @@ export const workspaceModule: ServerModule = {
       const out: Judged[] = [];
       const lineage = new Map((await db.selectFrom('sys_workspace_import').select(['kind', 'item_key', 'origin', 'content_hash']).execute()).map((r) => [`${r.kind}:${r.item_key}`, `${r.origin}:${r.content_hash}`]));
       // in dependency order whatever the file's (a hand-merged file may list a screen before its dataset)
-      const items = [...file.items].sort((a, b) => WORKSPACE_KINDS.indexOf(a.kind) - WORKSPACE_KINDS.indexOf(b.kind));
+      // and within a kind, an item after those of its kind it depends on (a menu entry after its parent)
+      const byId = new Map(file.items.map((i) => [`${i.kind}:${i.key}`, i]));
+      const depth = (i: WorkspaceItem, seen = 0): number => {
+        const up = (i.deps ?? []).map((d) => byId.get(`${d.kind}:${d.key}`)).filter((d): d is WorkspaceItem => !!d && d.kind === i.kind);
+        return seen > 32 || !up.length ? 0 : 1 + Math.max(...up.map((d) => depth(d, seen + 1)));
+      };
+      const items = [...file.items].sort((a, b) => WORKSPACE_KINDS.indexOf(a.kind) - WORKSPACE_KINDS.indexOf(b.kind) || depth(a) - depth(b));
       for (const item of items) {
         const def = app.workspace.kindOf(item.kind);
         if (!may(req, def.writePerm)) {
@@ -382,17 +387,22 @@ export const workspaceModule: ServerModule = {
         const refused = judged.find((j) => j.status === 'invalid' && decisions[`${j.item.kind}:${j.item.key}`] !== 'keep');
         if (refused) throw new BizError(WORKSPACE_MSG.refused(WORKSPACE_KIND_LABELS[refused.item.kind], refused.item.key, refused.reason!), refused.code);
         const counts = { created: 0, replaced: 0, copied: 0, kept: judged.length - plans.length };
-        // a deployment already holding the file is no failure (a pipeline runs the same import again)
-        if (!plans.length) return ok({ ...counts, dryRun: !!req.body.dryRun }, WORKSPACE_MSG.nothing);
         for (const p of plans) counts[p.mode === 'new' ? 'created' : p.mode === 'replace' ? 'replaced' : 'copied']++;
-        if (req.body.dryRun) return ok({ ...counts, dryRun: true }, `检查通过：将新建 ${counts.created} 项，覆盖 ${counts.replaced} 项，导入副本 ${counts.copied} 项`);
+        if (req.body.dryRun) return ok({ ...counts, dryRun: true }, plans.length ? `检查通过：将新建 ${counts.created} 项，覆盖 ${counts.replaced} 项，导入副本 ${counts.copied} 项` : WORKSPACE_MSG.nothing);
         await db.transaction().execute(async (trx) => {
           for (const p of plans) {
             const key = await p.j.def.write(p.prepared, trx, ctx);
             ctx.written.set(`${p.j.item.kind}:${p.j.item.key}`, key);
-            if (file.origin) await remember(trx, p.j.item.kind, key, file.origin, hashOf(comparable(p.j.def, p.j.item.content, map)));
+            // a copy is a new item of this deployment's: no lineage of the file's item
+            if (file.origin && p.mode !== 'copy') await remember(trx, p.j.item.kind, key, file.origin, hashOf(comparable(p.j.def, p.j.item.content, map)));
           }
+          // an update kept as it is here: remembered as seen, so the next file from there asks instead of replacing
+          if (file.origin)
+            for (const j of judged)
+              if ((j.status === 'changed' || j.status === 'conflict') && decisions[`${j.item.kind}:${j.item.key}`] === 'keep') await remember(trx, j.item.kind, j.item.key, file.origin, hashOf(comparable(j.def, j.item.content, map)));
         });
+        // a deployment already holding the file is no failure (a pipeline runs the same import again)
+        if (!plans.length) return ok({ ...counts, dryRun: false }, WORKSPACE_MSG.nothing);
         // what each kind keeps in memory or in the cache learns of the new content (dictionaries, menus, pages)
         for (const def of new Set(plans.map((p) => p.j.def))) await def.afterImport?.();
         const apis = plans.filter((p) => p.j.item.kind === 'api').length;

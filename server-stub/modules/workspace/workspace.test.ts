@@ -272,4 +272,39 @@ describe.each(testStores)('workspace export and import (%s stores)', (store) => 
     bad.items = [{ ...bad.items[1], key: 'ship_note_2', content: { ...bad.items[1].content, declaration: { ...(bad.items[1].content as any).declaration, dialog: { schema: { type: 'object', properties: { mode: { type: 'string', title: '方式', 'x-dict': 'NO_SUCH_DICT' } } } } } } }] as any;
     expect((await dst.request('POST', `${W}/import`, { file: bad })).body.msg).toMatch(/^页面「ship_note_2」不能导入：页面声明不合法：.*NO_SUCH_DICT/);
   });
+
+  it('names its deployment by a random id; remembers a kept update; refuses menu cycles and grants of entries not here', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${src.url}${W}/export`, { method: 'POST', headers: { authorization: `Bearer ${src.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ kind: 'dict', key: 'GOODS_LEVEL' }] }) });
+      ids.add((await res.json()).origin);
+    }
+    expect([...ids]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+
+    // an update kept here is remembered: the next file from there asks instead of replacing
+    await src.request('POST', '/api/dict/admin/type/save', { id: (await src.app.ctx.db.selectFrom('sys_dict_type').select('id').where('dict_type', '=', 'GOODS_LEVEL').executeTakeFirstOrThrow()).id, dictType: 'GOODS_LEVEL', dictName: '商品等级（新）', valueType: 'string' });
+    const res = await fetch(`${src.url}${W}/export`, { method: 'POST', headers: { authorization: `Bearer ${src.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ kind: 'dict', key: 'GOODS_LEVEL' }] }) });
+    const update = await res.json();
+    expect((await dst.request('POST', `${W}/preview`, { file: update })).body.data.items[0].status).toBe('changed');
+    expect((await dst.request('POST', `${W}/import`, { file: update, decisions: { 'dict:GOODS_LEVEL': 'keep' } })).body.status).toBe(0);
+    expect((await dst.request('POST', `${W}/preview`, { file: update })).body.data.items[0].status).toBe('conflict');
+
+    // two entries made each other's parents by one file: refused whole
+    const entry = (key: string, parentKey: string | null) => ({ kind: 'menu', key, title: key, content: { menuKey: key, parentKey, name: key, type: 'M', path: `/${key}`, component: null, link: null, newTab: false, icon: null, hidden: false, cache: true, perms: null, orderNum: 1 } });
+    await dst.request('POST', `${W}/import`, { file: { format: 'dsc-workspace', formatVersion: 1, items: [entry('loop_a', null), entry('loop_b', null)] } });
+    const loop = await dst.request('POST', `${W}/import`, { file: { format: 'dsc-workspace', formatVersion: 1, items: [entry('loop_a', 'loop_b'), entry('loop_b', 'loop_a')] }, decisions: { 'menu:loop_a': 'replace', 'menu:loop_b': 'replace' } });
+    expect(loop.body.msg).toMatch(/的上级形成了循环$/);
+    expect((await dst.app.ctx.db.selectFrom('sys_menu').select('parent_key').where('menu_key', 'in', ['loop_a', 'loop_b']).execute()).map((r) => r.parent_key)).toEqual([null, null]);
+    // a role granting an entry this deployment does not have (even one the file brings) is refused, not half applied
+    const role = { kind: 'role', key: 'tools_viewer', title: '工具查看', content: { roleName: '工具查看', orderNum: 1, dataScope: '1', permKeys: ['m:new_tools'] } };
+    expect((await dst.request('POST', `${W}/import`, { file: { format: 'dsc-workspace', formatVersion: 1, items: [role, entry('new_tools', null)] } })).body.msg).toBe('角色「tools_viewer」不能导入：权限在本环境不存在：m:new_tools');
+  });
+
+  it('lets a page be seen by a role the same file brings', async () => {
+    const role = { kind: 'role', key: 'note_reader', title: '备注查看', content: { roleName: '备注查看', orderNum: 1, dataScope: '1', permKeys: [] } };
+    const page = { kind: 'page', key: 'reader_note', title: '查看备注', content: { published: true, roles: ['note_reader'], declaration: { title: '查看备注', columns: [{ title: '名称', field: 'name' }], dialog: { schema: { type: 'object', properties: { name: { type: 'string', title: '名称' } } } } } } };
+    expect((await dst.request('POST', `${W}/import`, { file: { format: 'dsc-workspace', formatVersion: 1, items: [page, role] } })).body).toMatchObject({ status: 0, data: { created: 2 } });
+    const grants = await dst.app.ctx.db.selectFrom('sys_role_menu').select('menu_key').where('role_key', '=', 'note_reader').execute();
+    expect(grants.map((g) => g.menu_key)).toContain('lowcode-reader_note');
+  });
 });
