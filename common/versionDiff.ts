@@ -170,7 +170,7 @@ export function describeChanges(kind: string, a: unknown, b: unknown): Change[] 
 /** The editors' names of a menu entry's and a dataset's settings. */
 const KIND_KEYS: Record<string, Record<string, string>> = {
   menu: { name: '名称', parentKey: '上级菜单', type: '类型', path: '路由地址', component: '组件路径', link: '外链地址', newTab: '新窗口打开', icon: '图标', hidden: '隐藏', cache: '缓存', perms: '权限字符', orderNum: '显示顺序' },
-  dataset: { name: '名称', groupId: '分组', kind: '类型', dsId: '数据源', definition: '取数定义', fields: '字段', rowRules: '行权限', cacheTtl: '缓存秒数' },
+  dataset: { name: '名称', groupId: '分组', group: '分组', kind: '类型', dsId: '数据源', dataSource: '数据源', definition: '取数定义', fields: '字段', rowRules: '行权限', cacheTtl: '缓存秒数' },
 };
 
 /** A screen's or form's layout as boxes for a thumbnail: the canvas size and each visible widget's rectangle. */

@@ -158,6 +158,30 @@ describeBrowser('工作区迁移', () => {
     const apis = await at(second!.baseURL, '/api/gemini/api/design/search', { search: `goods_${run}`, pageNum: 1, pageSize: 10 }, token);
     expect(apis.records[0]).toMatchObject({ apiName: `goods_${run}`, apiStatus: 0, onlineStatus: 0 });
 
+    // production edits the dataset meanwhile: the same file now shows a conflict, its diff, and asks what to do
+    const ds = (await at(second!.baseURL, '/api/dataset/search', { search: `商品${run}`, pageNum: 1, pageSize: 10 }, token)).records[0];
+    const full = await at(second!.baseURL, `/api/dataset/info/get?id=${ds.id}`, undefined, token);
+    await at(second!.baseURL, '/api/dataset/info/save', { ...full, cacheTtl: 5 }, token);
+    await prod.goto(`${second!.baseURL}/system/workspace`);
+    await prod.getByRole('tab', { name: '导入' }).click();
+    await prod.getByTestId('workspace-upload').locator('input[type=file]').setInputFiles(file);
+    await prod.getByTestId('workspace-sources').getByRole('combobox').click();
+    await prod.locator('.ant-select-dropdown:visible').getByText('shop_prod（sqlite）').click();
+    const row = prod.getByTestId('workspace-preview').locator('tr').filter({ hasText: `商品${run}` });
+    await row.getByText('冲突').waitFor({ timeout: 15_000 });
+    await prod.getByText('请为 1 项冲突的内容选择处理方式').waitFor();
+    expect(await prod.getByRole('button', { name: '确认导入' }).isDisabled()).toBe(true);
+    await row.getByRole('button', { name: '差异' }).click();
+    const diff = prod.locator('.ant-modal:visible');
+    await diff.getByText('缓存秒数：5 → 60').waitFor();
+    // the file's data source as it maps here: no difference to show
+    expect(await diff.getByText(/数据源：/).count()).toBe(0);
+    await shot(prod, 'workspace-conflict-diff');
+    await diff.locator('.ant-modal-close').click();
+    await row.getByRole('combobox').click();
+    await prod.locator('.ant-select-dropdown:visible').getByText('保留本环境的').click();
+    expect(await prod.getByRole('button', { name: '确认导入' }).isDisabled()).toBe(false);
+
     // a narrow screen shows the preview too
     await prod.setViewportSize({ width: 390, height: 844 });
     await prod.goto(`${second!.baseURL}/system/workspace`);

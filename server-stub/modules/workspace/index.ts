@@ -260,13 +260,18 @@ export const workspaceModule: ServerModule = {
      * What two contents are compared as: the file's data source names as they map here, and what a kind renames on
      * every import (a screen's widget ids) as the kind says.
      */
-    const comparable = (def: WorkspaceKindDef, content: unknown, map?: Map<string, { name: string } | null>) => {
+    /** The content with its data source names as they map here (what the import would write). */
+    const mapped = (content: unknown, map?: Map<string, { name: string } | null>) => {
       const walk = (v: unknown, depth: number): unknown => {
         if (depth > 64 || v === null || typeof v !== 'object') return v;
         if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
         return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (k === 'dsName' || k === 'dataSource') && typeof x === 'string' && map?.get(x) ? map.get(x)!.name : walk(x, depth + 1)]));
       };
-      return canonical(def.comparable ? def.comparable(walk(content, 0)) : walk(content, 0));
+      return walk(content, 0);
+    };
+    const comparable = (def: WorkspaceKindDef, content: unknown, map?: Map<string, { name: string } | null>) => {
+      const c = mapped(content, map);
+      return canonical(def.comparable ? def.comparable(c) : c);
     };
 
     const hashOf = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -365,7 +370,7 @@ export const workspaceModule: ServerModule = {
           reason: j.reason ?? null,
           before: j.status === 'changed' || j.status === 'conflict' ? j.before : null,
           beforeTitle: j.beforeTitle ?? null,
-          after: j.status === 'changed' || j.status === 'conflict' ? j.item.content : null,
+          after: j.status === 'changed' || j.status === 'conflict' ? mapped(j.item.content, map) : null,
         })),
         dataSources: [...map.entries()].map(([name, t]) => ({ name, type: declared.get(name) ?? '', target: t?.id ?? null })),
         targets,
