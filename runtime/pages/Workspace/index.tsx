@@ -128,7 +128,7 @@ function ExportTab() {
           </Space>
         }
       >
-        {!chosen.length && <Typography.Paragraph type="secondary">在左侧勾选要导出的内容；它们依赖的数据集、接口、字典会一并导出。</Typography.Paragraph>}
+        {!chosen.length && <Typography.Paragraph type="secondary">勾选要导出的内容；它们依赖的数据集、接口、字典会一并导出。</Typography.Paragraph>}
         {chosen.length > 0 && !plan && <Typography.Paragraph type="secondary">已选择 {chosen.length} 项。点「查看清单」看将导出的全部内容（含依赖）。</Typography.Paragraph>}
         {plan && (
           <>
@@ -385,7 +385,7 @@ export default function Workspace() {
   return (
     <Card title="工作区迁移" size="small">
       <Typography.Paragraph type="secondary">
-        把设计好的页面、大屏、表单、数据集、接口、字典、角色和变量从一个环境（如测试）搬到另一个环境（如生产）。文件中不含密码和密钥；导入的接口须在目标环境重新审批。
+        把设计好的页面、大屏、表单、数据集、接口、菜单、字典、角色和变量从一个环境（如测试）搬到另一个环境（如生产）。文件中不含密码和密钥；导入的接口须在目标环境重新审批。
       </Typography.Paragraph>
       <Tabs items={[{ key: 'export', label: '导出', children: <ExportTab /> }, ...(mayImport ? [{ key: 'import', label: '导入', children: <ImportTab /> }] : [])]} />
     </Card>
