@@ -73,12 +73,18 @@ describe('request logs', () => {
     try {
       await s.request('POST', '/api/dict/selectMapData', ['YES_OR_NO']);
       await s.request('GET', '/api/menu/routes/get');
-      const read = (n: string) => readFileSync(path.join(s.dataDir, 'logs', `${n}.log`), 'utf8');
-      const auth = read('auth');
-      expect(auth).toContain('"route":"/api/uams/login"');
-      expect(auth).not.toContain('Test@12345');
-      expect(read('admin')).toContain('"route":"/api/dict/selectMapData"');
-      expect(read('admin')).toContain('"route":"/api/menu/routes/get"');
+      const read = (n: string) => {
+        try {
+          return readFileSync(path.join(s.dataDir, 'logs', `${n}.log`), 'utf8');
+        } catch {
+          return '';
+        }
+      };
+      // the log files are written asynchronously: on a loaded machine a line may land a moment after the answer
+      await expect.poll(() => read('auth'), { timeout: 10_000 }).toContain('"route":"/api/uams/login"');
+      expect(read('auth')).not.toContain('Test@12345');
+      await expect.poll(() => read('admin'), { timeout: 10_000 }).toContain('"route":"/api/dict/selectMapData"');
+      await expect.poll(() => read('admin'), { timeout: 10_000 }).toContain('"route":"/api/menu/routes/get"');
       expect(read('platform')).not.toContain('/api/uams/login');
     } finally {
       await s.close();
