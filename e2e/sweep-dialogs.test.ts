@@ -187,7 +187,8 @@ describeBrowser('对话框巡检：每个菜单页的对话框空提交有校验
     // the sweep really met the dialogs the issue names
     const all = report.join('\n');
     for (const must of ['新建→dialog', '新建分组→dialog', '发布→dialog', '新增数据源→dialog', '行编辑→dialog']) expect(all).toContain(must);
-  });
+    // every menu page, including those the other files add while the run goes on (about 4 s a page)
+  }, 400_000);
 
   it('Wiki：删除仍有文档的分组 → 确认框关闭，显示服务端原因，无错误', async () => {
     const title = `巡检分组${run}`;
