@@ -14,6 +14,9 @@ import { hasPermission } from './permissions.js';
 import { declareTable, type TableRow } from './tables.js';
 import { now } from '../store/columns.js';
 import type { Database } from '../store/schema.js';
+import type { VersionKind, VersionRow } from '../../common/versions.js';
+
+export type { VersionKind, VersionRow };
 
 export const versionsTable = declareTable({
   name: 'sys_version',
@@ -41,8 +44,6 @@ declare module '../store/schema.js' {
 
 export const versionMigrations = { ...versionsTable.migrations };
 
-/** The kinds of designed items that keep versions. */
-export type VersionKind = 'page' | 'screen' | 'form' | 'menu' | 'dataset';
 
 export const VERSION_KIND_LABELS: Record<VersionKind, string> = { page: '页面', screen: '大屏', form: '表单', menu: '菜单', dataset: '数据集' };
 
@@ -65,19 +66,6 @@ export interface RecordOptions {
   published?: boolean;
 }
 
-export interface VersionRow {
-  id: number;
-  kind: VersionKind;
-  itemKey: string;
-  title: string | null;
-  note: string | null;
-  published: boolean;
-  size: number;
-  createUser: string | null;
-  createTime: string;
-  /** 1 = the item's first kept version */
-  number: number;
-}
 
 export interface VersionsService {
   register(def: VersionKindDef): void;

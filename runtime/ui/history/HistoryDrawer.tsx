@@ -7,19 +7,11 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, List, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { get, post } from '../../core/request';
 import { ContentDiff } from './ContentDiff';
+import type { VersionKind, VersionRow } from '../../../common/versions';
 
-export type HistoryKind = 'page' | 'screen' | 'form' | 'menu' | 'dataset';
+export type HistoryKind = VersionKind;
 
-interface Version {
-  id: number;
-  number: number;
-  title: string | null;
-  note: string | null;
-  published: boolean;
-  size: number;
-  createUser: string | null;
-  createTime: string;
-}
+type Version = Omit<VersionRow, 'kind' | 'itemKey'>;
 
 export interface HistoryDrawerProps {
   kind: HistoryKind;
