@@ -20,6 +20,7 @@ export const MENU_ICONS: readonly string[] = [
   'DashboardOutlined',
   'DatabaseOutlined',
   'DeleteOutlined',
+  'SafetyCertificateOutlined',
   'DeploymentUnitOutlined',
   'FileSearchOutlined',
   'FileTextOutlined',

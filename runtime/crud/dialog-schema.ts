@@ -83,6 +83,19 @@ function fieldSchemaOf(name: string, src: FieldSchema, requiredList: string[], l
   return f;
 }
 
+/**
+ * A settings page's section (runtime/crud/SettingsPage.tsx): each field as a dialog's field, nested objects kept as
+ * objects (their paths are the value's paths: ldap.url).
+ */
+export function settingsSchemaFor(schema: { type: 'object'; properties: Record<string, FieldSchema>; required?: unknown }): FieldSchema {
+  const requiredList = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const properties: Record<string, FieldSchema> = {};
+  for (const [name, src] of Object.entries(schema.properties)) {
+    properties[name] = src.type === 'object' && src.properties ? settingsSchemaFor(src as Parameters<typeof settingsSchemaFor>[0]) : fieldSchemaOf(name, src, requiredList, {});
+  }
+  return { type: 'object', properties };
+}
+
 type DetailDecl = NonNullable<DialogDecl['details']>[number];
 
 const hasRequired = (f: FieldSchema) => (Array.isArray(f['x-validator']) ? f['x-validator'] : []).some((r) => !!r && typeof r === 'object' && (r as { required?: unknown }).required === true);

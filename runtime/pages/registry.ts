@@ -1,5 +1,6 @@
 // Resolves a menu entry's `component` to a lazy React component.
 //   view:<Name> → default export of runtime/pages/<Name>/index.tsx (add a folder to add a view)
+//   settings:<id> → SettingsPage from runtime/crud/index.ts (schemas/settings/<id>.settings.json)
 //   page:<id>   → CrudPage from runtime/crud/index.ts, rendered as <CrudPage pageId={id} loadPage={loadCustomPage} />
 //                 (a built-in declaration, else a custom page from the page store: customPage.ts)
 // Anything unknown renders 页面未找到 instead of crashing.
@@ -11,7 +12,7 @@ import { loadCustomPage } from './customPage';
 type Loader<T> = () => Promise<T>;
 
 const views = import.meta.glob<{ default: ComponentType }>('./*/index.tsx');
-const crud = import.meta.glob<{ CrudPage: ComponentType<{ pageId: string; loadPage?: (id: string) => Promise<PageDeclaration> }> }>('../crud/index.ts');
+const crud = import.meta.glob<{ CrudPage: ComponentType<{ pageId: string; loadPage?: (id: string) => Promise<PageDeclaration> }>; SettingsPage: ComponentType<{ settingsId: string }> }>('../crud/index.ts');
 
 // antd's Result loads with the first not-found view, not with the app's entry
 const Result = lazy(() => import('antd/es/result'));
@@ -43,6 +44,14 @@ export function resolveComponent(component: string | undefined): LazyExoticCompo
       const Page = mod.CrudPage;
       if (!Page) return { default: () => createElement(NotFoundView, { name: component }) };
       return { default: () => createElement(Page, { pageId: name, loadPage: loadCustomPage }) };
+    });
+  } else if (kind === 'settings' && name) {
+    const load = crud['../crud/index.ts'];
+    made = lazy(async (): Promise<{ default: ComponentType }> => {
+      const mod = load ? await loadChunk(load) : undefined;
+      const Page = mod?.SettingsPage;
+      if (!Page) return { default: () => createElement(NotFoundView, { name: component }) };
+      return { default: () => createElement(Page, { settingsId: name }) };
     });
   }
   if (!made) return () => createElement(NotFoundView, { name: component });

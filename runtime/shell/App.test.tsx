@@ -40,7 +40,8 @@ describe('shell', () => {
     expect(window.location.pathname).toBe('/login');
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/data/model?x=1');
     expect(screen.getByText('数据服务平台')).toBeInTheDocument();
-    expect(calls).toEqual([]);
+    // only what the sign-in page offers is asked (no session, no menus)
+    expect(calls).toEqual(['GET /uams/options']);
   });
 
   it('with a token it loads session and menus, then shows the shell and the home page', async () => {

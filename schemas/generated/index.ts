@@ -8,6 +8,7 @@ export * from './page.js';
 export * from './panel.js';
 export * from './roles.js';
 export * from './screen-export.js';
+export * from './settings.js';
 export * from './widget.js';
 export * from './workspace.js';
 export * from './widgets.js';

@@ -24,7 +24,7 @@ export interface Item {
    */
   routeName?: string;
   /**
-   * page:<声明 id> 由通用 CRUD 渲染；view:<名称> 为少数定制界面
+   * page:<声明 id> 由通用 CRUD 渲染；settings:<声明 id> 由通用设置页渲染；view:<名称> 为少数定制界面
    */
   component?: string;
   /**

@@ -139,6 +139,11 @@ export const POST_READS = /^(search|select|count|query|find|list|get)/i;
 const ACTION_WORDS: Array<[RegExp, string]> = [
   [/\/user\/password$|\/updatePwd$|\/changePassword$/i, '修改密码'],
   [/\/resetPwd$/i, '重置密码'],
+  [/\/resetTotp$/i, '重置双因素认证'],
+  [/\/totp\/setup$/i, '设置双因素认证'],
+  [/\/totp\/enable$/i, '启用双因素认证'],
+  [/\/totp\/disable$/i, '关闭双因素认证'],
+  [/\/totp\/recovery$/i, '重新生成恢复码'],
   [/\/forceLogout$/i, '强制退出'],
   [/\/logout$/i, '退出登录'],
   [/\/login$/i, '登录'],

@@ -12,6 +12,8 @@ import { describeAjvError } from '../../common/ajv-messages.js';
 export interface LoadedSchemas {
   /** Page declarations by id (schemas/pages). */
   pages: Record<string, any>;
+  /** Settings page declarations by id (schemas/settings). */
+  settings: Record<string, any>;
   /** Dictionaries by type (schemas/dicts). */
   dicts: Record<string, any>;
   /** Menu declarations by moduleType (schemas/menus/*.json except roles). */
@@ -101,7 +103,7 @@ export function loadSchemas(rootDir: string): LoadedSchemas {
       throw new SchemaFileError(rel, '', `元模式无效：${(e as Error).message}`);
     }
   }
-  const out: LoadedSchemas = { pages: {}, dicts: {}, menus: {}, roles: null, messages: {}, widgets: {}, screenTemplates: {}, validators, ajv };
+  const out: LoadedSchemas = { pages: {}, settings: {}, dicts: {}, menus: {}, roles: null, messages: {}, widgets: {}, screenTemplates: {}, validators, ajv };
   const widgetFiles = listWidgetDeclarations(rootDir);
   for (const file of [...listJson(base), ...widgetFiles]) {
     if (file.startsWith(metaDir + path.sep)) continue;
@@ -141,6 +143,10 @@ function file_into(out: LoadedSchemas, meta: string, doc: any, rel: string) {
       if (rel.includes(`${path.sep}examples${path.sep}`)) return; // examples are data for tests and docs, not built-in pages
       if (out.pages[doc.id]) dup('页面', doc.id);
       out.pages[doc.id] = doc;
+      break;
+    case 'settings.schema.json':
+      if (out.settings[doc.id]) dup('设置页', doc.id);
+      out.settings[doc.id] = doc;
       break;
     case 'dict.schema.json':
       if (out.dicts[doc.type]) dup('字典', doc.type);

@@ -48,6 +48,11 @@ describe('route table', () => {
         'GET /api/uams/publicKey',
         'POST /api/uams/login',
         'POST /api/uams/logout',
+        // what the sign-in page offers (issue 38: nothing secret), and the second step of a password sign-in: the
+        // ticket a proven password answered decides (five minutes, each code counted like a password)
+        'GET /api/uams/options',
+        'POST /api/uams/login/totp',
+        'POST /api/uams/login/totp/setup',
         'POST /open/api/:apiName',
         // any other method on a published API answers 405 请使用 POST 调用 (nothing runs, nothing is read)
         'GET /open/api/:apiName',

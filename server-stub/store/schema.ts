@@ -86,7 +86,23 @@ export interface SettingTable {
   value: string;
 }
 
+/** A local account's second factor (modules/uams/totp.ts): one row per account that set one up. */
+export interface UserMfaTable {
+  user_id: number;
+  /** the TOTP secret, sealed under the account (core/secrets.ts) */
+  secret: string;
+  /** 1 once a code proved the setup */
+  enabled: number;
+  /** the last time step a code was accepted for (a code is accepted once) */
+  last_step: number | null;
+  /** JSON array of the SHA-256 hashes of the recovery codes not yet used */
+  recovery: string;
+  create_time: string;
+  update_time: string | null;
+}
+
 export interface Database {
+  sys_user_mfa: UserMfaTable;
   sys_user: UserTable;
   sys_role: RoleTable;
   sys_user_role: UserRoleTable;

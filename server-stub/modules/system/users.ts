@@ -264,6 +264,17 @@ export function userRoutes(app: FastifyInstance) {
     return ok(null, '删除成功');
   });
 
+  // The account's second factor forgotten (a lost phone): it sets one up again at its next sign-in when its role
+  // requires one. In the operation log like every write here; the user's sessions stay.
+  app.post<{ Querystring: { id: number } }>('/user/resetTotp', { config: { perm: 'system:user:resetTotp' }, schema: { querystring: idQuery } }, async (req) => {
+    const { id } = req.query;
+    await storedInScope(req, id);
+    await assertCanManage(req, db, id);
+    const gone = await db.deleteFrom('sys_user_mfa').where('user_id', '=', id).executeTakeFirst();
+    if (!Number(gone.numDeletedRows)) throw new BizError('该用户未启用双因素认证');
+    return ok(null, '已重置双因素认证');
+  });
+
   // A new password: random (answered once, never stored in clear) or set by the admin (kept to the policy). The
   // user must change it at the next sign-in; their sessions end now.
   app.post<{ Querystring: { id: number }; Body: { mode?: 'random' | 'set'; password?: string } | null }>(

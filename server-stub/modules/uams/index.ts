@@ -8,7 +8,7 @@
 //    (message, remaining tries, lock, time). Deleted / not-yet-effective accounts say so only after the
 //    right password.
 //  - per client address: the `limits` platform service (core/limits.ts) on sign-in and the public key, keyed on the TCP peer.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { BizError, LOGIN_URL, ok } from '../../core/envelope.js';
 import type { ServerModule } from '../../core/module.js';
 import { hashPassword, unmatchableHash, verifyPassword, type LoginKeys } from '../../core/passwords.js';
@@ -21,6 +21,8 @@ import { usersInScope } from '../../core/org.js';
 import { MSG_TOO_MANY_REQUESTS, clientKey } from '../../core/limits.js';
 import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
+import { maskedSettings, mergeForSave, readSettings, settingsBody, writeSettings, type AuthSettings } from './settings.js';
+import { matchStep, MSG_BAD_CODE, MSG_TICKET_GONE, newEnrolment, TICKET_SECONDS, totpService } from './totp.js';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_SECONDS = 60;
@@ -37,6 +39,11 @@ const ADDRESS_WINDOW_MS = 60_000;
 export const msgTriesLeft = (left: number) => `${MSG_BAD_CREDENTIALS}，还可尝试 ${left} 次`;
 export const MSG_NOW_LOCKED = `密码连续输错 ${MAX_FAILED_LOGINS} 次，账号已锁定 1 分钟`;
 export const msgLocked = (seconds: number) => `密码错误次数过多，账号已锁定，请 ${seconds} 秒后再试`;
+
+const ticketBody = { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', maxLength: 64, title: '验证票据' } } } as const;
+const codeProp = { type: 'string', maxLength: 32, title: '动态验证码' } as const;
+const codeBody = { type: 'object', required: ['ticket', 'code'], properties: { ticket: ticketBody.properties.ticket, code: codeProp } } as const;
+const ownCodeBody = { type: 'object', required: ['code'], properties: { code: codeProp } } as const;
 
 // account and password are checked in the handler, for the spec's own messages (请输入账号 / 请输入密码)
 const loginBody = {
@@ -67,16 +74,23 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     app.get('/publicKey', { config: { public: true, rateLimit: { max: 3 * config.loginsPerMinute, timeWindow: ADDRESS_WINDOW_MS } } }, async () => ok(keys.publicPem));
 
     const loginConfig = { public: true, rateLimit: { max: config.loginsPerMinute, timeWindow: ADDRESS_WINDOW_MS } };
-    const findAccount = (account: string) => db.selectFrom('sys_user').selectAll().where((eb) => eb.or([eb('username', '=', account), eb('phone_number', '=', account)])).executeTakeFirst();
+    const findAccount = (account: string) =>
+      db
+        .selectFrom('sys_user')
+        .selectAll()
+        .where((eb) => eb.or([eb('username', '=', account), eb('phone_number', '=', account)]))
+        .executeTakeFirst();
+    const totp = totpService(db, app.secrets, app.ctx.cache);
+    const sessionFor = (req: FastifyRequest, userId: number) => sessions.create(userId, app.ctx.config.sessionTtl, { address: clientKey(req), userAgent: req.headers['user-agent'] ?? null });
+    /** Writes one sign-in to the sign-in log (登录日志), after the answer is sent. */
+    const logSignIn = (req: FastifyRequest, account: string, ok: boolean, msg: string, userId: number | null = null) =>
+      app.audit.signIn({ username: account, userId, address: clientKey(req), userAgent: req.headers['user-agent'] ?? null, ok, msg });
+
     app.post<{ Body: { mobilePhone?: string; password?: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
       const account = (req.body.mobilePhone ?? '').trim();
       if (!account) throw new BizError(MSG_ENTER_ACCOUNT);
       if (!req.body.password) throw new BizError(MSG_ENTER_PASSWORD);
-      // every answer from here on is written to the sign-in log (登录日志), after it is sent
-      const signedIn = (ok: boolean, msg: string, userId: number | null = null) =>
-        app.audit.signIn({ username: account, userId, address: clientKey(req), userAgent: req.headers['user-agent'] ?? null, ok, msg });
       let user: Awaited<ReturnType<typeof findAccount>>;
-      let token: string;
       try {
         let plain: string;
         try {
@@ -99,14 +113,138 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         // only now, with the password proven, may the answer say anything about the account itself
         const why = refusal(user);
         if (why) throw new BizError(why);
-        token = await sessions.create(user.id, app.ctx.config.sessionTtl, { address: clientKey(req), userAgent: req.headers['user-agent'] ?? null });
-        req.log.info({ user: user.username }, 'login');
+        // the second step: the session only after the code (or the setup an account of a required role still owes)
+        const stage = (await totp.enrolled(user.id)) ? 'verify' : (await totp.required((await app.ctx.users.load(user.id))?.roles ?? [])) ? 'enroll' : null;
+        if (stage) return ok({ mfa: stage, ticket: await totp.tickets.issue({ userId: user.id, stage, account }) });
       } catch (err) {
-        signedIn(false, err instanceof BizError ? err.message : '登录失败', user?.id ?? null);
+        logSignIn(req, account, false, err instanceof BizError ? err.message : '登录失败', user?.id ?? null);
         throw err;
       }
-      signedIn(true, '登录成功', user!.id);
+      const token = await sessionFor(req, user.id);
+      req.log.info({ user: user.username }, 'login');
+      logSignIn(req, account, true, '登录成功', user.id);
       return ok({ token });
+    });
+
+    // The second step's setup, for an account that must have TOTP and has none: a new secret held in the ticket.
+    app.post<{ Body: { ticket: string } }>('/login/totp/setup', { config: loginConfig, schema: { body: ticketBody } }, async (req) => {
+      const t = await totp.tickets.read(req.body.ticket);
+      if (!t || t.stage !== 'enroll') throw new BizError(MSG_TICKET_GONE);
+      const user = await db.selectFrom('sys_user').select(['username']).where('id', '=', t.userId).executeTakeFirstOrThrow();
+      const e = await newEnrolment(user.username);
+      await totp.tickets.update(req.body.ticket, { ...t, pending: totp.seal(t.userId, e.secret) });
+      return ok(e);
+    });
+
+    // The second step: a code from the app (or a recovery code) for the ticket; the answer is the session.
+    app.post<{ Body: { ticket: string; code: string } }>('/login/totp', { config: loginConfig, schema: { body: codeBody } }, async (req) => {
+      const t = await totp.tickets.read(req.body.ticket);
+      if (!t) throw new BizError(MSG_TICKET_GONE);
+      const user = await db.selectFrom('sys_user').selectAll().where('id', '=', t.userId).executeTakeFirst();
+      try {
+        if (!user) throw new BizError(MSG_TICKET_GONE);
+        // the account may have been disabled since its password was proven
+        const why = refusal(user);
+        if (why) throw new BizError(why);
+        const key = `u:${user.id}`;
+        const slot = await throttle.reserve(key);
+        if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
+        let codes: string[] | undefined;
+        let how: 'code' | 'recovery' | null;
+        if (t.stage === 'enroll') {
+          const secret = t.pending ? totp.open(user.id, t.pending) : undefined;
+          if (!secret) throw new BizError('请先扫描二维码完成绑定');
+          const step = matchStep(secret, user.username, req.body.code);
+          how = step === null ? null : 'code';
+          if (step !== null) codes = await totp.enable(user.id, secret, step);
+        } else how = await totp.verify(user.id, user.username, req.body.code);
+        if (!how) {
+          if (slot.attempt < MAX_FAILED_LOGINS) throw new BizError(`${MSG_BAD_CODE}，还可尝试 ${MAX_FAILED_LOGINS - slot.attempt} 次`);
+          await totp.tickets.end(req.body.ticket);
+          throw new BizError(MSG_NOW_LOCKED);
+        }
+        await throttle.reset(key);
+        await totp.tickets.end(req.body.ticket);
+        const token = await sessionFor(req, user.id);
+        logSignIn(req, t.account, true, codes ? '登录成功（已绑定动态验证码）' : how === 'recovery' ? '登录成功（使用恢复码）' : '登录成功（动态验证码）', user.id);
+        if (codes)
+          app.audit.write({
+            module: 'uams',
+            action: 'POST /api/uams/login/totp',
+            title: '设置双因素认证',
+            targetId: user.id,
+            outcome: '0',
+            userId: user.id,
+            username: user.username,
+            address: clientKey(req),
+            userAgent: req.headers['user-agent'] ?? null,
+            requestId: req.id,
+          });
+        return ok({ token, recoveryCodes: codes });
+      } catch (err) {
+        logSignIn(req, t.account, false, err instanceof BizError ? err.message : '登录失败', user?.id ?? null);
+        throw err;
+      }
+    });
+
+    // 个人中心 › 双因素认证: the signed-in user's own TOTP (each change is in the operation log: a signed-in write)
+    app.get('/totp', async (req) => {
+      const u = req.user!;
+      return ok({ enabled: await totp.enrolled(u.id), required: await totp.required(u.roles), recoveryLeft: await totp.recoveryLeft(u.id) });
+    });
+    app.post('/totp/setup', async (req) => {
+      const u = req.user!;
+      if (await totp.enrolled(u.id)) throw new BizError('已启用双因素认证；如需更换，请先关闭');
+      const e = await newEnrolment(u.username);
+      await app.ctx.cache.set(`mfa-pending:${u.id}`, totp.seal(u.id, e.secret), TICKET_SECONDS);
+      return ok(e);
+    });
+    app.post<{ Body: { code: string } }>('/totp/enable', { schema: { body: ownCodeBody } }, async (req) => {
+      const u = req.user!;
+      const pending = await app.ctx.cache.get<string>(`mfa-pending:${u.id}`);
+      const secret = typeof pending === 'string' ? totp.open(u.id, pending) : undefined;
+      if (!secret) throw new BizError('二维码已过期，请重新开始绑定');
+      const step = matchStep(secret, u.username, req.body.code);
+      if (step === null) throw new BizError(MSG_BAD_CODE);
+      const codes = await totp.enable(u.id, secret, step);
+      await app.ctx.cache.del(`mfa-pending:${u.id}`);
+      return ok({ recoveryCodes: codes }, '已启用双因素认证');
+    });
+    // turning it off, or new recovery codes, needs a code from the app (a taken-over session alone cannot)
+    const proveOwn = async (req: FastifyRequest, code: string) => {
+      const u = req.user!;
+      const key = `u:${u.id}`;
+      const slot = await throttle.reserve(key);
+      if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
+      if (!(await totp.verify(u.id, u.username, code))) throw new BizError(slot.attempt < MAX_FAILED_LOGINS ? `${MSG_BAD_CODE}，还可尝试 ${MAX_FAILED_LOGINS - slot.attempt} 次` : MSG_NOW_LOCKED);
+      await throttle.reset(key);
+    };
+    app.post<{ Body: { code: string } }>('/totp/disable', { schema: { body: ownCodeBody } }, async (req) => {
+      const u = req.user!;
+      if (!(await totp.enrolled(u.id))) throw new BizError('尚未启用双因素认证');
+      if (await totp.required(u.roles)) throw new BizError('您的角色要求使用双因素认证，不能关闭');
+      await proveOwn(req, req.body.code);
+      await totp.remove(u.id);
+      return ok(null, '已关闭双因素认证');
+    });
+    app.post<{ Body: { code: string } }>('/totp/recovery', { schema: { body: ownCodeBody } }, async (req) => {
+      const u = req.user!;
+      if (!(await totp.enrolled(u.id))) throw new BizError('尚未启用双因素认证');
+      await proveOwn(req, req.body.code);
+      return ok({ recoveryCodes: await totp.regenerate(u.id) }, '已生成新的恢复码');
+    });
+
+    // 认证设置 (schemas/settings/auth.settings.json): secrets answered masked, kept when sent back masked
+    app.get('/settings', { config: { perm: 'system:auth:view' } }, async () => ok(maskedSettings(await readSettings(db))));
+    app.post<{ Body: Partial<AuthSettings> }>('/settings', { config: { perm: 'system:auth:edit' }, schema: { body: settingsBody } }, async (req) => {
+      const next = mergeForSave(await readSettings(db), req.body ?? {}, app.secrets);
+      await writeSettings(db, next);
+      return ok(maskedSettings(next), '保存成功');
+    });
+    // What the sign-in page offers (public: asked before anyone signs in); nothing secret
+    app.get('/options', { config: { public: true } }, async () => {
+      const s = await readSettings(db);
+      return ok({ passwordForm: s.passwordForm, ldap: s.ldap.enabled, oidc: s.oidc.enabled ? { label: s.oidc.label || '使用企业账号登录' } : null });
     });
 
     app.get('/session/find', { config: { beforePasswordChange: true } }, async (req) => {
@@ -179,7 +317,11 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         const fault = passwordFault(newPlain, user.username);
         if (fault) throw new BizError(fault);
         if (newPlain === oldPlain) throw new BizError('新密码不能与原密码相同');
-        await db.updateTable('sys_user').set({ password_hash: await hashPassword(newPlain), must_change_password: 0, update_time: now() }).where('id', '=', user.id).execute();
+        await db
+          .updateTable('sys_user')
+          .set({ password_hash: await hashPassword(newPlain), must_change_password: 0, update_time: now() })
+          .where('id', '=', user.id)
+          .execute();
         await sessions.revokeUser(user.id);
         const token = await sessions.create(user.id, app.ctx.config.sessionTtl, { address: clientKey(req), userAgent: req.headers['user-agent'] ?? null });
         req.log.info({ user: user.username }, 'password changed');
@@ -190,5 +332,5 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
 }
 
 export function uamsModule(keys: LoginKeys, sessions: SessionStore, migrations: ServerModule['migrations']): ServerModule {
-  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, needs: ['limits', 'audit', 'org'], plugin: uamsPlugin(keys, sessions) };
+  return { name: 'uams', prefix: '/api/uams', service: 'auth', migrations, seed: seedRolesAndUsers, needs: ['limits', 'audit', 'org', 'secrets'], plugin: uamsPlugin(keys, sessions) };
 }

@@ -50,14 +50,20 @@ export function uamsMigrations(): Record<string, Migration> {
     // System management (issue 21): a user's status, end date, forced password change; a role's type and order.
     '20261125_10_uams_system': migration(async (db) => {
       const user = (name: string, type: 'integer' | 'varchar(19)' | 'varchar(500)', dflt?: number) =>
-        db.schema.alterTable('sys_user').addColumn(name, type, (c) => (dflt === undefined ? c : c.notNull().defaultTo(dflt))).execute();
+        db.schema
+          .alterTable('sys_user')
+          .addColumn(name, type, (c) => (dflt === undefined ? c : c.notNull().defaultTo(dflt)))
+          .execute();
       await user('status', 'integer', 0);
       await user('effective_until', 'varchar(19)');
       await user('must_change_password', 'integer', 0);
       await user('update_time', 'varchar(19)');
       await user('remark', 'varchar(500)');
       await db.schema.alterTable('sys_role').addColumn('role_type', 'varchar(32)').execute();
-      await db.schema.alterTable('sys_role').addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('sys_role')
+        .addColumn('order_num', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('sys_role').addColumn('remark', 'varchar(500)').execute();
       await db.schema.alterTable('sys_role').addColumn('create_time', 'varchar(19)').execute();
       // 在线用户: where a session was made, with what, and when it was last used
@@ -65,7 +71,24 @@ export function uamsMigrations(): Record<string, Migration> {
       await db.schema.alterTable('sys_session').addColumn('user_agent', 'varchar(300)').execute();
       await db.schema.alterTable('sys_session').addColumn('last_seen', 'varchar(19)').execute();
       // the shipped roles are the four types of the ROLE_TYPE dictionary
-      await db.updateTable('sys_role').set((eb) => ({ role_type: eb.ref('role_key') })).where('role_key', 'in', ['sys_admin', 'default', 'dev_approve', 'biz_approve']).execute();
+      await db
+        .updateTable('sys_role')
+        .set((eb) => ({ role_type: eb.ref('role_key') }))
+        .where('role_key', 'in', ['sys_admin', 'default', 'dev_approve', 'biz_approve'])
+        .execute();
+    }),
+    // The second factor of local accounts (issue 38): modules/uams/totp.ts
+    '20261208_01_uams_mfa': migration(async (db) => {
+      await db.schema
+        .createTable('sys_user_mfa')
+        .addColumn('user_id', 'integer', (c) => c.primaryKey())
+        .addColumn('secret', 'varchar(512)', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_step', 'bigint')
+        .addColumn('recovery', 'text', (c) => c.notNull())
+        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+        .addColumn('update_time', 'varchar(19)')
+        .execute();
     }),
   };
 }
