@@ -385,6 +385,8 @@ export interface ListPageOptions {
   beforeDelete?: (row: Record<string, any>, req: FastifyRequest) => void | Promise<void>;
   /** what else a delete does once the row is gone (its file, an audit entry); the row is read first */
   onDelete?: (row: Record<string, any>, req: FastifyRequest) => Promise<void>;
+  /** names the listed rows' references for the columns' textField (a role key's name, a department's) */
+  decorate?: (records: Record<string, any>[]) => Promise<Record<string, any>[]>;
 }
 
 /**
@@ -422,7 +424,10 @@ export function listPageRoutes<C extends Columns>(app: FastifyInstance, table: D
       ...search,
       config: { perm: perms.list },
       schema: { body: listQuerySchema(queryKeys) },
-      handler: async (req) => ok(await store.list((req.body ?? {}) as ListQuery, await only(req))),
+      handler: async (req) => {
+        const listed = await store.list((req.body ?? {}) as ListQuery, await only(req));
+        return ok(o.decorate ? { ...listed, records: await o.decorate(listed.records) } : listed);
+      },
     });
   }
 

@@ -27,7 +27,21 @@ export interface UserTable {
   remark: string | null;
   /** the user's department (sys_dept, core/org.ts); null: none */
   dept_id: number | null;
+  /** where the account comes from: 'local' (a password here), 'ldap' or 'oidc' (made at its first sign-in, issue 38) */
+  source: Generated<string>;
 }
+
+/** Which identity at a provider is which account (modules/uams/accounts.ts). */
+export interface UserIdentityTable {
+  /** 'ldap' or 'oidc' */
+  provider: string;
+  /** the directory entry's DN, or the OpenID subject (sub) */
+  subject: string;
+  user_id: number;
+  create_time: string;
+  last_login: string | null;
+}
+
 
 export interface RoleTable {
   id: Generated<number>;
@@ -103,6 +117,7 @@ export interface UserMfaTable {
 
 export interface Database {
   sys_user_mfa: UserMfaTable;
+  sys_user_identity: UserIdentityTable;
   sys_user: UserTable;
   sys_role: RoleTable;
   sys_user_role: UserRoleTable;

@@ -19,15 +19,22 @@ import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle
 import { refusal, userFields } from '../../core/users.js';
 import { usersInScope } from '../../core/org.js';
 import { MSG_TOO_MANY_REQUESTS, clientKey } from '../../core/limits.js';
+import { sameTarget } from '../../core/secrets.js';
 import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
-import { maskedSettings, mergeForSave, readSettings, settingsBody, writeSettings, type AuthSettings } from './settings.js';
+import { checkSettings, ldapBinding, maskedSettings, mergeForSave, readSettings, settingsBody, writeSettings, type AuthSettings, type LdapSettings } from './settings.js';
+import { ldapSignIn, ldapTest, LdapFault, MSG_LDAP_DOWN, type DirectoryIdentity } from './ldap.js';
+import { identityMaps, MSG_NO_ROLE, MSG_ROLES_CHANGED, provision, type ExternalIdentity } from './accounts.js';
+import { listPageRoutes } from '../../core/tables.js';
+import { hasPermission } from '../../core/permissions.js';
 import { matchStep, MSG_BAD_CODE, MSG_TICKET_GONE, newEnrolment, TICKET_SECONDS, totpService } from './totp.js';
 
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_SECONDS = 60;
 export const MSG_BAD_CREDENTIALS = '账号或密码错误';
 export const MSG_ENTER_ACCOUNT = '请输入账号';
+export const MSG_USE_SSO = '请使用企业账号登录';
+const ADMIN_ROLE = 'sys_admin';
 export const MSG_ENTER_PASSWORD = '请输入密码';
 export { MSG_TOO_MANY_REQUESTS };
 /** Sign-in calls per client address per minute, unless LOGINS_PER_MINUTE says otherwise (config.ts). */
@@ -86,17 +93,57 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     const logSignIn = (req: FastifyRequest, account: string, ok: boolean, msg: string, userId: number | null = null) =>
       app.audit.signIn({ username: account, userId, address: clientKey(req), userAgent: req.headers['user-agent'] ?? null, ok, msg });
 
-    app.post<{ Body: { mobilePhone?: string; password?: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
+    /**
+     * The account of an identity the provider vouched for: made or updated with the mapping applied (a person who
+     * lost a role is signed out everywhere), refused when it has no role or the console refuses it.
+     */
+    const externalAccount = async (identity: ExternalIdentity) => {
+      const { user, lostRoles, roleCount } = await provision(db, identity);
+      if (lostRoles) await app.ctx.sessions.revokeUser(user.id, MSG_ROLES_CHANGED);
+      if (!roleCount) throw new BizError(MSG_NO_ROLE);
+      const why = refusal(user);
+      if (why) throw new BizError(why);
+      return user;
+    };
+    // LDAP: each try counted against the name typed (the directory's own lockout still applies there)
+    const ldapLogin = async (req: FastifyRequest, account: string, password: string) => {
+      const s = await readSettings(db);
+      if (!s.ldap.enabled) throw new BizError('未启用 LDAP 登录');
+      const key = `l:${account.toLowerCase()}`;
+      const slot = await throttle.reserve(key);
+      if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
+      let identity: DirectoryIdentity;
+      try {
+        identity = await ldapSignIn(s.ldap, app.secrets.openStored(s.ldap.bindPassword, ldapBinding(s.ldap)), account, password);
+      } catch (e) {
+        if (!(e instanceof LdapFault)) throw e;
+        if (e.message === MSG_BAD_CREDENTIALS) throw new BizError(slot.attempt < MAX_FAILED_LOGINS ? msgTriesLeft(MAX_FAILED_LOGINS - slot.attempt) : MSG_NOW_LOCKED);
+        if (!e.forUser) req.log.warn({ reason: e.message }, 'ldap sign-in: the service account was refused');
+        throw new BizError(e.forUser ? e.message : MSG_LDAP_DOWN);
+      }
+      await throttle.reset(key);
+      return externalAccount({ provider: 'ldap', ...identity });
+    };
+
+    app.post<{ Body: { loginType?: string; mobilePhone?: string; password?: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
       const account = (req.body.mobilePhone ?? '').trim();
       if (!account) throw new BizError(MSG_ENTER_ACCOUNT);
       if (!req.body.password) throw new BizError(MSG_ENTER_PASSWORD);
       let user: Awaited<ReturnType<typeof findAccount>>;
+      let token: string;
       try {
         let plain: string;
         try {
           plain = keys.decrypt(req.body.password!);
         } catch {
           throw new BizError('密码须经公钥加密后传输，请刷新页面重试');
+        }
+        if (req.body.loginType === 'ldap') {
+          const signed = await ldapLogin(req, account, plain);
+          user = signed;
+          token = await sessionFor(req, signed.id);
+          logSignIn(req, account, true, '登录成功（LDAP）', signed.id);
+          return ok({ token });
         }
         user = await findAccount(account);
         // A known account is counted once whichever of its names is typed; any other name on its own.
@@ -113,16 +160,19 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         // only now, with the password proven, may the answer say anything about the account itself
         const why = refusal(user);
         if (why) throw new BizError(why);
+        const roles = (await app.ctx.users.load(user.id))?.roles ?? [];
+        // 认证设置 may keep the password form to administrators (everyone else signs in with the company's identity)
+        if ((await readSettings(db)).passwordForm === 'admins' && !roles.includes(ADMIN_ROLE)) throw new BizError(MSG_USE_SSO);
         // the second step: the session only after the code (or the setup an account of a required role still owes)
-        const stage = (await totp.enrolled(user.id)) ? 'verify' : (await totp.required((await app.ctx.users.load(user.id))?.roles ?? [])) ? 'enroll' : null;
+        const stage = (await totp.enrolled(user.id)) ? 'verify' : (await totp.required(roles)) ? 'enroll' : null;
         if (stage) return ok({ mfa: stage, ticket: await totp.tickets.issue({ userId: user.id, stage, account }) });
       } catch (err) {
         logSignIn(req, account, false, err instanceof BizError ? err.message : '登录失败', user?.id ?? null);
         throw err;
       }
-      const token = await sessionFor(req, user.id);
-      req.log.info({ user: user.username }, 'login');
-      logSignIn(req, account, true, '登录成功', user.id);
+      token = await sessionFor(req, user!.id);
+      req.log.info({ user: user!.username }, 'login');
+      logSignIn(req, account, true, '登录成功', user!.id);
       return ok({ token });
     });
 
@@ -241,10 +291,55 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
       await writeSettings(db, next);
       return ok(maskedSettings(next), '保存成功');
     });
+    // 测试连接 of the LDAP section, with the values on the page (a masked password: the stored one, same target only)
+    app.post<{ Body: Partial<LdapSettings> }>('/settings/ldap/test', { config: { perm: 'system:auth:edit' }, schema: { body: settingsBody.properties.ldap } }, async (req) => {
+      const stored = await readSettings(db);
+      const tried = { ...stored.ldap, ...req.body };
+      let secret: string | undefined;
+      try {
+        secret = app.secrets.openIncoming(req.body.bindPassword, ldapBinding(tried));
+      } catch (e) {
+        return ok(false, `连接失败：${(e as Error).message}`);
+      }
+      if (secret === undefined && req.body.bindPassword !== '' && sameTarget(ldapBinding(stored.ldap), ldapBinding(tried))) secret = app.secrets.openStored(stored.ldap.bindPassword, ldapBinding(stored.ldap));
+      try {
+        checkSettings({ ...stored, ldap: { ...tried, enabled: true } });
+      } catch (e) {
+        return ok(false, `连接失败：${(e as Error).message}`);
+      }
+      const why = await ldapTest(tried, secret);
+      return why ? ok(false, `连接失败：${why}`) : ok(true, '连接成功');
+    });
     // What the sign-in page offers (public: asked before anyone signs in); nothing secret
     app.get('/options', { config: { public: true } }, async () => {
       const s = await readSettings(db);
       return ok({ passwordForm: s.passwordForm, ldap: s.ldap.enabled, oidc: s.oidc.enabled ? { label: s.oidc.label || '使用企业账号登录' } : null });
+    });
+
+    // 身份映射 (schemas/pages/identityMap.page.json): a mapping may only name a role whose every permission the admin
+    // saving it holds (what they could grant by hand in 用户管理), and a department that exists
+    listPageRoutes(app, identityMaps, {
+      page: 'identityMap',
+      notFound: '映射不存在',
+      async beforeSave(rec, _stored, req) {
+        rec.groupName = String(rec.groupName ?? '').trim();
+        if (!rec.roleKey && rec.deptId == null) throw new BizError('请至少选择角色或部门');
+        if (rec.roleKey) {
+          const role = await db.selectFrom('sys_role').select(['id', 'role_name']).where('role_key', '=', String(rec.roleKey)).executeTakeFirst();
+          if (!role) throw new BizError('角色不存在，请刷新后重新选择');
+          if (app.ctx.config.permissionSwitch) {
+            const grants = await db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', role.id).execute();
+            const lacking = grants.find((g) => !hasPermission(req.user?.permissions ?? [], g.permission));
+            if (lacking) throw new BizError(`不能映射您自己无法授予的角色【${role.role_name}】：缺少权限 ${lacking.permission}`, 403);
+          }
+        }
+        if (rec.deptId != null && !(await app.org.tree()).some((d) => d.id === Number(rec.deptId))) throw new BizError('部门不存在，请刷新后重新选择');
+      },
+      async decorate(records) {
+        const roles = new Map((await db.selectFrom('sys_role').select(['role_key', 'role_name']).execute()).map((r) => [r.role_key, r.role_name]));
+        const depts = new Map((await app.org.tree()).map((d) => [d.id, d.deptName]));
+        return records.map((r) => ({ ...r, roleName: r.roleKey ? (roles.get(r.roleKey) ?? r.roleKey) : null, deptName: r.deptId != null ? (depts.get(r.deptId) ?? String(r.deptId)) : null }));
+      },
     });
 
     app.get('/session/find', { config: { beforePasswordChange: true } }, async (req) => {

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import { migration } from '../../core/tables.js';
+import { identityMaps } from './accounts.js';
 import { idColumn, linkTable } from '../../store/columns.js';
 
 export function uamsMigrations(): Record<string, Migration> {
   return {
+    ...identityMaps.migrations,
     '20261122_01_uams': migration(async (db, dialect) => {
       await idColumn(db.schema.createTable('sys_user'), dialect)
         .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
@@ -88,6 +90,20 @@ export function uamsMigrations(): Record<string, Migration> {
         .addColumn('recovery', 'text', (c) => c.notNull())
         .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
         .addColumn('update_time', 'varchar(19)')
+        .execute();
+    }),
+    // Accounts from the company's identity (issue 38): where an account comes from, which identity is which
+    // account, and the groups that grant roles and departments (modules/uams/accounts.ts)
+    '20261208_02_uams_identity': migration(async (db) => {
+      await db.schema.alterTable('sys_user').addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('local')).execute();
+      await db.schema
+        .createTable('sys_user_identity')
+        .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+        .addColumn('subject', 'varchar(512)', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.notNull())
+        .addColumn('create_time', 'varchar(19)', (c) => c.notNull())
+        .addColumn('last_login', 'varchar(19)')
+        .addPrimaryKeyConstraint('sys_user_identity_pk', ['provider', 'subject'])
         .execute();
     }),
   };

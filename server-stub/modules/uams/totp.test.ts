@@ -12,7 +12,14 @@ const codeAt = (secret: string, offsetSeconds = 0) => OTPAuth.TOTP.generate({ se
 
 async function passwordStep(s: TestServer, username: string, password: string) {
   const pem = (await s.request<string>('GET', '/api/uams/publicKey', undefined, null)).body.data;
-  return (await s.request<{ token?: string; mfa?: 'verify' | 'enroll'; ticket?: string }>('POST', '/api/uams/login', { loginType: 'password', area: '+86', mobilePhone: username, password: encryptFor(pem, password) }, null)).body;
+  return (
+    await s.request<{ token?: string; mfa?: 'verify' | 'enroll'; ticket?: string }>(
+      'POST',
+      '/api/uams/login',
+      { loginType: 'password', area: '+86', mobilePhone: username, password: encryptFor(pem, password) },
+      null,
+    )
+  ).body;
 }
 const secondStep = (s: TestServer, ticket: string, code: string) => s.request<{ token: string; recoveryCodes?: string[] }>('POST', '/api/uams/login/totp', { ticket, code }, null);
 
@@ -33,7 +40,9 @@ for (const store of testStores) {
       expect((await s.request('POST', '/api/uams/settings', { mfa: { enabled: true }, __proto__x: 1 })).body.status).not.toBe(0);
       expect((await s.request('POST', '/api/uams/settings', { mfa: { roles: [{ $ne: 1 }] } })).body.status).not.toBe(0);
       expect((await s.request('POST', '/api/uams/settings', { ldap: { enabled: true, url: 'http://dc.corp.example' } })).body.msg).toBe('LDAP 服务器地址须以 ldap:// 或 ldaps:// 开头');
-      expect((await s.request('POST', '/api/uams/settings', { ldap: { enabled: true, url: 'ldap://dc', mode: 'search', baseDn: 'DC=x', userFilter: '(uid=*)' } })).body.msg).toBe('用户过滤条件须包含 {account}');
+      expect((await s.request('POST', '/api/uams/settings', { ldap: { enabled: true, url: 'ldap://dc', mode: 'search', baseDn: 'DC=x', userFilter: '(uid=*)' } })).body.msg).toBe(
+        '用户过滤条件须包含 {account}',
+      );
       const saved = await s.request<any>('POST', '/api/uams/settings', { mfa: { enabled: true, roles: ['sys_admin'] } });
       expect(saved.body.msg).toBe('保存成功');
       expect((await s.request<any>('GET', '/api/uams/options', undefined, null)).body.data).toEqual({ passwordForm: 'everyone', ldap: false, oidc: null });
