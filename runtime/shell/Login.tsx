@@ -48,11 +48,28 @@ export function Login() {
   const [options, setOptions] = useState<SignInOptions | null>(null);
   const [way, setWay] = useState<'password' | 'ldap'>('password');
   const [second, setSecond] = useState<SecondStepStart | null>(null);
+  const [finishing, setFinishing] = useState(() => params.get('sso') === '1');
   useEffect(() => {
     get<SignInOptions>('/uams/options', undefined, { silent: true }).then(setOptions, () => setOptions({ passwordForm: 'everyone', ldap: false, oidc: null }));
   }, []);
+  // back from the company's provider: the session token is fetched once with the handoff cookie (never in the address)
+  useEffect(() => {
+    if (!finishing) return;
+    post<{ token: string }>('/uams/sso/finish', undefined, { silent: true }).then(
+      ({ token }) => {
+        signIn(token);
+        navigate(safeRedirect(params.get('redirect')), { replace: true });
+      },
+      (e: Error) => {
+        setSsoError(e.message);
+        setFinishing(false);
+      },
+    );
+    // once, on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // an SSO sign-in that failed comes back here with its reason (never a token in the address)
-  const ssoError = params.get('ssoError');
+  const [ssoError, setSsoError] = useState(() => params.get('ssoError'));
   const showPassword = options?.passwordForm !== 'admins' || params.get('local') === '1' || !!options?.ldap;
   const done = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
   // why the last session ended, when someone else ended it (账号已停用 …): shown once, then forgotten
@@ -147,7 +164,11 @@ export function Login() {
             {ssoError}
           </div>
         )}
-        {second ? (
+        {finishing ? (
+          <div role="status" style={{ textAlign: 'center', padding: 24, color: tk.colorTextSecondary }}>
+            正在登录…
+          </div>
+        ) : second ? (
           <SecondStep start={second} onDone={done} onCancel={() => setSecond(null)} />
         ) : (
           <>

@@ -53,6 +53,11 @@ describe('route table', () => {
         'GET /api/uams/options',
         'POST /api/uams/login/totp',
         'POST /api/uams/login/totp/setup',
+        // OpenID Connect: off to the provider, back from it (state bound to the browser's cookie, PKCE, nonce), and
+        // the sign-in page's one-time handoff of the session the callback made (an HttpOnly cookie, never an address)
+        'GET /api/uams/oidc/start',
+        'GET /api/uams/oidc/callback',
+        'POST /api/uams/sso/finish',
         'POST /open/api/:apiName',
         // any other method on a published API answers 405 请使用 POST 调用 (nothing runs, nothing is read)
         'GET /open/api/:apiName',

@@ -27,6 +27,7 @@ import { ldapSignIn, ldapTest, LdapFault, MSG_LDAP_DOWN, type DirectoryIdentity 
 import { identityMaps, MSG_NO_ROLE, MSG_ROLES_CHANGED, provision, type ExternalIdentity } from './accounts.js';
 import { listPageRoutes } from '../../core/tables.js';
 import { hasPermission } from '../../core/permissions.js';
+import { oidcRoutes } from './oidc.js';
 import { matchStep, MSG_BAD_CODE, MSG_TICKET_GONE, newEnrolment, TICKET_SECONDS, totpService } from './totp.js';
 
 export const MAX_FAILED_LOGINS = 5;
@@ -358,10 +359,15 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
       });
     });
 
-    // Public so that an expired session can still log out cleanly; a token, when sent, dies here.
+    const oidc = oidcRoutes(app, { externalAccount, sessionFor, logSignIn, sessions, rateLimit: loginConfig.rateLimit });
+
+    // Public so that an expired session can still log out cleanly; a token, when sent, dies here. A session made
+    // through the company's provider sends the browser on to the provider's sign-out (single logout) when it has one.
     app.post('/logout', { config: { public: true, beforePasswordChange: true } }, async (req) => {
-      if (req.token) await sessions.revoke(req.token);
-      return ok(LOGIN_URL);
+      if (!req.token) return ok(LOGIN_URL);
+      const away = await oidc.endSessionUrl(req, req.token);
+      await sessions.revoke(req.token);
+      return ok(away ?? LOGIN_URL);
     });
 
     app.post<{ Body: Record<string, any> }>('/user/search', { config: { perm: 'system:user:list' }, schema: { body: listQuerySchema() } }, async (req) => {
