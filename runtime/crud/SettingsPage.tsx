@@ -3,7 +3,7 @@
 // actions send their part of the value (测试连接). Unsaved edits are not lost unasked (leave guard); without the
 // edit permission the page is read-only.
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, message as antdMessage, Result, Space, Spin, theme, Typography } from 'antd';
 import { createForm, onFormInputChange } from '@formily/core';
 import { FormProvider, type ISchema } from '@formily/react';
 import { Form } from '@formily/antd-v5';
@@ -11,7 +11,6 @@ import { useLeaveGuard } from '../core/leaveGuard';
 import { SchemaField } from './FormDialog';
 import { settingsSchemaFor } from './dialog-schema';
 import { useCrudServices } from './services';
-import { useFeedback } from './feedback';
 import { parseCall } from './template';
 import { runConnectionTest } from './connectionTest';
 import type { Row } from './types';
@@ -26,7 +25,9 @@ export const builtinSettings: Record<string, SettingsDeclaration> = Object.fromE
 
 export function SettingsView({ decl }: { decl: SettingsDeclaration }) {
   const services = useCrudServices();
-  const { message } = useFeedback();
+  const { token: tk } = theme.useToken();
+  // its own message holder, bound to the page's theme (as CrudView's)
+  const [message, messageHolder] = antdMessage.useMessage();
   const canEdit = !decl.perms?.edit || services.hasPermission([decl.perms.edit]);
   const [edited, setEdited] = useState(false);
   const [state, setState] = useState<{ loading: boolean; error?: string }>({ loading: true });
@@ -97,6 +98,7 @@ export function SettingsView({ decl }: { decl: SettingsDeclaration }) {
   if (state.error) return <Result status="warning" title="加载失败" subTitle={state.error} extra={<Button onClick={load}>重试</Button>} />;
   return (
     <Spin spinning={state.loading}>
+      {messageHolder}
       <div style={{ maxWidth: 880 }} data-testid={`settings-${decl.id}`}>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
           {decl.title}
@@ -130,7 +132,7 @@ export function SettingsView({ decl }: { decl: SettingsDeclaration }) {
           </Form>
         </FormProvider>
         {canEdit && (
-          <Space style={{ position: 'sticky', bottom: 0, padding: '12px 0', background: 'inherit' }}>
+          <Space style={{ position: 'sticky', bottom: 0, zIndex: 2, width: '100%', padding: '12px 0', background: tk.colorBgContainer, borderTop: `1px solid ${tk.colorBorderSecondary}` }}>
             <Button type="primary" onClick={save} loading={saving} disabled={state.loading}>
               保存
             </Button>

@@ -117,7 +117,7 @@ export function Login() {
     >
       <div
         style={{
-          width: 400,
+          width: 'min(400px, calc(100vw - 24px))',
           boxSizing: 'border-box',
           padding: '32px 36px 16px',
           background: tk.colorBgContainer,
