@@ -12,7 +12,7 @@ import { encryptFor } from '../../server-stub/testing/server.js';
 export const PG_SERVER = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const BENCH_DB = process.env.BENCH_DB ?? 'bench_dataset';
 export const ROWS = Number(process.env.BENCH_ROWS ?? 10_000_000);
-const PASSWORD = 'Bench#12345';
+export const PASSWORD = 'Bench#12345';
 
 export const urlFor = (database: string) => {
   const u = new URL(PG_SERVER);

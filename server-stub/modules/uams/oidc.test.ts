@@ -6,63 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverForSuite, testStores, TEST_PASSWORD } from '../../testing/server.js';
 import { startIdp, type TestIdp } from '../../testing/idp.js';
+import { Browser, postForm } from '../../testing/http-browser.js';
 import { MSG_NO_ROLE } from './accounts.js';
 import { MSG_OIDC_DOWN, MSG_OIDC_EXPIRED } from './oidc.js';
-
-/** A browser without a screen: one cookie jar per host (as browsers keep them, whatever the port), redirects followed. */
-class Browser {
-  jar = new Map<string, Map<string, string>>();
-  /** every address the browser was sent to */
-  visited: string[] = [];
-  private cookies(url: URL) {
-    if (!this.jar.has(url.hostname)) this.jar.set(url.hostname, new Map());
-    return this.jar.get(url.hostname)!;
-  }
-  async go(start: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, stopAt?: (u: URL) => boolean): Promise<{ url: URL; status: number; text: string }> {
-    let url = new URL(start);
-    let method = init.method ?? 'GET';
-    let body = init.body;
-    for (let hop = 0; hop < 20; hop++) {
-      this.visited.push(url.href);
-      if (stopAt?.(url)) return { url, status: 0, text: '' };
-      const jar = this.cookies(url);
-      const res = await fetch(url, {
-        method,
-        redirect: 'manual',
-        body,
-        headers: { ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}), ...(init.headers ?? {}), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-      });
-      for (const c of res.headers.getSetCookie()) {
-        const [pair, ...attrs] = c.split(';');
-        const [k, v] = [pair.slice(0, pair.indexOf('=')).trim(), pair.slice(pair.indexOf('=') + 1).trim()];
-        if (attrs.some((a) => /max-age=0\b/i.test(a.trim())) || /expires=Thu, 01 Jan 1970/i.test(c)) jar.delete(k);
-        else jar.set(k, v);
-      }
-      const loc = res.headers.get('location');
-      if (res.status >= 300 && res.status < 400 && loc) {
-        url = new URL(loc, url);
-        if (res.status !== 307) [method, body] = ['GET', undefined];
-        continue;
-      }
-      return { url, status: res.status, text: await res.text() };
-    }
-    throw new Error('too many redirects');
-  }
-  /** POST to the console with the jar (the sign-in page's fetch of its handoff) */
-  async post(url: string, token?: string) {
-    const u = new URL(url);
-    const jar = this.cookies(u);
-    const res = await fetch(u, { method: 'POST', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-    for (const c of res.headers.getSetCookie()) if (/max-age=0\b/i.test(c)) jar.delete(c.slice(0, c.indexOf('=')));
-    return res.json() as Promise<{ status: number; msg: string; data: any }>;
-  }
-}
 
 /** The provider's login form on the page: fill it and send it. */
 async function fillLogin(b: Browser, page: { url: URL; text: string }, username: string, password: string) {
   expect(page.text).toContain('测试身份提供方');
-  const action = /<form[^>]*action="([^"]+)"/.exec(page.text)?.[1] ?? page.url.pathname;
-  return b.go(new URL(action, page.url).href, { method: 'POST', body: new URLSearchParams({ username, password }).toString() });
+  return postForm(b, page, { username, password });
 }
 
 const WANG = { sub: 'u-1001', username: 'wangwu', password: 'Ww#2026pass', name: '王五', email: 'wangwu@corp.example', phone: '13900000003', groups: ['bi-designers', 'staff'] };
@@ -132,7 +83,7 @@ for (const store of testStores) {
       const b = new Browser();
       const form = await b.go(`${s.url}/api/uams/oidc/start?redirect=${encodeURIComponent('//evil.example/x')}`);
       // stop at the console's callback to replay it
-      const atCallback = await fillLoginUntil(b, form, (u) => u.pathname === '/api/uams/oidc/callback');
+      const atCallback = await postForm(b, form, { username: 'wangwu', password: WANG.password }, (u) => u.pathname === '/api/uams/oidc/callback');
       const callback = atCallback.url.href;
       // another browser (no flow cookie) presenting this callback: refused
       const stranger = new Browser();
@@ -155,7 +106,7 @@ for (const store of testStores) {
       const before = idp.logouts();
       // the provider's sign-out page submits its own form by script: posted here as the browser would
       const confirm = await b.go(out.data);
-      const back = await submitForm(b, confirm);
+      const back = await postForm(b, confirm);
       expect(idp.logouts()).toBe(before + 1);
       expect(back.url.href).toBe(`${s.url}/login`);
       expect((await s.request('GET', '/api/uams/session/find', undefined, signedIn)).http).toBe(401);
@@ -168,22 +119,4 @@ for (const store of testStores) {
       expect(await s.loginAs('admin', TEST_PASSWORD)).toBeTruthy();
     });
   });
-}
-
-/** Posts the page's form with its hidden fields (what a page's script submit does). */
-async function submitForm(b: Browser, page: { url: URL; text: string }) {
-  const action = /<form[^>]*action="([^"]+)"/.exec(page.text)?.[1];
-  if (!action) return page;
-  const fields = new URLSearchParams();
-  for (const m of page.text.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
-    const name = /name="([^"]*)"/.exec(m[0])?.[1];
-    const value = /value="([^"]*)"/.exec(m[0])?.[1] ?? '';
-    if (name) fields.set(name, value);
-  }
-  return b.go(new URL(action, page.url).href, { method: 'POST', body: fields.toString() });
-}
-
-async function fillLoginUntil(b: Browser, page: { url: URL; text: string }, stop: (u: URL) => boolean) {
-  const action = /<form[^>]*action="([^"]+)"/.exec(page.text)?.[1] ?? page.url.pathname;
-  return b.go(new URL(action, page.url).href, { method: 'POST', body: new URLSearchParams({ username: 'wangwu', password: WANG.password }).toString() }, stop);
 }
