@@ -42,13 +42,15 @@ const sessionOf = (page: Page, base: string) =>
 
 const toHome = (page: Page) => page.getByTestId('user-menu').waitFor({ timeout: 30_000 });
 
-async function signOut(page: Page) {
+/** Signs out through the user menu and waits for the console's sign-in page (after the provider's sign-out, if any). */
+async function signOut(page: Page, base: string) {
   await page.getByTestId('user-menu').click();
   await page.getByText('退出登录', { exact: true }).click();
   await page
     .locator('.ant-modal-confirm')
     .getByRole('button', { name: /确\s?定/ })
     .click();
+  await page.waitForURL((u) => u.origin === base && u.pathname === '/login', { timeout: 30_000 });
 }
 
 describeBrowser('企业账号登录与双因素认证', () => {
@@ -115,7 +117,7 @@ describeBrowser('企业账号登录与双因素认证', () => {
 
   it('removed from the group: signing out ends the provider session; the next sign-in has no role', async () => {
     idp.users.get('wangwu')!.groups = ['staff'];
-    await signOut(page);
+    await signOut(page, base);
     // through the provider's sign-out and back to the sign-in page
     await page.waitForURL(`${base}/login`, { timeout: 30_000 });
     expect(idp.logouts()).toBe(1);
@@ -159,7 +161,7 @@ describeBrowser('企业账号登录与双因素认证', () => {
     await page.reload();
     await view.waitFor();
     await expect.poll(() => ldap.getByPlaceholder('已保存的密码不显示；不修改请保留 ******').inputValue()).toBe('******');
-    await signOut(page);
+    await signOut(page, base);
     await page.waitForURL(/\/login/);
     await page.getByRole('tab', { name: '域账号（LDAP）' }).click();
     await page.getByPlaceholder('域账号').fill('zhangsan');
@@ -172,7 +174,7 @@ describeBrowser('企业账号登录与双因素认证', () => {
     await toHome(page);
     timings.ldap = Date.now() - started;
     expect(await sessionOf(page, base)).toMatchObject({ username: 'zhangsan', nickName: '张三', roles: ['designer'] });
-    await signOut(page);
+    await signOut(page, base);
   });
 
   it('TOTP required for administrators: set up at the next sign-in, asked for after; a recovery code works once', async () => {
@@ -202,7 +204,7 @@ describeBrowser('企业账号登录与双因素认证', () => {
     await page.goto(`${base}/user/profile`);
     await page.getByTestId('two-factor').getByText('已启用').waitFor();
     await page.getByTestId('two-factor').getByText('您的角色要求使用').waitFor();
-    await signOut(page);
+    await signOut(page, base);
     // the next sign-in asks for the code: a recovery code, once
     for (const attempt of [0, 1]) {
       await page.waitForURL(/\/login/);
@@ -214,7 +216,7 @@ describeBrowser('企业账号登录与双因素认证', () => {
       await page.getByRole('button', { name: '验 证' }).click();
       if (attempt === 0) {
         await toHome(page);
-        await signOut(page);
+        await signOut(page, base);
       } else {
         await expect.poll(() => page.getByTestId('login-error').textContent()).toMatch(/^动态验证码错误/);
         await shot(page, 'identity-totp-recovery-used');

@@ -15,6 +15,7 @@ import { encryptPassword } from '../core/crypto';
 import { t } from '../core/messages';
 import { get, post, SIGNED_OUT_KEY } from '../core/request';
 import { SecondStep, type SecondStepStart } from './SecondStep';
+import { ssoErrorText } from '../../common/sso';
 import { signIn } from '../core/session';
 
 export interface LoginForm {
@@ -28,7 +29,8 @@ export interface LoginForm {
 
 /** Only same-app paths are followed (never //host or http://...). */
 export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return '/';
+  // (a backslash or a control character after the slash is read as another site by some browsers)
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || [...value].some((c) => c.charCodeAt(0) < 32) || value.startsWith('/login')) return '/';
   return value;
 }
 
@@ -69,7 +71,7 @@ export function Login() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // an SSO sign-in that failed comes back here with its reason (never a token in the address)
-  const [ssoError, setSsoError] = useState(() => params.get('ssoError'));
+  const [ssoError, setSsoError] = useState(() => ssoErrorText(params.get('ssoError')));
   const showPassword = options?.passwordForm !== 'admins' || params.get('local') === '1' || !!options?.ldap;
   const done = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
   // why the last session ended, when someone else ended it (账号已停用 …): shown once, then forgotten

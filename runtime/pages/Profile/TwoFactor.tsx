@@ -8,6 +8,8 @@ interface Status {
   enabled: boolean;
   required: boolean;
   recoveryLeft: number;
+  /** an account of the company's OpenID provider: its second factor is the provider's */
+  provider: boolean;
 }
 interface Enrolment {
   secret: string;
@@ -63,7 +65,8 @@ export function TwoFactor() {
   const asking = dialog && dialog.kind !== 'codes';
   return (
     <Card title="双因素认证" style={{ maxWidth: 720, marginTop: 16 }} data-testid="two-factor">
-      {status && (
+      {status?.provider && <Typography.Paragraph type="secondary">您使用企业账号登录，双因素认证由企业身份提供方负责。</Typography.Paragraph>}
+      {status && !status.provider && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <div>
             状态：{status.enabled ? <Tag color="success">已启用</Tag> : <Tag>未启用</Tag>}

@@ -9,6 +9,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, UserTable } from '../../store/schema.js';
 import { now } from '../../store/columns.js';
 import { BizError } from '../../core/envelope.js';
+import { SSO_ERRORS } from '../../../common/sso.js';
 import { unmatchableHash } from '../../core/passwords.js';
 import { declareTable, timestamps, type TableRow } from '../../core/tables.js';
 
@@ -47,9 +48,23 @@ export interface ExternalIdentity {
   groups: string[];
 }
 
-export const MSG_NO_ROLE = '账号未获授权：您所在的组没有对应的角色，请联系管理员在「身份映射」中配置';
+export const MSG_NO_ROLE = SSO_ERRORS.no_role;
 export const msgLocalClash = (username: string) => `本系统已有同名的本地账号「${username}」，不能用企业账号登录，请联系管理员`;
+export const msgOtherIdentity = (username: string) => `本系统的账号「${username}」已关联另一个企业身份，不能再用此身份登录，请联系管理员`;
 export const MSG_ROLES_CHANGED = '您所在的组已变更，权限随之更新，请重新登录';
+
+/** A phone number from the provider, when it looks like one and no other account signs in with it; else null. */
+async function usablePhone(db: Kysely<Database>, phone: string | null, userId: number): Promise<string | null> {
+  const p = phone?.replace(/[\s-]/g, '') ?? '';
+  if (!/^\+?\d{5,20}$/.test(p)) return null;
+  const taken = await db
+    .selectFrom('sys_user')
+    .select('id')
+    .where('id', '!=', userId)
+    .where((eb) => eb.or([eb('username', '=', p), eb('phone_number', '=', p)]))
+    .executeTakeFirst();
+  return taken ? null : p;
+}
 
 /** The mapped roles (keys) and department of these groups (names compared without case). */
 export async function mappedAccess(db: Kysely<Database>, provider: Provider, groups: string[]): Promise<{ roleKeys: string[]; deptId: number | null }> {
@@ -73,8 +88,13 @@ export async function provision(db: Kysely<Database>, id: ExternalIdentity): Pro
     let user = link ? await trx.selectFrom('sys_user').selectAll().where('id', '=', link.user_id).executeTakeFirst() : undefined;
     if (!user) {
       const same = await trx.selectFrom('sys_user').selectAll().where('username', '=', id.username).executeTakeFirst();
-      // a local account (or another provider's) of the same name is not this person's to take
+      // a local account (or another provider's) of the same name is not this person's to take; nor is an account
+      // of this provider already linked to another identity there (a name reused or renamed at the provider)
       if (same && same.source !== id.provider) throw new BizError(msgLocalClash(id.username));
+      if (same && (await trx.selectFrom('sys_user_identity').select('subject').where('user_id', '=', same.id).where('provider', '=', id.provider).executeTakeFirst()))
+        throw new BizError(msgOtherIdentity(id.username));
+      // a name someone signs in with (another account's phone number) is not this person's either
+      if (!same && (await trx.selectFrom('sys_user').select('id').where('phone_number', '=', id.username).executeTakeFirst())) throw new BizError(msgLocalClash(id.username));
       if (!same && !roleKeys.length) throw new BizError(MSG_NO_ROLE);
       user =
         same ??
@@ -84,7 +104,7 @@ export async function provision(db: Kysely<Database>, id: ExternalIdentity): Pro
             username: id.username,
             nick_name: id.name || id.username,
             email: id.email,
-            phone_number: id.phone,
+            phone_number: null,
             avatar: null,
             password_hash: unmatchableHash(),
             deleted: 0,
@@ -101,10 +121,12 @@ export async function provision(db: Kysely<Database>, id: ExternalIdentity): Pro
     } else {
       await trx.updateTable('sys_user_identity').set({ last_login: time }).where('provider', '=', id.provider).where('subject', '=', id.subject).execute();
     }
-    // what the provider says of the person, each time (the console's own state — status, dates — untouched)
+    // what the provider says of the person, each time (the console's own state — status, dates — untouched); a phone
+    // number is a name one signs in with: taken only when it looks like one and no other account signs in with it
+    const phone = await usablePhone(trx, id.phone, user.id);
     await trx
       .updateTable('sys_user')
-      .set({ nick_name: id.name || user.nick_name, email: id.email ?? user.email, phone_number: id.phone ?? user.phone_number, ...(deptId != null ? { dept_id: deptId } : {}), update_time: time })
+      .set({ nick_name: id.name || user.nick_name, email: id.email ?? user.email, phone_number: phone ?? user.phone_number, ...(deptId != null ? { dept_id: deptId } : {}), update_time: time })
       .where('id', '=', user.id)
       .execute();
     const roles = roleKeys.length ? await trx.selectFrom('sys_role').select(['id', 'role_key']).where('role_key', 'in', roleKeys).execute() : [];

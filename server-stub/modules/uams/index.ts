@@ -19,6 +19,7 @@ import { deploymentTag, redisThrottle, storeThrottle } from '../../core/throttle
 import { refusal, userFields } from '../../core/users.js';
 import { usersInScope } from '../../core/org.js';
 import { MSG_TOO_MANY_REQUESTS, clientKey } from '../../core/limits.js';
+import { MSG_OUT_OF_SCOPE } from '../../core/org.js';
 import { sameTarget } from '../../core/secrets.js';
 import { listQuerySchema, matchesAny, pageRows } from '../../core/list.js';
 import { seedRolesAndUsers } from './seed.js';
@@ -35,6 +36,7 @@ export const LOCK_SECONDS = 60;
 export const MSG_BAD_CREDENTIALS = '账号或密码错误';
 export const MSG_ENTER_ACCOUNT = '请输入账号';
 export const MSG_USE_SSO = '请使用企业账号登录';
+export const MSG_TOTP_PROVIDER = '企业账号（OIDC）的双因素认证由企业身份提供方负责';
 const ADMIN_ROLE = 'sys_admin';
 export const MSG_ENTER_PASSWORD = '请输入密码';
 export { MSG_TOO_MANY_REQUESTS };
@@ -46,6 +48,10 @@ const ADDRESS_WINDOW_MS = 60_000;
 
 export const msgTriesLeft = (left: number) => `${MSG_BAD_CREDENTIALS}，还可尝试 ${left} 次`;
 export const MSG_NOW_LOCKED = `密码连续输错 ${MAX_FAILED_LOGINS} 次，账号已锁定 1 分钟`;
+export const MSG_CODES_LOCKED = `动态验证码连续输错 ${MAX_FAILED_LOGINS} 次，账号已锁定 1 分钟`;
+export const msgCodesLocked = (seconds: number) => `动态验证码错误次数过多，请 ${seconds} 秒后再试`;
+/** The count of second-step codes of an account (apart from its passwords'). */
+const codeKey = (userId: number) => `t:${userId}`;
 export const msgLocked = (seconds: number) => `密码错误次数过多，账号已锁定，请 ${seconds} 秒后再试`;
 
 const ticketBody = { type: 'object', required: ['ticket'], properties: { ticket: { type: 'string', maxLength: 64, title: '验证票据' } } } as const;
@@ -126,6 +132,16 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
       return externalAccount({ provider: 'ldap', ...identity });
     };
 
+    /**
+     * After a proven password: the ticket of the second step when the account has TOTP, or its role must have it
+     * (the setup it still owes); null when the session may start now.
+     */
+    const secondStep = async (userId: number, account: string) => {
+      const roles = (await app.ctx.users.load(userId))?.roles ?? [];
+      const stage = (await totp.enrolled(userId)) ? 'verify' : (await totp.required(roles)) ? 'enroll' : null;
+      return stage ? ok({ mfa: stage, ticket: await totp.tickets.issue({ userId, stage, account }) }) : null;
+    };
+
     app.post<{ Body: { loginType?: string; mobilePhone?: string; password?: string } }>('/login', { config: loginConfig, schema: { body: loginBody } }, async (req) => {
       const account = (req.body.mobilePhone ?? '').trim();
       if (!account) throw new BizError(MSG_ENTER_ACCOUNT);
@@ -142,6 +158,9 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         if (req.body.loginType === 'ldap') {
           const signed = await ldapLogin(req, account, plain);
           user = signed;
+          // a directory account proves a password here too: the same second step as a local one
+          const second = await secondStep(signed.id, account);
+          if (second) return second;
           token = await sessionFor(req, signed.id);
           logSignIn(req, account, true, '登录成功（LDAP）', signed.id);
           return ok({ token });
@@ -164,9 +183,8 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         const roles = (await app.ctx.users.load(user.id))?.roles ?? [];
         // 认证设置 may keep the password form to administrators (everyone else signs in with the company's identity)
         if ((await readSettings(db)).passwordForm === 'admins' && !roles.includes(ADMIN_ROLE)) throw new BizError(MSG_USE_SSO);
-        // the second step: the session only after the code (or the setup an account of a required role still owes)
-        const stage = (await totp.enrolled(user.id)) ? 'verify' : (await totp.required(roles)) ? 'enroll' : null;
-        if (stage) return ok({ mfa: stage, ticket: await totp.tickets.issue({ userId: user.id, stage, account }) });
+        const second = await secondStep(user.id, account);
+        if (second) return second;
       } catch (err) {
         logSignIn(req, account, false, err instanceof BizError ? err.message : '登录失败', user?.id ?? null);
         throw err;
@@ -197,12 +215,15 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         // the account may have been disabled since its password was proven
         const why = refusal(user);
         if (why) throw new BizError(why);
-        const key = `u:${user.id}`;
+        // codes are counted apart from passwords: a right password (which resets its own count) never resets this
+        const key = codeKey(user.id);
         const slot = await throttle.reserve(key);
-        if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
+        if (!slot.granted) throw new BizError(msgCodesLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
         let codes: string[] | undefined;
         let how: 'code' | 'recovery' | null;
         if (t.stage === 'enroll') {
+          // finished meanwhile (another tab, another ticket): this ticket may not replace it
+          if (await totp.enrolled(user.id)) throw new BizError(MSG_TICKET_GONE);
           const secret = t.pending ? totp.open(user.id, t.pending) : undefined;
           if (!secret) throw new BizError('请先扫描二维码完成绑定');
           const step = matchStep(secret, user.username, req.body.code);
@@ -212,7 +233,7 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
         if (!how) {
           if (slot.attempt < MAX_FAILED_LOGINS) throw new BizError(`${MSG_BAD_CODE}，还可尝试 ${MAX_FAILED_LOGINS - slot.attempt} 次`);
           await totp.tickets.end(req.body.ticket);
-          throw new BizError(MSG_NOW_LOCKED);
+          throw new BizError(MSG_CODES_LOCKED);
         }
         await throttle.reset(key);
         await totp.tickets.end(req.body.ticket);
@@ -239,12 +260,16 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     });
 
     // 个人中心 › 双因素认证: the signed-in user's own TOTP (each change is in the operation log: a signed-in write)
+    // an account signed in through the company's OpenID provider proves itself there (its second factor is the provider's)
+    const fromProvider = async (userId: number) => (await db.selectFrom('sys_user').select('source').where('id', '=', userId).executeTakeFirst())?.source === 'oidc';
     app.get('/totp', async (req) => {
       const u = req.user!;
-      return ok({ enabled: await totp.enrolled(u.id), required: await totp.required(u.roles), recoveryLeft: await totp.recoveryLeft(u.id) });
+      if (await fromProvider(u.id)) return ok({ enabled: false, required: false, recoveryLeft: 0, provider: true });
+      return ok({ enabled: await totp.enrolled(u.id), required: await totp.required(u.roles), recoveryLeft: await totp.recoveryLeft(u.id), provider: false });
     });
     app.post('/totp/setup', async (req) => {
       const u = req.user!;
+      if (await fromProvider(u.id)) throw new BizError(MSG_TOTP_PROVIDER);
       if (await totp.enrolled(u.id)) throw new BizError('已启用双因素认证；如需更换，请先关闭');
       const e = await newEnrolment(u.username);
       await app.ctx.cache.set(`mfa-pending:${u.id}`, totp.seal(u.id, e.secret), TICKET_SECONDS);
@@ -264,10 +289,10 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
     // turning it off, or new recovery codes, needs a code from the app (a taken-over session alone cannot)
     const proveOwn = async (req: FastifyRequest, code: string) => {
       const u = req.user!;
-      const key = `u:${u.id}`;
+      const key = codeKey(u.id);
       const slot = await throttle.reserve(key);
-      if (!slot.granted) throw new BizError(msgLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
-      if (!(await totp.verify(u.id, u.username, code))) throw new BizError(slot.attempt < MAX_FAILED_LOGINS ? `${MSG_BAD_CODE}，还可尝试 ${MAX_FAILED_LOGINS - slot.attempt} 次` : MSG_NOW_LOCKED);
+      if (!slot.granted) throw new BizError(msgCodesLocked(Math.max(1, Math.ceil(slot.retryAfterMs / 1000))));
+      if (!(await totp.verify(u.id, u.username, code))) throw new BizError(slot.attempt < MAX_FAILED_LOGINS ? `${MSG_BAD_CODE}，还可尝试 ${MAX_FAILED_LOGINS - slot.attempt} 次` : MSG_CODES_LOCKED);
       await throttle.reset(key);
     };
     app.post<{ Body: { code: string } }>('/totp/disable', { schema: { body: ownCodeBody } }, async (req) => {
@@ -302,7 +327,8 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
       } catch (e) {
         return ok(false, `连接失败：${(e as Error).message}`);
       }
-      if (secret === undefined && req.body.bindPassword !== '' && sameTarget(ldapBinding(stored.ldap), ldapBinding(tried))) secret = app.secrets.openStored(stored.ldap.bindPassword, ldapBinding(stored.ldap));
+      if (secret === undefined && req.body.bindPassword !== '' && sameTarget(ldapBinding(stored.ldap), ldapBinding(tried)))
+        secret = app.secrets.openStored(stored.ldap.bindPassword, ldapBinding(stored.ldap));
       try {
         checkSettings({ ...stored, ldap: { ...tried, enabled: true } });
       } catch (e) {
@@ -319,22 +345,36 @@ export function uamsPlugin(keys: LoginKeys, sessions: SessionStore): FastifyPlug
 
     // 身份映射 (schemas/pages/identityMap.page.json): a mapping may only name a role whose every permission the admin
     // saving it holds (what they could grant by hand in 用户管理), and a department that exists
+    /** Refuses a mapping its editor could not have granted by hand: the role's permissions, its data scope, the department. */
+    const assertMayMap = async (req: FastifyRequest, m: Record<string, any>) => {
+      if (!app.ctx.config.permissionSwitch) return;
+      const mine = await app.org.scopeOf(req.user);
+      const deptId = m.deptId == null ? null : Number(m.deptId);
+      if (deptId !== null && !mine.all && !mine.deptIds.includes(deptId)) throw new BizError(MSG_OUT_OF_SCOPE, 403);
+      if (!m.roleKey) return;
+      const role = await db.selectFrom('sys_role').select(['id', 'role_name']).where('role_key', '=', String(m.roleKey)).executeTakeFirst();
+      if (!role) throw new BizError('角色不存在，请刷新后重新选择');
+      const grants = await db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', role.id).execute();
+      const lacking = grants.find((g) => !hasPermission(req.user?.permissions ?? [], g.permission));
+      if (lacking) throw new BizError(`不能映射您自己无法授予的角色【${role.role_name}】：缺少权限 ${lacking.permission}`, 403);
+      if (!mine.all && !app.org.covers(mine, await app.org.scopeWith(0, [role.id], deptId))) throw new BizError(`不能映射数据权限比您更宽的角色【${role.role_name}】`, 403);
+    };
     listPageRoutes(app, identityMaps, {
       page: 'identityMap',
       notFound: '映射不存在',
-      async beforeSave(rec, _stored, req) {
+      async beforeSave(rec, stored, req) {
         rec.groupName = String(rec.groupName ?? '').trim();
-        if (!rec.roleKey && rec.deptId == null) throw new BizError('请至少选择角色或部门');
-        if (rec.roleKey) {
-          const role = await db.selectFrom('sys_role').select(['id', 'role_name']).where('role_key', '=', String(rec.roleKey)).executeTakeFirst();
-          if (!role) throw new BizError('角色不存在，请刷新后重新选择');
-          if (app.ctx.config.permissionSwitch) {
-            const grants = await db.selectFrom('sys_role_permission').select('permission').where('role_id', '=', role.id).execute();
-            const lacking = grants.find((g) => !hasPermission(req.user?.permissions ?? [], g.permission));
-            if (lacking) throw new BizError(`不能映射您自己无法授予的角色【${role.role_name}】：缺少权限 ${lacking.permission}`, 403);
-          }
-        }
-        if (rec.deptId != null && !(await app.org.tree()).some((d) => d.id === Number(rec.deptId))) throw new BizError('部门不存在，请刷新后重新选择');
+        // the mapping as it will be after the save (a field left out keeps its stored value), and as it was
+        const before = stored ? identityMaps.toApi(stored) : undefined;
+        const after = { ...before, ...rec };
+        if (!after.roleKey && after.deptId == null) throw new BizError('请至少选择角色或部门');
+        if (after.roleKey && !(await db.selectFrom('sys_role').select('id').where('role_key', '=', String(after.roleKey)).executeTakeFirst())) throw new BizError('角色不存在，请刷新后重新选择');
+        if (before) await assertMayMap(req, before);
+        await assertMayMap(req, after);
+        if (after.deptId != null && !(await app.org.tree()).some((d) => d.id === Number(after.deptId))) throw new BizError('部门不存在，请刷新后重新选择');
+      },
+      async beforeDelete(row, req) {
+        await assertMayMap(req, identityMaps.toApi(row));
       },
       async decorate(records) {
         const roles = new Map((await db.selectFrom('sys_role').select(['role_key', 'role_name']).execute()).map((r) => [r.role_key, r.role_name]));

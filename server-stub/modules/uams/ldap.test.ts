@@ -12,6 +12,7 @@ import { MSG_LDAP_DOWN } from './ldap.js';
 
 const ZHANG = { sam: 'zhangsan', cn: '张三', password: 'Zs#2026pass', displayName: '张三', mail: 'zhangsan@corp.example', phone: '13800000001', groups: ['bi-designers', 'staff'] };
 const LI = { sam: 'lisi', cn: '李四', password: 'Ls#2026pass', displayName: '李四', groups: ['staff'] };
+const EVE = { sam: 'eve', cn: 'zhangsan', password: 'Ev#2026pass', displayName: '伊娃', groups: ['bi-designers'] };
 const CLASH = { sam: 'admin', cn: 'Domain Admin', password: 'Ad#2026pass', displayName: '域管理员', groups: ['bi-designers'] };
 
 async function ldapLogin(s: TestServer, account: string, password: string) {
@@ -21,10 +22,10 @@ async function ldapLogin(s: TestServer, account: string, password: string) {
 
 for (const store of testStores) {
   describe(`LDAP sign-in (${store} store)`, () => {
-    const s = serverForSuite({ store });
+    const s = serverForSuite({ store, env: { LOGINS_PER_MINUTE: '1000' } });
     let dir: TestLdap;
     beforeAll(async () => {
-      dir = await startLdap({ users: [ZHANG, LI, CLASH].map((u) => ({ ...u, groups: [...u.groups] })) });
+      dir = await startLdap({ users: [ZHANG, LI, CLASH, EVE].map((u) => ({ ...u, groups: [...u.groups] })) });
     });
     afterAll(() => dir?.close());
     const settings = () => ({
@@ -106,6 +107,21 @@ for (const store of testStores) {
       expect((await ldapLogin(s, 'zhangsan', ZHANG.password)).data.token).toBeTruthy();
     });
 
+    it('bind mode reads the account that was bound; a phone number from the directory never takes a sign-in name', async () => {
+      // Eve's CN is "zhangsan": bound as CN=zhangsan she is Eve, never the account whose sAMAccountName is zhangsan
+      const bind = { ...settings(), mode: 'bind', userDnTemplate: 'CN={account},OU=Users,DC=corp,DC=example', bindPassword: dir.bindPassword };
+      expect((await s.request('POST', '/api/uams/settings', { ldap: bind })).body.msg).toBe('保存成功');
+      const eve = await ldapLogin(s, 'zhangsan', EVE.password);
+      expect(eve.status, eve.msg).toBe(0);
+      expect((await s.request<any>('GET', '/api/uams/session/find', undefined, eve.data.token)).body.data.username).toBe('eve');
+      expect((await s.request('POST', '/api/uams/settings', { ldap: { ...settings(), bindPassword: dir.bindPassword } })).body.msg).toBe('保存成功');
+      // a telephoneNumber of "admin" (users may edit their own in AD) is not taken: the local admin still signs in
+      dir.users.get('zhangsan')!.phone = 'admin';
+      expect((await ldapLogin(s, 'zhangsan', ZHANG.password)).status).toBe(0);
+      expect((await s.app.ctx.db.selectFrom('sys_user').select('phone_number').where('username', '=', 'zhangsan').executeTakeFirstOrThrow()).phone_number).not.toBe('admin');
+      expect(await s.loginAs('admin', TEST_PASSWORD)).toBeTruthy();
+    });
+
     it('LDAPS with the CA; a directory that is down; local sign-in still works', async () => {
       if (dir.ldapsUrl) {
         const ldaps = { ...settings(), url: dir.ldapsUrl, bindPassword: dir.bindPassword };
@@ -137,6 +153,12 @@ for (const store of testStores) {
       const tryMap = (roleKey: string) => s.request('POST', '/api/uams/identityMap/save', { provider: 'ldap', groupName: 'staff', roleKey }, mapper.token);
       expect((await tryMap('sys_admin')).body.msg).toMatch(/^不能映射您自己无法授予的角色/);
       expect((await tryMap('mapper')).body.msg).toBe('保存成功');
+      // an admin's mapping to the administrator role: the mapper may neither move it to another group (leaving the
+      // role out of the body keeps it) nor delete it
+      const adminMap = (await s.request<any>('POST', '/api/uams/identityMap/save', { provider: 'ldap', groupName: 'domain-admins', roleKey: 'sys_admin' })).body.data;
+      const adminMapId = adminMap?.id ?? (await s.request<any>('POST', '/api/uams/identityMap/list', { pageNum: 1, pageSize: 50, search: 'domain-admins' })).body.data.records[0].id;
+      expect((await s.request('POST', '/api/uams/identityMap/save', { id: adminMapId, provider: 'ldap', groupName: 'staff' }, mapper.token)).body.msg).toMatch(/^不能映射您自己无法授予的角色/);
+      expect((await s.request('POST', `/api/uams/identityMap/delete?id=${adminMapId}`, undefined, mapper.token)).body.status).not.toBe(0);
       expect((await s.request('POST', '/api/uams/identityMap/save', { provider: 'ldap', groupName: 'staff' })).body.msg).toBe('请至少选择角色或部门');
       expect((await s.request('POST', '/api/uams/identityMap/save', { provider: 'evil', groupName: 'staff', roleKey: 'mapper' })).body.status).not.toBe(0);
       expect((await s.request('POST', '/api/uams/identityMap/save', { provider: 'ldap', groupName: 'staff', roleKey: 'no_such' })).body.msg).toBe('角色不存在，请刷新后重新选择');

@@ -117,12 +117,15 @@ export async function ldapSignIn(s: LdapSettings, serviceSecret: string | undefi
     if (s.mode === 'bind') {
       const dn = s.userDnTemplate.split(ACCOUNT_PLACEHOLDER).join(escapeDnValue(account));
       await bindAs(client, dn, password);
-      // the entry read as the user: by the UPN / sAMAccountName filter under the base, or the DN itself
-      // (a directory that lets nobody read it still signs the person in, with the account as their name)
+      // the entry of the very account that was bound (never one a filter finds for the typed name: in AD a CN or a
+      // UPN prefix may be another person's sAMAccountName): by its DN, or by its UPN when the template makes one;
+      // a directory that lets nobody read it still signs the person in, with the account as their name
       const found = await (
-        s.baseDn
-          ? client.search(s.baseDn, { scope: 'sub', filter: s.userFilter.split(ACCOUNT_PLACEHOLDER).join(escapeFilter(account)), attributes: attributesOf(s), sizeLimit: 2 })
-          : client.search(dn, { scope: 'base', attributes: attributesOf(s) })
+        dn.includes('=')
+          ? client.search(dn, { scope: 'base', attributes: attributesOf(s) })
+          : s.baseDn
+            ? client.search(s.baseDn, { scope: 'sub', filter: `(userPrincipalName=${escapeFilter(dn)})`, attributes: attributesOf(s), sizeLimit: 2 })
+            : Promise.resolve({ searchEntries: [] as Entry[] })
       ).catch(() => ({ searchEntries: [] as Entry[] }));
       const entry = found.searchEntries.length === 1 ? found.searchEntries[0] : ({ dn } as Entry);
       return identityOf(s, entry, account);

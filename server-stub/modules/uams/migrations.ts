@@ -95,7 +95,10 @@ export function uamsMigrations(): Record<string, Migration> {
     // Accounts from the company's identity (issue 38): where an account comes from, which identity is which
     // account, and the groups that grant roles and departments (modules/uams/accounts.ts)
     '20261208_02_uams_identity': migration(async (db) => {
-      await db.schema.alterTable('sys_user').addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('local')).execute();
+      await db.schema
+        .alterTable('sys_user')
+        .addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('local'))
+        .execute();
       await db.schema
         .createTable('sys_user_identity')
         .addColumn('provider', 'varchar(16)', (c) => c.notNull())

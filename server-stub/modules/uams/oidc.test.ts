@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverForSuite, testStores, TEST_PASSWORD } from '../../testing/server.js';
 import { startIdp, type TestIdp } from '../../testing/idp.js';
 import { Browser, postForm } from '../../testing/http-browser.js';
-import { MSG_NO_ROLE } from './accounts.js';
-import { MSG_OIDC_DOWN, MSG_OIDC_EXPIRED } from './oidc.js';
+import { MSG_OIDC_EXPIRED } from './oidc.js';
 
 /** The provider's login form on the page: fill it and send it. */
 async function fillLogin(b: Browser, page: { url: URL; text: string }, username: string, password: string) {
@@ -16,11 +15,11 @@ async function fillLogin(b: Browser, page: { url: URL; text: string }, username:
   return postForm(b, page, { username, password });
 }
 
-const WANG = { sub: 'u-1001', username: 'wangwu', password: 'Ww#2026pass', name: '王五', email: 'wangwu@corp.example', phone: '13900000003', groups: ['bi-designers', 'staff'] };
+const WANG = { sub: 'u-1001', username: 'wangwu', password: 'Ww#2026pass', name: '王五', email: 'wangwu@corp.example', phone: '13700000003', groups: ['bi-designers', 'staff'] };
 
 for (const store of testStores) {
   describe(`OpenID Connect sign-in (${store} store)`, () => {
-    const s = serverForSuite({ store });
+    const s = serverForSuite({ store, env: { LOGINS_PER_MINUTE: '1000' } });
     let idp: TestIdp;
     let token = '';
     let deptId = 0;
@@ -64,7 +63,7 @@ for (const store of testStores) {
       expect((await b.post(`${s.url}/api/uams/sso/finish`)).msg).toBe(MSG_OIDC_EXPIRED);
       for (const u of b.visited) expect(u, 'an address held the session token').not.toContain(token);
       const me = await s.request<any>('GET', '/api/uams/session/find', undefined, token);
-      expect(me.body.data).toMatchObject({ username: 'wangwu', nickName: '王五', email: 'wangwu@corp.example', phoneNumber: '13900000003', roles: ['designer'] });
+      expect(me.body.data).toMatchObject({ username: 'wangwu', nickName: '王五', email: 'wangwu@corp.example', phoneNumber: '13700000003', roles: ['designer'] });
       expect(await s.app.ctx.db.selectFrom('sys_user').select(['source', 'dept_id']).where('username', '=', 'wangwu').executeTakeFirstOrThrow()).toEqual({ source: 'oidc', dept_id: deptId });
     });
 
@@ -73,10 +72,19 @@ for (const store of testStores) {
       const b = new Browser();
       const form = await b.go(`${s.url}/api/uams/oidc/start`);
       const landed = await fillLogin(b, form, 'wangwu', WANG.password);
-      expect(landed.url.searchParams.get('ssoError')).toBe(MSG_NO_ROLE);
+      expect(landed.url.searchParams.get('ssoError')).toBe('no_role');
       const old = await s.request('GET', '/api/uams/session/find', undefined, token);
       expect(old.http).toBe(401);
       idp.users.get('wangwu')!.groups = ['bi-designers'];
+    });
+
+    it('another identity at the provider with the same name never takes the account over', async () => {
+      const wang = idp.users.get('wangwu')!;
+      wang.sub = 'u-renamed';
+      const b = new Browser();
+      const landed = await fillLogin(b, await b.go(`${s.url}/api/uams/oidc/start`), 'wangwu', WANG.password);
+      expect(landed.url.searchParams.get('ssoError')).toBe('clash');
+      wang.sub = WANG.sub;
     });
 
     it('the flow belongs to the browser that began it, a callback works once, the return stays on the console', async () => {
@@ -87,12 +95,12 @@ for (const store of testStores) {
       const callback = atCallback.url.href;
       // another browser (no flow cookie) presenting this callback: refused
       const stranger = new Browser();
-      expect((await stranger.go(callback)).url.searchParams.get('ssoError')).toBe(MSG_OIDC_EXPIRED);
+      expect((await stranger.go(callback)).url.searchParams.get('ssoError')).toBe('expired');
       const done = await b.go(callback);
       expect(done.url.pathname).toBe('/login');
       expect(done.url.searchParams.get('redirect')).toBe('/');
       // replayed by the same browser: the flow is spent
-      expect((await b.go(callback)).url.searchParams.get('ssoError')).toBe(MSG_OIDC_EXPIRED);
+      expect((await b.go(callback)).url.searchParams.get('ssoError')).toBe('expired');
     });
 
     it('single logout: signing out here ends the provider session; a provider that is down leaves local sign-in working', async () => {
@@ -115,7 +123,7 @@ for (const store of testStores) {
       // the provider away
       await s.request('POST', '/api/uams/settings', { oidc: { issuer: 'http://127.0.0.1:1', clientSecret: 'x' } });
       const away = await new Browser().go(`${s.url}/api/uams/oidc/start`);
-      expect(away.url.searchParams.get('ssoError')).toBe(MSG_OIDC_DOWN);
+      expect(away.url.searchParams.get('ssoError')).toBe('down');
       expect(await s.loginAs('admin', TEST_PASSWORD)).toBeTruthy();
     });
   });

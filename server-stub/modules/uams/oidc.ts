@@ -10,14 +10,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { BizError, ok } from '../../core/envelope.js';
+import { SSO_ERRORS, type SsoErrorCode } from '../../../common/sso.js';
 import type { SessionStore } from '../../core/sessions.js';
 import { oidcBinding, readSettings, settingsBody, type OidcSettings } from './settings.js';
 import type { ExternalIdentity } from './accounts.js';
 
-export const MSG_OIDC_DOWN = '企业身份提供方暂时无法连接，请稍后再试或使用本地账号登录';
-export const MSG_OIDC_EXPIRED = '企业账号登录已过期或不是从本页发起的，请重新登录';
-export const MSG_OIDC_REJECTED = '企业身份提供方的应答未通过校验，请联系管理员';
-export const MSG_OIDC_CANCELLED = '企业账号登录未完成（已取消或被拒绝）';
+export const MSG_OIDC_DOWN = SSO_ERRORS.down;
+export const MSG_OIDC_EXPIRED = SSO_ERRORS.expired;
+export const MSG_OIDC_REJECTED = SSO_ERRORS.rejected;
+export const MSG_OIDC_CANCELLED = SSO_ERRORS.cancelled;
+
+/** The code the sign-in page shows for a refusal (the sign-in log keeps the message itself). */
+function codeOf(message: string): SsoErrorCode {
+  const known = (Object.entries(SSO_ERRORS) as Array<[SsoErrorCode, string]>).find(([, text]) => text === message);
+  if (known) return known[0];
+  return message.startsWith('本系统') ? 'clash' : 'refused';
+}
 const FLOW_SECONDS = 600;
 const HANDOFF_SECONDS = 60;
 const FLOW_COOKIE = 'oidc_flow';
@@ -84,10 +92,10 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps) {
   };
   const enabled = async () => {
     const s = await readSettings(db);
-    if (!s.oidc.enabled) throw new BizError('未启用企业账号登录');
+    if (!s.oidc.enabled) throw new BizError(SSO_ERRORS.disabled);
     return s.oidc;
   };
-  const toLogin = (reply: FastifyReply, why: string) => reply.redirect(`/login?ssoError=${encodeURIComponent(why)}`, 302);
+  const toLogin = (reply: FastifyReply, why: string) => reply.redirect(`/login?ssoError=${codeOf(why)}`, 302);
 
   // 使用企业账号登录: off to the provider with a fresh state, nonce and PKCE verifier
   app.get<{ Querystring: { redirect?: string } }>(

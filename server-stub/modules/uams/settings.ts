@@ -1,6 +1,7 @@
 // 认证设置 (issue 38): how people sign in, kept as one JSON value in sys_setting under `auth.settings`. Secrets (the
 // LDAP service account's password, the OIDC client secret) are sealed with the deployment's key, bound to the
 // target they are sent to (a changed server or client id needs the secret typed again), and answered masked.
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { MASK, type Secrets, type SecretBinding } from '../../core/secrets.js';
@@ -155,7 +156,13 @@ export const settingsBody = {
   },
 } as const;
 
-export const ldapBinding = (l: Pick<LdapSettings, 'url' | 'bindDn'>): SecretBinding => ({ table: 'sys_setting', id: null, host: `ldap:${l.url.trim()}`, account: l.bindDn.trim() });
+/** The LDAP service password is for this server, reached this way (StartTLS, the CA trusted), as this account. */
+export const ldapBinding = (l: Pick<LdapSettings, 'url' | 'bindDn' | 'startTls' | 'ca'>): SecretBinding => ({
+  table: 'sys_setting',
+  id: null,
+  host: `ldap:${l.url.trim()}|starttls=${l.startTls ? 1 : 0}|ca=${createHash('sha256').update(l.ca.trim()).digest('hex').slice(0, 16)}`,
+  account: l.bindDn.trim(),
+});
 export const oidcBinding = (o: Pick<OidcSettings, 'issuer' | 'clientId'>): SecretBinding => ({ table: 'sys_setting', id: null, host: `oidc:${o.issuer.trim()}`, account: o.clientId.trim() });
 
 /** The settings as stored (secrets sealed), each part over its defaults. */

@@ -25,8 +25,9 @@ const secondStep = (s: TestServer, ticket: string, code: string) => s.request<{ 
 
 for (const store of testStores) {
   describe(`TOTP second factor (${store} store)`, () => {
-    const s = serverForSuite({ store });
+    const s = serverForSuite({ store, env: { LOGINS_PER_MINUTE: '1000' } });
     let secret = '';
+    let setupCode = '';
     let recovery: string[] = [];
 
     it('认证设置: masked, guarded, checked; requiring TOTP for sys_admin', async () => {
@@ -59,13 +60,14 @@ for (const store of testStores) {
       expect(setup.body.data.qr).toMatch(/^data:image\/png;base64,/);
       secret = setup.body.data.secret;
       expect((await secondStep(s, ticket, '000000')).body.msg).toMatch(/^动态验证码错误，还可尝试 \d 次$/);
-      const done = await secondStep(s, ticket, codeAt(secret));
+      setupCode = codeAt(secret);
+      const done = await secondStep(s, ticket, setupCode);
       expect(done.body.status).toBe(0);
       recovery = done.body.data.recoveryCodes!;
       expect(recovery).toHaveLength(10);
       expect((await s.request('GET', '/api/uams/session/find', undefined, done.body.data.token)).body.status).toBe(0);
       // the ticket is spent
-      expect((await secondStep(s, ticket, codeAt(secret))).body.msg).toBe('验证已超时，请重新登录');
+      expect((await secondStep(s, ticket, setupCode)).body.msg).toBe('验证已超时，请重新登录');
       // the secret is sealed in the store, never in clear
       const row = await s.app.ctx.db.selectFrom('sys_user_mfa').selectAll().executeTakeFirstOrThrow();
       expect(row.secret).not.toContain(secret);
@@ -76,7 +78,7 @@ for (const store of testStores) {
       // the code just used for the setup cannot be used again (same time step)
       let t = (await passwordStep(s, 'admin', TEST_PASSWORD)).data;
       expect(t.mfa).toBe('verify');
-      expect((await secondStep(s, t.ticket!, codeAt(secret))).body.msg).toMatch(/^动态验证码错误/);
+      expect((await secondStep(s, t.ticket!, setupCode)).body.msg).toMatch(/^动态验证码错误/);
       // the next step's code (clock drift of one step allowed) is accepted once
       const next = codeAt(secret, 30);
       expect((await secondStep(s, t.ticket!, next)).body.status).toBe(0);
@@ -88,7 +90,7 @@ for (const store of testStores) {
       expect((await secondStep(s, t.ticket!, recovery[0])).body.msg).toMatch(/^动态验证码错误/);
       expect((await secondStep(s, 'x'.repeat(30), codeAt(secret))).body.msg).toBe('验证已超时，请重新登录');
       const status = await s.request<any>('GET', '/api/uams/totp');
-      expect(status.body.data).toEqual({ enabled: true, required: true, recoveryLeft: 9 });
+      expect(status.body.data).toEqual({ enabled: true, required: true, recoveryLeft: 9, provider: false });
       // the role requires it: it cannot be turned off
       expect((await s.request('POST', '/api/uams/totp/disable', { code: codeAt(secret, -30) })).body.msg).toBe('您的角色要求使用双因素认证，不能关闭');
       await s.app.audit.settled();
@@ -98,19 +100,23 @@ for (const store of testStores) {
       expect(msgs.filter((m: string) => m.startsWith('动态验证码错误')).length).toBeGreaterThanOrEqual(3);
     });
 
-    it('five wrong codes lock the account like five wrong passwords', async () => {
-      const t = (await passwordStep(s, 'admin', TEST_PASSWORD)).data;
-      const answers: string[] = [];
-      for (let i = 0; i < 5; i++) answers.push((await secondStep(s, t.ticket!, '999999')).body.msg);
-      expect(answers.at(-1)).toBe('密码连续输错 5 次，账号已锁定 1 分钟');
-      expect((await passwordStep(s, 'admin', TEST_PASSWORD)).msg).toMatch(/账号已锁定，请 \d+ 秒后再试/);
+    it('wrong codes are counted apart from passwords: five lock the account, whatever tickets they came with', async () => {
+      await s.app.ctx.db.deleteFrom('sys_login_attempt').execute();
+      // three on one ticket, a right password (which resets the password count) for a new ticket, two more: locked
+      let t = (await passwordStep(s, 'admin', TEST_PASSWORD)).data;
+      for (let i = 0; i < 3; i++) await secondStep(s, t.ticket!, '999999');
+      t = (await passwordStep(s, 'admin', TEST_PASSWORD)).data;
+      expect((await secondStep(s, t.ticket!, '999999')).body.msg).toBe('动态验证码错误，还可尝试 1 次');
+      expect((await secondStep(s, t.ticket!, '999999')).body.msg).toBe('动态验证码连续输错 5 次，账号已锁定 1 分钟');
+      t = (await passwordStep(s, 'admin', TEST_PASSWORD)).data;
+      expect((await secondStep(s, t.ticket!, codeAt(secret, -30))).body.msg).toMatch(/^动态验证码错误次数过多，请 \d+ 秒后再试$/);
       await s.app.ctx.db.deleteFrom('sys_login_attempt').execute();
     });
 
     it("a user's own TOTP in 个人信息, and an admin's reset", async () => {
       const person = await addPerson(s, 'totp.self', [await roleId(s, 'default')]);
       const mine = (method: 'GET' | 'POST', path: string, body?: unknown) => s.request<any>(method, `/api/uams${path}`, body, person.token);
-      expect((await mine('GET', '/totp')).body.data).toEqual({ enabled: false, required: false, recoveryLeft: 0 });
+      expect((await mine('GET', '/totp')).body.data).toEqual({ enabled: false, required: false, recoveryLeft: 0, provider: false });
       expect((await mine('POST', '/totp/enable', { code: '123456' })).body.msg).toBe('二维码已过期，请重新开始绑定');
       const e = (await mine('POST', '/totp/setup')).body.data;
       expect((await mine('POST', '/totp/enable', { code: '000000' })).body.msg).toBe('动态验证码错误');
@@ -134,6 +140,18 @@ for (const store of testStores) {
       const ops = await s.request<any>('POST', '/api/system/operLog/list', { pageNum: 1, pageSize: 50 }, admin);
       const titles = ops.body.data.records.map((r: any) => r.title);
       expect(titles).toEqual(expect.arrayContaining(['重置双因素认证', '启用双因素认证', '设置双因素认证', '重新生成恢复码']));
+    });
+
+    it('认证设置 may keep the password form to administrators: the server refuses everyone else', async () => {
+      const person = await addPerson(s, 'totp.local', [await roleId(s, 'default')]);
+      expect(person.token).toBeTruthy();
+      expect((await s.request('POST', '/api/uams/settings', { passwordForm: 'admins' })).body.msg).toBe('保存成功');
+      expect((await s.request<any>('GET', '/api/uams/options', undefined, null)).body.data.passwordForm).toBe('admins');
+      expect((await passwordStep(s, 'totp.local', PERSON_PASSWORD)).msg).toBe('请使用企业账号登录');
+      // the administrator still signs in with a password (and the code)
+      expect((await passwordStep(s, 'admin', TEST_PASSWORD)).data.mfa).toBe('verify');
+      await s.request('POST', '/api/uams/settings', { passwordForm: 'everyone' });
+      expect((await passwordStep(s, 'totp.local', PERSON_PASSWORD)).data.token).toBeTruthy();
     });
 
     let used = 1;
