@@ -49,6 +49,8 @@ export interface MonitorOverview {
 
 /** One of monitor/slow's records: parameters as JSON text, a secret's value as ******. */
 export interface SlowCall {
+  /** the call's own id (two calls of one API in one second with the same time are two rows) */
+  id: number;
   apiId: number;
   apiName: string;
   keyId: number;

@@ -13,6 +13,7 @@ import { useNarrow } from '../../ui/narrow';
 import { useEChart } from '../../../widgets/charts/useEChart';
 import { ScreenThemeContext, screenTheme } from '../../../widgets/charts/themes';
 import type { EChartsOption } from '../../../widgets/charts/echarts';
+import { lineOption } from './lineOption';
 import type { AlertRule, CallFigures, MonitorOverview as Overview, MonitorRange, SlowCall } from '../../../common/apiMonitor';
 
 type Range = MonitorRange;
@@ -72,17 +73,6 @@ function MonitorChart({ option, height = 240 }: { option: EChartsOption; height?
 function ChartBody({ option, width, height }: { option: EChartsOption; width: number; height: number }) {
   const { ref } = useEChart(option, width, height);
   return <div ref={ref} style={{ width, height }} />;
-}
-
-function lineOption(times: string[], series: Array<{ name: string; data: Array<number | null>; type?: 'line' | 'bar' }>, unit: string): EChartsOption {
-  return {
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid: { left: 48, right: 16, top: 32, bottom: 28 },
-    xAxis: { type: 'category', data: times.map((t) => t.slice(5)), axisLabel: { hideOverlap: true } },
-    yAxis: { type: 'value', name: unit, minInterval: unit === '次' ? 1 : undefined },
-    series: series.map((s) => ({ name: s.name, type: s.type ?? 'line', data: s.data, showSymbol: true, symbolSize: 4, connectNulls: false, smooth: false })),
-  } as EChartsOption;
 }
 
 /** The alert rule of one API: metric, threshold, span, on / off; saved or removed. */
@@ -357,7 +347,7 @@ export default function ApiMonitor() {
         <Card size="small" title="最慢的调用" data-testid="monitor-slow" extra={<Typography.Text type="secondary">敏感参数以 ****** 显示</Typography.Text>}>
           <Table
             size="small"
-            rowKey={(r) => `${r.apiId}-${r.time}-${r.ms}-${r.keyId}`}
+            rowKey="id"
             scroll={{ x: 900 }}
             pagination={false}
             dataSource={slow}

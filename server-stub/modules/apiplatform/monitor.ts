@@ -468,7 +468,7 @@ export function monitorRoutes(app: FastifyInstance, counters: () => Promise<void
       .selectFrom('gemini_api_slow as s')
       .leftJoin('gemini_api as a', 'a.id', 's.api_id')
       .leftJoin('gemini_api_key as k', 'k.id', 's.key_id')
-      .select(['s.api_id', 's.key_id', 's.at', 's.ms', 's.ok', 's.params', 'a.api_name', 'k.key_name'])
+      .select(['s.id', 's.api_id', 's.key_id', 's.at', 's.ms', 's.ok', 's.params', 'a.api_name', 'k.key_name'])
       .where('s.at', '>=', Date.now() - range.minutes * 60_000);
     if (body.apiId) q = q.where('s.api_id', '=', body.apiId);
     if (body.keyId !== undefined && body.keyId !== null) q = q.where('s.key_id', '=', body.keyId);
@@ -479,6 +479,7 @@ export function monitorRoutes(app: FastifyInstance, counters: () => Promise<void
       .execute();
     return ok({
       records: rows.map((r): SlowCall => ({
+        id: Number(r.id),
         apiId: r.api_id,
         apiName: r.api_name ?? `已删除的 API #${r.api_id}`,
         keyId: r.key_id,
