@@ -50,6 +50,11 @@ export interface Config {
    */
   embedTokenOrigins: string[];
   /**
+   * NOTIFY_ALLOW_LOOPBACK: notification channels (通知渠道) may post to this machine (127.0.0.0/8, ::1). Off by default:
+   * a robot or webhook address is the admin's, and loopback is where the console's own services listen.
+   */
+  notifyAllowLoopback: boolean;
+  /**
    * SQL_SOURCES_PER_CALLER: data sources one caller (a signed-in user, else a client address) may keep busy at
    * once (connectors/sql/quota.ts), so that no one caller can hold every data-source process.
    */
@@ -180,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: instanceIdOf(env.INSTANCE_ID),
     instanceAddresses: addressesOf(env.INSTANCE_ADDRESS),
     embedTokenOrigins: originsOf(env.EMBED_TOKEN_ORIGINS),
+    notifyAllowLoopback: ['1', 'true', 'on', 'yes'].includes(String(env.NOTIFY_ALLOW_LOOPBACK ?? '').toLowerCase()),
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
     tableCountEstimateRows: positive(env.TABLE_COUNT_ESTIMATE_ROWS, 200_000),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,

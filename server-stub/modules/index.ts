@@ -17,6 +17,7 @@ import { sheetsModule } from './sheets/index.js';
 import { datasetModule } from './dataset/index.js';
 import { historyModule } from './history/index.js';
 import { workspaceModule } from './workspace/index.js';
+import { notifyModule } from './notify/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -40,4 +41,5 @@ export const modules: ServerModule[] = [
   datasetModule,
   historyModule,
   workspaceModule,
+  notifyModule,
 ];
