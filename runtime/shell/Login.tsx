@@ -133,38 +133,14 @@ export function Login() {
           <h3 style={{ margin: '6px 0 0', color: tk.colorTextHeading, fontSize: tk.fontSizeHeading3, fontWeight: tk.fontWeightStrong, lineHeight: tk.lineHeightHeading3 }}>数据服务平台</h3>
         </div>
         {why && (
-          <div
-            role="status"
-            data-testid="signed-out-reason"
-            style={{
-              marginBottom: tk.marginMD,
-              padding: '8px 12px',
-              border: `1px solid ${tk.colorWarningBorder}`,
-              background: tk.colorWarningBg,
-              borderRadius: tk.borderRadius,
-              color: tk.colorText,
-              fontSize: tk.fontSize,
-            }}
-          >
+          <Notice kind="warning" testId="signed-out-reason">
             {why}
-          </div>
+          </Notice>
         )}
         {ssoError && (
-          <div
-            role="alert"
-            data-testid="sso-error"
-            style={{
-              marginBottom: tk.marginMD,
-              padding: '8px 12px',
-              border: `1px solid ${tk.colorErrorBorder}`,
-              background: tk.colorErrorBg,
-              borderRadius: tk.borderRadius,
-              color: tk.colorText,
-              fontSize: tk.fontSize,
-            }}
-          >
+          <Notice kind="error" testId="sso-error">
             {ssoError}
-          </div>
+          </Notice>
         )}
         {finishing ? (
           <div role="status" style={{ textAlign: 'center', padding: 24, color: tk.colorTextSecondary }}>
@@ -218,6 +194,21 @@ export function Login() {
           </>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A box above the form: why the last session ended (warning), why a company sign-in did not finish (error). */
+function Notice({ kind, testId, children }: { kind: 'warning' | 'error'; testId: string; children: React.ReactNode }) {
+  const { token: tk } = theme.useToken();
+  const [border, background] = kind === 'warning' ? [tk.colorWarningBorder, tk.colorWarningBg] : [tk.colorErrorBorder, tk.colorErrorBg];
+  return (
+    <div
+      role={kind === 'warning' ? 'status' : 'alert'}
+      data-testid={testId}
+      style={{ marginBottom: tk.marginMD, padding: '8px 12px', border: `1px solid ${border}`, background, borderRadius: tk.borderRadius, color: tk.colorText, fontSize: tk.fontSize }}
+    >
+      {children}
     </div>
   );
 }

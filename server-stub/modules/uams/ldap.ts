@@ -6,18 +6,11 @@
 import { Client, InvalidCredentialsError, type Entry } from 'ldapts';
 import type { ConnectionOptions } from 'node:tls';
 import { ACCOUNT_PLACEHOLDER, type LdapSettings } from './settings.js';
+import type { ExternalIdentity } from './accounts.js';
 
-/** Who the directory says signed in. */
-export interface DirectoryIdentity {
-  /** the entry's DN: the identity's subject */
-  subject: string;
-  username: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  /** group names (each memberOf DN's first value, e.g. bi-designers) and the DNs themselves */
-  groups: string[];
-}
+/** Who the directory says signed in: the entry's DN is the subject; groups are each memberOf DN's first value
+ * (e.g. bi-designers) and the DNs themselves. */
+export type DirectoryIdentity = Omit<ExternalIdentity, 'provider'>;
 
 /** A failure with the words to show: `who` says whether the person signing in may read them (or the admin only). */
 export class LdapFault extends Error {
