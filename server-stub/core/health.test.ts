@@ -79,7 +79,8 @@ describe('health and readiness', () => {
     expect(fromClient.headers.get('x-request-id')).toMatch(UUID);
     const viaProxy = await fetch(b.url + '/api/menu/routes/get', { headers: { ...sent, authorization: `Bearer ${b.token}` } });
     expect(viaProxy.headers.get('x-request-id')).toBe('edge-4f2a-0001');
-    expect(readFileSync(path.join(b.dataDir, 'logs', 'admin.log'), 'utf8')).toContain('"reqId":"edge-4f2a-0001"');
+    // the request log is written asynchronously, after the answer: wait for the line
+    await expect.poll(() => readFileSync(path.join(b.dataDir, 'logs', 'admin.log'), 'utf8'), { timeout: 5000 }).toContain('"reqId":"edge-4f2a-0001"');
     // not plain text: a new id instead
     const odd = await fetch(b.url + '/api/menu/routes/get', { headers: { 'x-request-id': 'a b\t<c>', authorization: `Bearer ${b.token}` } });
     expect(odd.headers.get('x-request-id')).toMatch(UUID);
