@@ -12,17 +12,27 @@ import { BizError, ok } from '../../core/envelope.js';
 import { declareTable, listPageRoutes, timestamps, type TableRow } from '../../core/tables.js';
 import { migration } from '../../core/tables.js';
 import type { SecretBinding, Secrets } from '../../core/secrets.js';
-import { checkUrl, NetGuardError, type NetPolicy } from '../../core/net-guard.js';
+import { addressProblem, checkUrl, NET_MSG, NetGuardError, type NetPolicy } from '../../core/net-guard.js';
 import { idColumn, now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
-import { deliver, type ChannelKind, type Message } from './deliver.js';
+import { badMailbox, deliver, recipients, type ChannelKind, type Message } from './deliver.js';
 
-export const KINDS: ChannelKind[] = ['dingtalk', 'wecom', 'webhook'];
+export const KINDS: ChannelKind[] = ['dingtalk', 'wecom', 'webhook', 'email'];
 /** Consecutive failed sends after which a channel shows 异常. */
 export const FAILING_AFTER = 3;
 export const TRIES = 3;
 
-const binding = (row: Record<string, any>): SecretBinding => ({ table: 'sys_notify_channel', id: row.id ?? null, host: String(row.target ?? ''), account: String(row.kind ?? '') });
+/** A secret is for this channel and where it is sent: the robot's or webhook's address, or the SMTP server and account. */
+const binding = (row: Record<string, any>): SecretBinding =>
+  row.kind === 'email'
+    ? {
+        table: 'sys_notify_channel',
+        id: row.id ?? null,
+        host: `smtp:${String(row.smtpHost ?? row.smtp_host ?? '')}`,
+        port: row.smtpPort ?? row.smtp_port ?? null,
+        account: String(row.smtpUser ?? row.smtp_user ?? ''),
+      }
+    : { table: 'sys_notify_channel', id: row.id ?? null, host: String(row.target ?? ''), account: String(row.kind ?? '') };
 
 export const channels = declareTable({
   name: 'sys_notify_channel',
@@ -31,7 +41,14 @@ export const channels = declareTable({
     id: { type: 'id' },
     name: { type: 'varchar(64)', notNull: true },
     kind: { type: 'varchar(16)', notNull: true },
+    /** the robot's or webhook's URL; for e-mail the recipients */
     target: { type: 'varchar(1000)', notNull: true },
+    /** e-mail: the SMTP server, its port, SSL from the start (465) or STARTTLS, the account and the sender */
+    smtpHost: { type: 'varchar(255)' },
+    smtpPort: { type: 'integer' },
+    smtpSecure: { type: 'integer', notNull: true, default: 0 },
+    smtpUser: { type: 'varchar(255)' },
+    mailFrom: { type: 'varchar(255)' },
     secret: { type: 'text' },
     /** 0 enabled, 1 disabled (NORMAL_DISABLE) */
     status: { type: 'integer', notNull: true, default: 0 },
@@ -96,7 +113,9 @@ export async function sendThrough(db: Kysely<Database>, secrets: Secrets, policy
     if (tried) await new Promise((r) => setTimeout(r, waits[Math.min(tried - 1, waits.length - 1)] ?? 0));
     tried++;
     try {
-      await deliver({ kind: row.kind as ChannelKind, target: row.target, secret }, message, policy);
+      const smtp =
+        row.kind === 'email' ? { host: row.smtp_host ?? '', port: Number(row.smtp_port ?? 25), secure: row.smtp_secure === 1, user: row.smtp_user ?? '', from: row.mail_from ?? '' } : undefined;
+      await deliver({ kind: row.kind as ChannelKind, target: row.target, secret, smtp }, message, policy);
       why = null;
       break;
     } catch (e) {
@@ -128,6 +147,23 @@ function notifyPlugin(app: FastifyInstance) {
     async beforeSave(rec) {
       if (!KINDS.includes(rec.kind)) throw new BizError('请选择渠道类型');
       rec.target = String(rec.target ?? '').trim();
+      if (rec.kind === 'email') {
+        const to = recipients(rec.target);
+        if (!to.length) throw new BizError('请填写收件人');
+        const bad = to.find(badMailbox);
+        if (bad) throw new BizError(`收件人邮箱格式不正确：${bad}`);
+        if (to.length > 50) throw new BizError('收件人不能超过 50 个');
+        rec.smtpHost = String(rec.smtpHost ?? '').trim();
+        if (!rec.smtpHost) throw new BizError('请填写邮件服务器');
+        if (!/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/.test(rec.smtpHost)) throw new BizError('邮件服务器地址不合法');
+        // an address typed as such is judged now (a name, when the mail is sent: every address it resolves to)
+        if (/^[\d.]+$|:/.test(rec.smtpHost) && addressProblem(rec.smtpHost, policy)) throw new BizError(`邮件服务器：${NET_MSG.refused}`);
+        const port = Number(rec.smtpPort ?? 25);
+        if (!Number.isInteger(port) || port < 1 || port > 65535) throw new BizError('端口须为 1–65535');
+        rec.smtpPort = port;
+        if (rec.mailFrom && badMailbox(String(rec.mailFrom))) throw new BizError('发件人邮箱格式不正确');
+        return;
+      }
       try {
         checkUrl(rec.target, policy);
       } catch (e) {

@@ -7,6 +7,7 @@ import http from 'node:http';
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
 import { serverForSuite, testStores, type TestServer } from '../../testing/server.js';
 import { addPerson } from '../../testing/people.js';
 import { sendThrough } from './index.js';
@@ -15,6 +16,30 @@ interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: any;
+}
+
+/** An SMTP server that wants an account and keeps every mail it accepts (plain text, no TLS: a test on loopback). */
+async function startSmtp() {
+  const mails: Array<{ from: string; to: string[]; raw: string }> = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    onAuth(auth, _session, done) {
+      if (auth.username === 'alert@corp.example' && auth.password === 'mail-pass') return done(null, { user: auth.username });
+      return done(new Error('Invalid username or password'));
+    },
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+      stream.on('end', () => {
+        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 /** A robot: answers each request with the next queued answer (errcode 0 when none is queued). */
@@ -44,10 +69,49 @@ for (const store of testStores) {
   describe(`通知渠道 (${store} store)`, () => {
     const s = serverForSuite({ store, env: { NOTIFY_ALLOW_LOOPBACK: '1' } });
     let robot: Awaited<ReturnType<typeof startRobot>>;
+    let smtp: Awaited<ReturnType<typeof startSmtp>>;
     beforeAll(async () => {
       robot = await startRobot();
+      smtp = await startSmtp();
     });
-    afterAll(() => robot?.close());
+    afterAll(async () => {
+      await robot?.close();
+      await smtp?.close();
+    });
+
+    it('an e-mail channel: the mail arrives at the SMTP server; a wrong password and bad addresses say why', async () => {
+      const mail = {
+        name: '值班邮箱',
+        kind: 'email',
+        target: 'oncall@corp.example, boss@corp.example',
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
+        smtpSecure: 0,
+        smtpUser: 'alert@corp.example',
+        mailFrom: 'alert@corp.example',
+        secret: 'mail-pass',
+        status: 0,
+      };
+      expect((await save(s, mail)).body.msg).toBe('保存成功');
+      const id = await idOf(s, '值班邮箱');
+      expect((await list(s)).find((r) => r.id === id).secret).toBe('******');
+      expect((await test(s, id)).body).toMatchObject({ data: true, msg: '发送成功' });
+      const got = smtp.mails.at(-1)!;
+      expect(got.to).toEqual(['oncall@corp.example', 'boss@corp.example']);
+      expect(got.raw).toContain('Subject: =?UTF-8?');
+      expect(got.raw).not.toContain('mail-pass');
+      expect((await save(s, { ...mail, id, secret: 'wrong-pass' })).body.msg).toBe('保存成功');
+      expect((await test(s, id)).body.msg).toBe('发送失败：邮件服务器拒绝了账号或密码');
+      // the server changed with the password masked: it must be typed again
+      expect((await save(s, { ...mail, id, smtpHost: 'localhost', secret: '******' })).body.status).toBe(1);
+      expect((await save(s, { ...mail, name: '坏收件人', target: 'oncall@corp, x' })).body.msg).toBe('收件人邮箱格式不正确：oncall@corp');
+      expect((await save(s, { ...mail, name: '无服务器', smtpHost: '' })).body.msg).toBe('请填写邮件服务器');
+      expect((await save(s, { ...mail, name: '坏服务器', smtpHost: 'smtp.x/../@evil' })).body.msg).toBe('邮件服务器地址不合法');
+      expect((await save(s, { ...mail, name: '元数据', smtpHost: '169.254.169.254', secret: 'x' })).body.msg).toBe('邮件服务器：不允许访问该地址');
+      // a name that resolves to a refused address is refused when the mail is sent
+      expect((await save(s, { ...mail, name: '元数据名', smtpHost: 'metadata.google.internal', secret: 'x' })).body.msg).toBe('保存成功');
+      expect((await test(s, await idOf(s, '元数据名'))).body.msg).toBe('发送失败：不允许访问该地址');
+    });
 
     it('a DingTalk robot with its signing secret: sealed, masked, and the message signed as DingTalk checks it', async () => {
       const made = await save(s, { name: '运维群', kind: 'dingtalk', target: `${robot.url}/robot/send?access_token=abc`, secret: 'SEC-ding-123', status: 0 });
