@@ -33,7 +33,7 @@ export function SettingsView({ decl }: { decl: SettingsDeclaration }) {
   const [state, setState] = useState<{ loading: boolean; error?: string }>({ loading: true });
   const [saving, setSaving] = useState(false);
   const [running, setRunning] = useState<string | null>(null);
-  const form = useMemo(() => createForm({ readPretty: false, disabled: !canEdit, effects: () => onFormInputChange(() => setEdited(true)) }), [canEdit]);
+  const form = useMemo(() => createForm({ disabled: !canEdit, effects: () => onFormInputChange(() => setEdited(true)) }), [canEdit]);
   const schemas = useMemo(() => decl.sections.map((s) => settingsSchemaFor(s.schema as SectionSchema)), [decl]);
   useLeaveGuard(edited);
 

@@ -63,6 +63,9 @@ const isLoopback = (issuer: string) => {
   }
 };
 
+/** Plain http only for a provider on this machine (a test's or a developer's); anywhere else https. */
+const insecureFor = (issuer: string) => (issuer.startsWith('http:') && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : {});
+
 export interface OidcDeps {
   /** the console account of a vouched-for identity (made, mapped, refused) */
   externalAccount(identity: ExternalIdentity): Promise<{ id: number; username: string }>;
@@ -83,8 +86,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps) {
     if (held && Date.now() - held.at < FLOW_SECONDS * 1000) return held.config;
     const config = client.discovery(new URL(o.issuer), o.clientId, { client_secret: secret, id_token_signed_response_alg: 'RS256' }, client.ClientSecretBasic(secret), {
       timeout: 10,
-      // plain http only for a provider on this machine (a test's or a developer's); anywhere else https
-      ...(o.issuer.startsWith('http:') && isLoopback(o.issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+      ...insecureFor(o.issuer),
     });
     configs.set(key, { at: Date.now(), config });
     config.catch(() => configs.delete(key));
@@ -211,7 +213,7 @@ export function oidcRoutes(app: FastifyInstance, deps: OidcDeps) {
     try {
       const found = await client.discovery(new URL(issuer), String(req.body?.clientId || 'test'), undefined, client.None(), {
         timeout: 10,
-        ...(issuer.startsWith('http:') && isLoopback(issuer) ? { execute: [client.allowInsecureRequests] } : {}),
+        ...insecureFor(issuer),
       });
       const meta = found.serverMetadata();
       return ok(true, `已读取提供方配置：${meta.issuer}${meta.end_session_endpoint ? '（支持单点退出）' : '（不支持单点退出）'}`);
