@@ -42,6 +42,7 @@ export const MENU_ICONS: readonly string[] = [
   'SafetyOutlined',
   'SearchOutlined',
   'SendOutlined',
+  'FieldTimeOutlined',
   'SettingOutlined',
   'TableOutlined',
   'TeamOutlined',

@@ -54,6 +54,18 @@ export interface Config {
    * a robot or webhook address is the admin's, and loopback is where the console's own services listen.
    */
   notifyAllowLoopback: boolean;
+  /** JOB_LOG_DAYS (default 30): 定时任务's run log keeps this many days (the log clean-up job deletes older runs). */
+  jobLogDays: number;
+  /**
+   * JOB_POLL_MS (default 2000): how often each instance looks for due jobs and for queued runs (core/scheduler.ts).
+   * JOB_EXPIRE_CHECK_SECONDS (default 30): how often a run whose instance stopped is looked for (then retried on
+   * another). JOB_CONCURRENCY (default 8): runs one instance works on at once. JOB_RETRY_DELAY_SECONDS (default 10):
+   * the wait before a failed try's retry, doubled at each further try.
+   */
+  jobPollMs: number;
+  jobExpireCheckSeconds: number;
+  jobConcurrency: number;
+  jobRetryDelaySeconds: number;
   /**
    * SQL_SOURCES_PER_CALLER: data sources one caller (a signed-in user, else a client address) may keep busy at
    * once (connectors/sql/quota.ts), so that no one caller can hold every data-source process.
@@ -82,7 +94,7 @@ export interface Config {
    */
   datasetFileMaxBytes: number;
   datasetFileMaxRows: number;
-  /** OPER_LOG_DAYS (default 180): operation-log entries (sys_oper_log) older than this many days are deleted, at start and daily. */
+  /** OPER_LOG_DAYS (default 180): operation-log entries (sys_oper_log) older than this many days are deleted by 定时任务's clean-up job (daily at 03:00 unless an admin changes it). */
   operLogDays: number;
   /** versions kept per designed item (besides every published one): VERSIONS_KEPT */
   versionsKept: number;
@@ -187,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedTokenOrigins: originsOf(env.EMBED_TOKEN_ORIGINS),
     notifyAllowLoopback: ['1', 'true', 'on', 'yes'].includes(String(env.NOTIFY_ALLOW_LOOPBACK ?? '').toLowerCase()),
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
+    jobLogDays: positive(env.JOB_LOG_DAYS, 30),
+    jobPollMs: Math.max(100, positive(env.JOB_POLL_MS, 2000)),
+    jobExpireCheckSeconds: positive(env.JOB_EXPIRE_CHECK_SECONDS, 30),
+    jobConcurrency: Math.min(64, positive(env.JOB_CONCURRENCY, 8)),
+    jobRetryDelaySeconds: Math.min(3600, positive(env.JOB_RETRY_DELAY_SECONDS, 10)),
     tableCountEstimateRows: positive(env.TABLE_COUNT_ESTIMATE_ROWS, 200_000),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,

@@ -187,6 +187,7 @@ try {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}_queue" CASCADE`); // the scheduler's (pg-boss) beside it
   await client.end();
   // the deployment's Redis keys (sessions, cache, counters, leases) all carry its tag
   const redis = new Redis(REDIS_URL);

@@ -14,6 +14,7 @@ import { msg } from './messages';
 import { DictSelect } from './fields/DictSelect';
 import { DictRadio } from './fields/DictRadio';
 import { EncryptPassword } from './fields/EncryptPassword';
+import { ExplainedInput } from './fields/ExplainedInput';
 import { CheckTree } from './fields/CheckTree';
 import { RemoteSelect, RemoteTreeSelect } from './fields/RemoteSelect';
 import { RelationSelect } from './fields/RelationSelect';
@@ -22,7 +23,7 @@ import { RevealModal, revealedValue } from './RevealModal';
 
 // One SchemaField for all dialogs: these names are what declarations may use in x-component.
 export const SchemaField = createSchemaField({
-  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, CodeEditor, CheckTree, RemoteSelect, RemoteTreeSelect, RelationSelect, ArrayTable },
+  components: { FormItem, Input, Password, Select, NumberPicker, Switch, Radio, Checkbox, DatePicker, DictSelect, DictRadio, EncryptPassword, ExplainedInput, CodeEditor, CheckTree, RemoteSelect, RemoteTreeSelect, RelationSelect, ArrayTable },
 });
 
 export interface FormDialogProps {

@@ -19,7 +19,7 @@ function withQuery(path: string, params?: Record<string, unknown>): string {
 
 export const coreServices: CrudServices = {
   request<T>(method: 'GET' | 'POST', path: string, opts: CallOptions = {}) {
-    const config = opts.timeoutMs ? { timeout: opts.timeoutMs } : undefined;
+    const config = opts.timeoutMs || opts.silent ? { ...(opts.timeoutMs ? { timeout: opts.timeoutMs } : {}), ...(opts.silent ? { silent: true } : {}) } : undefined;
     // POST calls such as /remote/ftp/delete?id carry their parameters in the query string
     return method === 'GET' ? get<T>(path, opts.params, config) : post<T>(withQuery(path, opts.params), opts.body, config);
   },

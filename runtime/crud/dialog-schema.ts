@@ -69,6 +69,12 @@ function fieldSchemaOf(name: string, src: FieldSchema, requiredList: string[], l
     props.source = f['x-options'];
     delete f['x-options'];
   }
+  if (f['x-explain']) {
+    // the value is explained by the declared call as it is typed (fields/ExplainedInput.tsx)
+    f['x-component'] = 'ExplainedInput';
+    props.explain = f['x-explain'];
+    delete f['x-explain'];
+  }
   if (!f['x-component']) f['x-component'] = f.enum ? 'Select' : f.type === 'number' || f.type === 'integer' ? 'NumberPicker' : 'Input';
   f['x-decorator'] ??= 'FormItem';
   const comp = f['x-component'] as string;

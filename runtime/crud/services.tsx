@@ -10,6 +10,8 @@ export interface CallOptions {
   body?: unknown;
   /** How long the browser waits, in milliseconds (default: the request layer's 120 s). */
   timeoutMs?: number;
+  /** A refusal is answered to the caller only, not shown as a message (a field that explains its value as it is typed). */
+  silent?: boolean;
 }
 
 /** A call's whole answer: its data and the server's message (e.g. 连接失败：等待超时（3秒内没有应答）). */

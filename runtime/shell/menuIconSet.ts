@@ -6,5 +6,5 @@ export {
   DeploymentUnitOutlined, FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined, FunctionOutlined, HddOutlined,
   HomeOutlined, LinkOutlined, MessageOutlined, MonitorOutlined, PictureOutlined, ProfileOutlined, QuestionCircleOutlined,
   RobotOutlined, SafetyOutlined, SearchOutlined, SettingOutlined, TableOutlined, TeamOutlined, ToolOutlined, UserOutlined,
-  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, CheckCircleOutlined, BuildOutlined, KeyOutlined, DeleteOutlined, SafetyCertificateOutlined,
+  AuditOutlined, FundOutlined, LayoutOutlined, SendOutlined, FieldTimeOutlined, CheckCircleOutlined, BuildOutlined, KeyOutlined, DeleteOutlined, SafetyCertificateOutlined,
 } from '@ant-design/icons';

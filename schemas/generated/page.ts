@@ -726,5 +726,17 @@ export interface DialogField {
      */
     disabledField?: string;
   };
+  /**
+   * 输入框下方显示一次调用对当前值的说明（输入停顿后调用；应答 { description, lines }：粗体说明与逐行补充，如 Cron 表达式的含义与接下来五次运行时间）；调用被拒时显示原因
+   */
+  'x-explain'?: {
+    api: Call;
+    /**
+     * 调用参数；{{value}} 为本字段的值，{{字段}} 为表单中另一字段的值
+     */
+    params?: {
+      [k: string]: string;
+    };
+  };
   [k: string]: unknown;
 }

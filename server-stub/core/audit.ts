@@ -8,7 +8,7 @@
 // guard refuses them before any module runs (401), and a public route used anonymously (a form filled in by
 // anyone) has no one to name. Bodies are never logged: only the target's id (the body's or the query's `id`).
 // Writing never delays or fails the answer: it happens after the answer is sent, its error is logged.
-// Entries older than OPER_LOG_DAYS are deleted at start and once a day.
+// Entries older than OPER_LOG_DAYS are deleted by 定时任务's clean-up job (modules/job, 清理过期日志, daily at 03:00).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientKey } from './limits.js';
 import { declareTable, type TableRow } from './tables.js';

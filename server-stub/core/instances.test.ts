@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, testStores, type TestServer } from '../testing/server.js';
+import { startTestServer, testStores, type TestServer, dropStoreSchemas } from '../testing/server.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -22,7 +22,7 @@ function sharedStore(store: 'sqlite' | 'pg') {
     if (store !== 'pg') return;
     const client = new pg.Client({ connectionString: process.env.PG_URL });
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await dropStoreSchemas(client, schema);
     await client.end();
   });
   const env = { DATA_DIR: dataDir, ...(store === 'pg' ? { DATABASE_SCHEMA: schema } : {}) };

@@ -8,7 +8,7 @@
 //            checked files (type by content, size, names, MIN_FREE_DISK_MB) stored under DATA_DIR/files
 //   audit    the operation log (core/audit.ts, sys_oper_log): one entry per signed-in write through a module's
 //            route, written by one hook after the answer; app.audit.write(entry) for explicit entries; entries
-//            older than OPER_LOG_DAYS deleted at start and daily
+//            older than OPER_LOG_DAYS deleted by 定时任务's clean-up job (app.audit.sweep)
 //   secrets  core/secrets.ts's Secrets for this app's key (SECRET_KEY, else the key file under DATA_DIR)
 //   sql      the SQL runner over connectors/sql: one pool registry (maxActive across instances with REDIS_URL),
 //            the target policy (the platform's own store is no data source), the per-caller source quota, and
@@ -25,11 +25,14 @@
 //   dicts    the dictionaries (core/dicts.ts, sys_dict_type / sys_dict_data): current() answers every one as the
 //            store holds it, cached per instance against a version in the cache (Redis with REDIS_URL);
 //            changed() after every write makes every instance read the store again
+//   scheduler the durable queue of scheduled runs (core/scheduler.ts): pg-boss on PostgreSQL, in-process on SQLite;
+//            each run taken by one instance at a time, retried with back-off, retried elsewhere when its instance stops
 import { dictMigrations, dictsService, type DictsService } from './dicts.js';
 import { versionMigrations, versionsPlugin } from './versions.js';
 import { recycleMigrations, recyclePlugin } from './recycle.js';
 import { workspaceMigrations, workspacePlugin } from './workspace.js';
 import { menusService, type MenusService } from './menus.js';
+import { schedulerMigrations, schedulerPlugin } from './scheduler.js';
 import { orgMigrations, orgService, type OrgService } from './org.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -118,7 +121,7 @@ export interface DatasetsService {
 export const DATASET_OPTIONS_MAX = 1000;
 
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads' | 'versions' | 'recycle' | 'workspace';
+export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads' | 'versions' | 'recycle' | 'workspace' | 'scheduler';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -148,19 +151,14 @@ export const limitsPlugin = fp(
   { name: 'limits' },
 );
 
-const DAY_MS = 24 * 60 * 60_000;
 
 export const auditPlugin = fp(
   async (app: FastifyInstance) => {
     const audit = auditService(app, app.ctx.db, app.ctx.config.operLogDays);
     app.decorate('audit', audit);
     installAuditHooks(app, audit);
-    const sweep = () => audit.sweep().catch((err: unknown) => app.ctx.log.error({ err: String(err) }, 'operation log retention sweep failed'));
-    await sweep();
-    const timer = setInterval(sweep, DAY_MS);
-    timer.unref();
+    // entries older than OPER_LOG_DAYS go in the clean-up job of 定时任务 (modules/job: 清理过期日志, daily at 03:00)
     app.addHook('onClose', async () => {
-      clearInterval(timer);
       await audit.settled();
     });
   },
@@ -293,10 +291,10 @@ export const sqlService = fp(
 );
 
 /** The platform services' own tables (the operation log, the dictionaries), migrated with the modules' (app.ts, core/startup.ts). */
-export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations, ...versionMigrations, ...recycleMigrations, ...workspaceMigrations };
+export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations, ...versionMigrations, ...recycleMigrations, ...workspaceMigrations, ...schedulerMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin, versionsPlugin, recyclePlugin, workspacePlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin, versionsPlugin, recyclePlugin, workspacePlugin, schedulerPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from './passwords.js';
-import { encryptFor, startTestServer, TEST_PASSWORD, type TestServer } from '../testing/server.js';
+import { encryptFor, startTestServer, TEST_PASSWORD, type TestServer, dropStoreSchemas } from '../testing/server.js';
 import { GOODS_SQL, sqliteFile } from '../testing/sqlite.js';
 import { MSG_NOW_LOCKED } from '../modules/uams/index.js';
 
@@ -47,7 +47,7 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances on one PostgreSQL store and 
     rmSync(dataDir, { recursive: true, force: true });
     const client = new pg.Client({ connectionString: pgUrl });
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await dropStoreSchemas(client, schema);
     await client.end();
   });
 

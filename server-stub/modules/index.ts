@@ -18,6 +18,7 @@ import { datasetModule } from './dataset/index.js';
 import { historyModule } from './history/index.js';
 import { workspaceModule } from './workspace/index.js';
 import { notifyModule } from './notify/index.js';
+import { jobModule } from './job/index.js';
 
 export const modules: ServerModule[] = [
   dictModule,
@@ -42,4 +43,5 @@ export const modules: ServerModule[] = [
   historyModule,
   workspaceModule,
   notifyModule,
+  jobModule,
 ];

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { queueSchemaOf } from '../core/scheduler.js';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -120,9 +121,15 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       if (schema) {
         const client = new pg.Client({ connectionString: process.env.PG_URL });
         await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await dropStoreSchemas(client, schema);
         await client.end();
       }
     },
   };
+}
+
+/** Drops a test deployment's PostgreSQL store schema and its scheduler's queue schema (pg-boss's, core/scheduler.ts). */
+export async function dropStoreSchemas(client: pg.Client, schema: string): Promise<void> {
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.query(`DROP SCHEMA IF EXISTS "${queueSchemaOf(schema)}" CASCADE`);
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { GOODS_SQL, sqliteFixture } from '../../testing/sqlite.js';
-import { startTestServer, testStores, type TestServer } from '../../testing/server.js';
+import { startTestServer, testStores, type TestServer, dropStoreSchemas } from '../../testing/server.js';
 import { observeCalls } from '../../testing/observe.js';
 
 const P = '/api/gemini/api';
@@ -152,7 +152,7 @@ describe.skipIf(!redisUrl || !pgUrl)('two instances of one deployment (PostgreSQ
     rmSync(dataDir, { recursive: true, force: true });
     const client = new pg.Client({ connectionString: pgUrl });
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await dropStoreSchemas(client, schema);
     await client.end();
   });
 

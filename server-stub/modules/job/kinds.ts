@@ -1,0 +1,108 @@
+// The kinds of 定时任务 (dictionary JOB_KIND): what a job may do is one of these, with its target and parameters
+// checked when the job is saved; a job is never free code. Each runs as the job's owner (index.ts ownerOf) and
+// answers what it did, for the run log.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import { BizError } from '../../core/envelope.js';
+import type { LoadedUser } from '../../core/users.js';
+import { now } from '../../store/columns.js';
+import type { Database } from '../../store/schema.js';
+
+export type JobRow = Selectable<Database['sys_job']>;
+
+/** A failure that no retry can mend (the owner lost a right, the target is gone): the run fails at once. */
+export class KindRefusal extends Error {}
+
+export interface JobKind {
+  /** a permission the owner must hold at every run, besides system:job:edit */
+  perm?: string;
+  /** checks (and may normalise) the job's target and parameters when it is saved (BizError with the reason) */
+  check(app: FastifyInstance, rec: Record<string, any>, req: FastifyRequest): Promise<void>;
+  /** does the work; answers what it did (the run log's message) */
+  run(app: FastifyInstance, job: JobRow, owner: LoadedUser, ctx: { runId: number }): Promise<string>;
+  /** the dialog's choices of target */
+  targets?(app: FastifyInstance): Promise<Array<{ value: string; label: string }>>;
+}
+
+const ARGS_MAX = 20_000;
+const ONLINE = 1;
+
+/** The parameters of a call: a JSON object, at most ARGS_MAX characters. */
+function argsObject(text: unknown): Record<string, unknown> {
+  const raw = String(text ?? '').trim();
+  if (!raw) return {};
+  if (raw.length > ARGS_MAX) throw new BizError(`参数不能超过 ${ARGS_MAX} 个字符`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new BizError('参数须为 JSON 对象，如 {"city": "杭州"}');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BizError('参数须为 JSON 对象，如 {"city": "杭州"}');
+  return parsed as Record<string, unknown>;
+}
+
+/** 调用已发布接口: POST /open/api/<name> with the parameters, as the owner (a session of the owner's, ended after). */
+const api: JobKind = {
+  async check(app, rec) {
+    const name = String(rec.target ?? '').trim();
+    if (!name) throw new BizError('请选择要调用的接口');
+    const row = await app.ctx.db.selectFrom('gemini_api').select(['api_name', 'online_status']).where('api_name', '=', name).executeTakeFirst();
+    if (!row) throw new BizError(`接口【${name.slice(0, 100)}】不存在`);
+    if (row.online_status !== ONLINE) throw new BizError(`接口【${row.api_name}】未上线`);
+    rec.target = row.api_name;
+    const args = argsObject(rec.args);
+    rec.args = Object.keys(args).length ? JSON.stringify(args) : null;
+  },
+  async run(app, job, owner, ctx) {
+    const name = job.target ?? '';
+    const token = await app.ctx.sessions.create(owner.user.id, job.timeout_seconds + 60, { address: 'scheduler', userAgent: `定时任务 #${job.id} 运行 #${ctx.runId}` });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/open/api/${encodeURIComponent(name)}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: job.args || '{}',
+      });
+      let body: { status?: number; msg?: string; data?: unknown } = {};
+      try {
+        body = JSON.parse(res.body);
+      } catch {
+        /* not JSON: said below */
+      }
+      if (res.statusCode >= 400 || body.status !== 0) {
+        const why = body.msg ?? `HTTP ${res.statusCode}`;
+        // the API gone, offline or refusing the owner: no retry mends that
+        if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode === 404) throw new KindRefusal(`调用接口【${name}】失败：${why}`);
+        throw new Error(`调用接口【${name}】失败：${why}`);
+      }
+      const data = body.data as unknown;
+      const rows = Array.isArray(data) ? data.length : Array.isArray((data as { records?: unknown[] })?.records) ? (data as { records: unknown[] }).records.length : null;
+      return `调用接口【${name}】成功${rows == null ? '' : `，返回 ${rows} 行`}${res.headers['x-cache'] === 'HIT' ? '（缓存）' : ''}`;
+    } finally {
+      await app.ctx.sessions.revoke(token).catch(() => {});
+    }
+  },
+  async targets(app) {
+    const rows = await app.ctx.db.selectFrom('gemini_api').select(['api_name']).where('online_status', '=', ONLINE).orderBy('api_name').limit(1000).execute();
+    return rows.map((r) => ({ value: r.api_name, label: r.api_name }));
+  },
+};
+
+/** 清理过期日志: what the server used to delete daily by itself. */
+const cleanLogs: JobKind = {
+  async check(_app, rec) {
+    rec.target = null;
+    rec.args = null;
+  },
+  async run(app) {
+    const { db, config } = app.ctx;
+    const cutoff = now(new Date(Date.now() - config.jobLogDays * 24 * 3600_000));
+    const operations = await app.audit.sweep();
+    const runs = await db.deleteFrom('sys_job_log').where('create_time', '<', cutoff).where('status', 'in', [2, 3, 4]).executeTakeFirst();
+    const sends = await db.deleteFrom('sys_notify_log').where('create_time', '<', cutoff).executeTakeFirst();
+    return `删除操作与登录日志 ${operations} 条（超过 ${config.operLogDays} 天），任务运行记录 ${Number(runs.numDeletedRows)} 条、通知记录 ${Number(sends.numDeletedRows)} 条（超过 ${config.jobLogDays} 天）`;
+  },
+};
+
+export const JOB_KINDS: Record<string, JobKind> = { api, cleanLogs };
