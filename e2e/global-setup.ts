@@ -121,7 +121,7 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
  * defaults; answers its URL and how to stop it (its log files copied to `keepLogs` first). The e2e run's own
  * server, and a second deployment for a test that moves work between two (e2e/workspace.test.ts).
  */
-export async function startDeployment(env: Record<string, string> = {}, keepLogs?: string): Promise<{ baseURL: string; dataDir: string; stop(): Promise<void> }> {
+export async function startDeployment(env: Record<string, string> = {}, keepLogs?: string): Promise<{ baseURL: string; dataDir: string; stop(): Promise<void>; kill(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dsc-e2e-'));
   let output = '';
@@ -163,7 +163,19 @@ export async function startDeployment(env: Record<string, string> = {}, keepLogs
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { baseURL, dataDir, stop };
+  /** Ends the instance at once, as a crash or `kill -9` would: no drain, no shutdown of its own. */
+  const kill = async () => {
+    if (child.pid && child.exitCode === null) {
+      const gone = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await Promise.race([gone, sleep(5000)]);
+    }
+  };
+  return { baseURL, dataDir, stop, kill };
 }
 
 export default async function setup(project: TestProject) {

@@ -1,6 +1,6 @@
 // An input whose value a call explains as it is typed (`x-explain` in the declaration), e.g. what a cron expression
 // means and when it next runs, or why the server refuses it. The call's answer: { description, lines }.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Input, Spin, Typography } from 'antd';
 import type { InputProps } from 'antd';
 import { observer, useForm } from '@formily/react';
@@ -20,7 +20,9 @@ interface Explanation {
 /** How long typing pauses before the call is made. */
 export const EXPLAIN_DELAY_MS = 300;
 
-export const ExplainedInput = observer(function ExplainedInput({ explain, value, ...rest }: InputProps & { explain?: ExplainDecl }) {
+/** `explain` is the declaration as JSON text (dialog-schema.ts), or the declaration itself. */
+export const ExplainedInput = observer(function ExplainedInput({ explain: declared, value, ...rest }: InputProps & { explain?: ExplainDecl | string }) {
+  const explain = useMemo(() => (typeof declared === 'string' ? (JSON.parse(declared) as ExplainDecl) : declared), [declared]);
   const form = useForm();
   const services = useCrudServices();
   const params = fillParams(explain?.params, { ...(form.values as Record<string, unknown>), value });
