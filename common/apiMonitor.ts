@@ -25,6 +25,8 @@ export interface AlertRule {
   threshold: number;
   minutes: number;
   enabled: boolean;
+  /** the 通知渠道 told when it fires and when it recovers */
+  channelIds?: number[];
 }
 
 export interface AlertState {

@@ -67,6 +67,12 @@ export interface Config {
   jobConcurrency: number;
   jobRetryDelaySeconds: number;
   /**
+   * ALERT_REPEAT_MINUTES (default 60): an alert rule tells its channels at most once in this many minutes while it
+   * fires (its recovery is told too). ALERT_CHECK_SECONDS (default 30): how often the API monitor's rules are looked at.
+   */
+  alertRepeatMinutes: number;
+  alertCheckSeconds: number;
+  /**
    * SQL_SOURCES_PER_CALLER: data sources one caller (a signed-in user, else a client address) may keep busy at
    * once (connectors/sql/quota.ts), so that no one caller can hold every data-source process.
    */
@@ -204,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobExpireCheckSeconds: positive(env.JOB_EXPIRE_CHECK_SECONDS, 30),
     jobConcurrency: Math.min(64, positive(env.JOB_CONCURRENCY, 8)),
     jobRetryDelaySeconds: Math.min(3600, positive(env.JOB_RETRY_DELAY_SECONDS, 10)),
+    alertRepeatMinutes: positive(env.ALERT_REPEAT_MINUTES, 60),
+    alertCheckSeconds: positive(env.ALERT_CHECK_SECONDS, 30),
     tableCountEstimateRows: positive(env.TABLE_COUNT_ESTIMATE_ROWS, 200_000),
     requestTimeoutMs: positive(env.REQUEST_TIMEOUT, 60) * 1000,
     minFreeDiskBytes: nonNegative(env.MIN_FREE_DISK_MB, 100) * 1024 * 1024,

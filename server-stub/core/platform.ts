@@ -25,6 +25,9 @@
 //   dicts    the dictionaries (core/dicts.ts, sys_dict_type / sys_dict_data): current() answers every one as the
 //            store holds it, cached per instance against a version in the cache (Redis with REDIS_URL);
 //            changed() after every write makes every instance read the store again
+//   notifier sending to 通知渠道 (answered by the notify module when registered): send(ids, message) tries each
+//            channel (retried, logged there), options() names the enabled channels for a picker — so that alerts in
+//            the API monitor and 定时任务 reach people without importing the notify module
 //   scheduler the durable queue of scheduled runs (core/scheduler.ts): pg-boss on PostgreSQL, in-process on SQLite;
 //            each run taken by one instance at a time, retried with back-off, retried elsewhere when its instance stops
 import { dictMigrations, dictsService, type DictsService } from './dicts.js';
@@ -97,6 +100,8 @@ declare module 'fastify' {
     datasets: DatasetsService;
     /** the `org` platform service: departments, posts and each caller's data scope (core/org.ts) */
     org: OrgService;
+    /** the `notifier` platform service: messages to 通知渠道 (answered by the notify module) */
+    notifier: NotifyService;
   }
 }
 
@@ -120,8 +125,24 @@ export interface DatasetsService {
 }
 export const DATASET_OPTIONS_MAX = 1000;
 
+/** A message to people: a title and plain text (never a secret or a session token). */
+export interface NotifyMessage {
+  title: string;
+  text: string;
+}
+export interface NotifyService {
+  /** Sends to each channel (the disabled and missing ones skipped); answers, per channel tried, why it failed or null. */
+  send(channelIds: number[], message: NotifyMessage): Promise<Array<{ channelId: number; error: string | null }>>;
+  /** The enabled channels by name and kind, for a picker (no address, no secret). */
+  options(): Promise<Array<{ value: number; label: string }>>;
+  /** Whether each id names a channel (a rule's channels are checked on save). */
+  exists(channelIds: number[]): Promise<boolean>;
+  /** The notify module answers for the service (until it does, sending is refused). */
+  provide(impl: Omit<NotifyService, 'provide'>): void;
+}
+
 /** The names a module may list in `needs`. */
-export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads' | 'versions' | 'recycle' | 'workspace' | 'scheduler';
+export type PlatformService = 'audit' | 'datasets' | 'dicts' | 'limits' | 'menus' | 'org' | 'secrets' | 'sql' | 'uploads' | 'versions' | 'recycle' | 'workspace' | 'scheduler' | 'notifier';
 
 /** The platform's own PostgreSQL store is no data source (connectors/target.ts). */
 export function targetPolicy(databaseUrl: string | undefined): TargetPolicy {
@@ -193,6 +214,22 @@ export const datasetsPlugin = fp(
     } satisfies DatasetsService);
   },
   { name: 'datasets' },
+);
+
+export const notifierPlugin = fp(
+  async (app: FastifyInstance) => {
+    let impl: Omit<NotifyService, 'provide'> | null = null;
+    const missing = () => new BizError('通知渠道服务未启用');
+    app.decorate('notifier', {
+      send: (ids, message) => (impl ? impl.send(ids, message) : Promise.reject(missing())),
+      options: () => (impl ? impl.options() : Promise.resolve([])),
+      exists: (ids) => (impl ? impl.exists(ids) : Promise.resolve(ids.length === 0)),
+      provide: (i) => {
+        impl = i;
+      },
+    } satisfies NotifyService);
+  },
+  { name: 'notifier' },
 );
 
 export const orgPlugin = fp(
@@ -294,7 +331,7 @@ export const sqlService = fp(
 export const platformMigrations = { ...auditMigrations, ...dictMigrations, ...orgMigrations, ...versionMigrations, ...recycleMigrations, ...workspaceMigrations, ...schedulerMigrations };
 
 /** Every platform service, in the order app.ts registers them. */
-export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin, versionsPlugin, recyclePlugin, workspacePlugin, schedulerPlugin];
+export const platformServices = [secretsService, sqlService, limitsPlugin, uploadsPlugin, menusPlugin, dictsPlugin, orgPlugin, datasetsPlugin, auditPlugin, versionsPlugin, recyclePlugin, workspacePlugin, notifierPlugin, schedulerPlugin];
 
 /**
  * A module's plugin as app.ts registers it: its own encapsulated scope as ever, named after the module and

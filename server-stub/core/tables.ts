@@ -39,8 +39,11 @@ export function migration(up: (db: Kysely<Database>, dialect: Dialect) => Promis
 
 /* ------------------------------------------------------------------ the declaration */
 
-/** `id` is the auto-increment key; `time` is 'YYYY-MM-DD HH:mm:ss' (varchar(19)). */
-export type ColumnKind = 'id' | 'text' | 'integer' | 'bigint' | 'time' | `varchar(${number})`;
+/**
+ * `id` is the auto-increment key; `time` is 'YYYY-MM-DD HH:mm:ss' (varchar(19)); `json` is a value (a list of ids …)
+ * kept as JSON text and answered as the value.
+ */
+export type ColumnKind = 'id' | 'text' | 'integer' | 'bigint' | 'time' | 'json' | `varchar(${number})`;
 
 export interface Column {
   type: ColumnKind;
@@ -141,9 +144,18 @@ export function declareTable<const C extends Columns>(decl: TableDeclaration<C>)
     fields[f] = snake(f);
     for (const [alias, to] of Object.entries(decl.aliases ?? {})) if (to === f) fields[alias] = snake(f);
   }
+  const jsonFields = new Set(Object.entries(decl.columns).filter(([, c]) => c.type === 'json').map(([f]) => f));
+  const parsed = (text: unknown) => {
+    if (typeof text !== 'string') return text ?? null;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return null;
+    }
+  };
   const toApi = (row: Record<string, any>) => {
     const out: Record<string, any> = { id: row.id };
-    for (const [f, c] of Object.entries(fields)) out[f] = row[c] ?? null;
+    for (const [f, c] of Object.entries(fields)) out[f] = jsonFields.has(f) ? parsed(row[c]) : (row[c] ?? null);
     return out;
   };
   const secretCols = Object.keys(decl.secrets ?? {}).map(snake);
@@ -154,7 +166,7 @@ export function declareTable<const C extends Columns>(decl: TableDeclaration<C>)
         t = idColumn(t, dialect);
         continue;
       }
-      t = t.addColumn(snake(f), c.type === 'time' ? 'varchar(19)' : c.type, (b) => {
+      t = t.addColumn(snake(f), c.type === 'time' ? 'varchar(19)' : c.type === 'json' ? 'text' : c.type, (b) => {
         if (c.notNull) b = b.notNull();
         if (c.default !== undefined) b = b.defaultTo(c.default);
         if (c.unique) b = b.unique();
@@ -183,7 +195,10 @@ export function declareTable<const C extends Columns>(decl: TableDeclaration<C>)
     },
     toRow: (rec) => {
       const out: Record<string, unknown> = {};
-      for (const f of Object.keys(decl.columns)) if (f in fields && rec[f] !== undefined) out[fields[f]] = rec[f];
+      for (const f of Object.keys(decl.columns)) {
+        if (!(f in fields) || rec[f] === undefined) continue;
+        out[fields[f]] = jsonFields.has(f) && rec[f] !== null && typeof rec[f] !== 'string' ? JSON.stringify(rec[f]) : rec[f];
+      }
       return out;
     },
     on: (db, opts = {}) => bind(table, db as unknown as Kysely<any>, opts, secretCols),

@@ -83,13 +83,23 @@ function AlertDialog({ api, onClose }: { api: { apiId: number; apiName: string }
   const [exists, setExists] = useState(false);
   const [saving, setSaving] = useState(false);
   const metric = Form.useWatch('metric', form);
+  const [channels, setChannels] = useState<Array<{ value: number; label: string }>>([]);
+  useEffect(() => {
+    let live = true;
+    get<Array<{ value: number; label: string }>>('/gemini/api/alert/channels')
+      .then((list) => live && setChannels(list))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
   useEffect(() => {
     let live = true;
     get<(AlertRule & { firing: boolean }) | null>('/gemini/api/alert/get', { apiId: api.apiId })
       .then((r) => {
         if (!live) return;
         setExists(Boolean(r));
-        form.setFieldsValue(r ?? { apiId: api.apiId, metric: 'errorRate', threshold: 5, minutes: 5, enabled: true });
+        form.setFieldsValue(r ?? { apiId: api.apiId, metric: 'errorRate', threshold: 5, minutes: 5, enabled: true, channelIds: [] });
       })
       .catch(() => live && onClose(false))
       .finally(() => live && setLoading(false));
@@ -145,7 +155,7 @@ function AlertDialog({ api, onClose }: { api: { apiId: number; apiName: string }
       }
     >
       <Spin spinning={loading}>
-        <Typography.Paragraph type="secondary">在所选时间段内（最近 N 分钟）该 API 的指标超过阈值时，API 在列表与监控中标红。</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">在所选时间段内（最近 N 分钟）该 API 的指标超过阈值时，API 在列表与监控中标红，并通知所选渠道；恢复时再通知一次。</Typography.Paragraph>
         <Form form={form} layout="vertical" requiredMark>
           <Form.Item name="metric" label="告警指标" rules={[{ required: true, message: '请选择告警指标' }]}>
             <Select options={METRICS} />
@@ -159,6 +169,9 @@ function AlertDialog({ api, onClose }: { api: { apiId: number; apiName: string }
           </Form.Item>
           <Form.Item name="minutes" label="持续时间（分钟）" rules={[{ required: true, message: '请输入持续时间' }, { type: 'integer', min: 1, max: 1440, message: '持续时间应为 1～1440 的整数（分钟）' }]}>
             <InputNumber style={{ width: '100%' }} precision={0} />
+          </Form.Item>
+          <Form.Item name="channelIds" label="通知渠道" extra="告警与恢复时发往这些渠道；持续告警时最多每隔 ALERT_REPEAT_MINUTES 分钟（默认 60）再提醒一次">
+            <Select mode="multiple" allowClear options={channels} placeholder={channels.length ? '请选择通知渠道' : '暂无可用的通知渠道（系统管理 › 通知渠道）'} optionFilterProp="label" data-testid="alert-channels" />
           </Form.Item>
           <Form.Item name="enabled" label="启用" valuePropName="checked">
             <Switch />

@@ -20,7 +20,7 @@ export const apiPlatformModule: ServerModule = {
   prefix: '/api/gemini/api',
   service: 'platform',
   migrations: { ...apiMigrations, ...auditMigrations, ...guardMigrations, ...monitorMigrations },
-  needs: ['sql', 'limits', 'workspace', 'recycle', 'secrets'],
+  needs: ['sql', 'limits', 'workspace', 'recycle', 'secrets', 'notifier'],
   plugin: async (app) => {
     groupRoutes(app);
     designRoutes(app);

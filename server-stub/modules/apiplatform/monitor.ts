@@ -15,6 +15,7 @@ import { declareTable, migration, type TableRow } from '../../core/tables.js';
 import { now } from '../../store/columns.js';
 import { PERM } from './perms.js';
 import { periodicFlush } from './buffered.js';
+import { alertStep, sameMemory, TELL_MARK, type AlertMemory } from '../../core/alerting.js';
 import type { AlertRule, AlertState, CallFigures, MonitorOverview, MonitorRange, SlowCall } from '../../../common/apiMonitor.js';
 
 /** Upper bounds (ms) of the latency buckets h0…h12; h13 holds everything slower than the last. */
@@ -99,8 +100,18 @@ export const apiAlerts = declareTable({
   indexes: [{ name: 'ux_gemini_api_alert_api', columns: ['apiId'], unique: true }],
 });
 
+/** Who an API's alert tells (通知渠道) and what it last told them (core/alerting.ts), beside its rule. */
+export interface ApiAlertNotifyTable {
+  api_id: number;
+  channel_ids: string | null;
+  firing: import('kysely').Generated<number>;
+  notified: import('kysely').Generated<number>;
+  last_notified: string | null;
+}
+
 declare module '../../store/schema.js' {
   interface Database {
+    gemini_api_alert_notify: ApiAlertNotifyTable;
     gemini_api_minute: TableRow<typeof apiMinutes>;
     gemini_api_slow: TableRow<typeof apiSlowCalls>;
     gemini_api_alert: TableRow<typeof apiAlerts>;
@@ -113,7 +124,73 @@ export const monitorMigrations = {
     await apiSlowCalls.create(db, dialect);
     await apiAlerts.create(db, dialect);
   }),
+  '20261209_05_api_alert_notify': migration(async (db) => {
+    await db.schema
+      .createTable('gemini_api_alert_notify')
+      .addColumn('api_id', 'integer', (c) => c.primaryKey())
+      .addColumn('channel_ids', 'text')
+      .addColumn('firing', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('notified', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_notified', 'varchar(19)')
+      .execute();
+  }),
 };
+
+/** The channel ids stored for a rule (JSON text), or none. */
+const channelsOf = (text: string | null | undefined): number[] => {
+  try {
+    const v = JSON.parse(text ?? '[]');
+    return Array.isArray(v) ? v.filter((x) => Number.isInteger(x)) : [];
+  } catch {
+    return [];
+  }
+};
+
+const metricText = (rule: AlertRule, value: number | null) =>
+  rule.metric === 'errorRate'
+    ? `错误率 ${value === null ? '—' : `${Math.round(value * 10) / 10}%`}（阈值 ${rule.threshold}%）`
+    : `P95 耗时 ${value === null ? '—' : `${Math.round(value * 10) / 10} ms`}（阈值 ${rule.threshold} ms）`;
+
+/**
+ * Looks at every enabled rule and tells its channels what changed (core/alerting.ts): a firing, a firing that lasts
+ * (every ALERT_REPEAT_MINUTES), a recovery — each told by the one instance whose compare-and-set update wins.
+ */
+export async function watchAlerts(app: FastifyInstance): Promise<number> {
+  const { db, config } = app.ctx;
+  const states = await alertStates(app);
+  if (!states.size) return 0;
+  const ids = [...states.keys()];
+  const stored = new Map((await db.selectFrom('gemini_api_alert_notify').selectAll().where('api_id', 'in', ids).execute()).map((r) => [r.api_id, r]));
+  const names = new Map((await db.selectFrom('gemini_api').select(['id', 'api_name']).where('id', 'in', ids).execute()).map((r) => [r.id, r.api_name]));
+  const time = now();
+  const cutoff = now(new Date(Date.now() - config.alertRepeatMinutes * 60_000));
+  let told = 0;
+  for (const [apiId, state] of states) {
+    const row = stored.get(apiId);
+    const mem: AlertMemory = { firing: Number(row?.firing ?? 0), notified: Number(row?.notified ?? 0), lastNotified: row?.last_notified ?? null };
+    const { next, tell } = alertStep(mem, state.firing, time, cutoff);
+    if (sameMemory(mem, next)) continue;
+    if (!row) await db.insertInto('gemini_api_alert_notify').values({ api_id: apiId, channel_ids: null }).onConflict((oc) => oc.column('api_id').doNothing()).execute();
+    const won = await db
+      .updateTable('gemini_api_alert_notify')
+      .set({ firing: next.firing, notified: next.notified, last_notified: next.lastNotified })
+      .where('api_id', '=', apiId)
+      .where('firing', '=', mem.firing)
+      .where('notified', '=', mem.notified)
+      .where((eb) => (mem.lastNotified === null ? eb('last_notified', 'is', null) : eb('last_notified', '=', mem.lastNotified)))
+      .executeTakeFirst();
+    if (Number(won.numUpdatedRows) !== 1 || !tell) continue; // another instance moved it first, or nothing to say
+    const channels = channelsOf(row?.channel_ids);
+    if (!channels.length) continue;
+    const name = names.get(apiId) ?? String(apiId);
+    const what = tell === 'recover' ? '已恢复正常' : tell === 'repeat' ? '仍在告警' : '触发告警';
+    await app.notifier
+      .send(channels, { title: `${TELL_MARK[tell]}接口 ${name}`, text: `接口【${name}】${what}：最近 ${state.rule.minutes} 分钟${metricText(state.rule, state.value)}。时间：${time}` })
+      .catch((err: unknown) => app.ctx.log.warn({ apiId, err: String(err) }, 'alert: sending failed'));
+    told++;
+  }
+  return told;
+}
 
 export const MONITOR_MSG = {
   badMetric: '告警指标只能是错误率（errorRate）或 P95 耗时（p95）',
@@ -392,6 +469,7 @@ const alertBody = {
     threshold: { type: 'integer', title: '阈值' },
     minutes: { type: 'integer', title: '持续时间' },
     enabled: { type: ['boolean', 'integer', 'null'], title: '启用' },
+    channelIds: { type: ['array', 'null'], maxItems: 10, uniqueItems: true, items: { type: 'integer', minimum: 1 }, title: '通知渠道' },
   },
   additionalProperties: false,
 } as const;
@@ -498,11 +576,12 @@ export function monitorRoutes(app: FastifyInstance, counters: () => Promise<void
     async (req) => {
       const row = await db.selectFrom('gemini_api_alert').selectAll().where('api_id', '=', req.query.apiId).executeTakeFirst();
       const state = row ? (await alertStates(app, [req.query.apiId])).get(req.query.apiId) : undefined;
-      return ok(row ? { ...ruleOf(row), firing: state?.firing ?? false, value: state?.value ?? null } : null);
+      const told = row ? await db.selectFrom('gemini_api_alert_notify').select('channel_ids').where('api_id', '=', req.query.apiId).executeTakeFirst() : undefined;
+      return ok(row ? { ...ruleOf(row), channelIds: channelsOf(told?.channel_ids), firing: state?.firing ?? false, value: state?.value ?? null } : null);
     },
   );
 
-  app.post<{ Body: { apiId: number; metric: string; threshold: number; minutes: number; enabled?: boolean | number | null } }>(
+  app.post<{ Body: { apiId: number; metric: string; threshold: number; minutes: number; enabled?: boolean | number | null; channelIds?: number[] | null } }>(
     '/alert/save',
     { config: { perm: PERM.alert }, schema: { body: alertBody } },
     async (req) => {
@@ -513,12 +592,23 @@ export function monitorRoutes(app: FastifyInstance, counters: () => Promise<void
       if (!(b.minutes >= 1 && b.minutes <= 1440)) throw new BizError(MONITOR_MSG.badMinutes);
       const api = await db.selectFrom('gemini_api').select('id').where('id', '=', b.apiId).executeTakeFirst();
       if (!api) throw new BizError(MONITOR_MSG.apiGone);
+      const channelIds = b.channelIds ?? [];
+      if (!(await app.notifier.exists(channelIds))) throw new BizError('所选通知渠道不存在');
       const values = { metric: b.metric, threshold: b.threshold, minutes: b.minutes, enabled: b.enabled === false || b.enabled === 0 ? 0 : 1, update_user: req.user!.username, update_time: now() };
-      await db
-        .insertInto('gemini_api_alert')
-        .values({ api_id: b.apiId, ...values })
-        .onConflict((oc) => oc.column('api_id').doUpdateSet(values))
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('gemini_api_alert')
+          .values({ api_id: b.apiId, ...values })
+          .onConflict((oc) => oc.column('api_id').doUpdateSet(values))
+          .execute();
+        // a rule turned off forgets its firing (turned on again, a firing is news again)
+        const told = { channel_ids: JSON.stringify(channelIds), ...(values.enabled ? {} : { firing: 0, notified: 0 }) };
+        await trx
+          .insertInto('gemini_api_alert_notify')
+          .values({ api_id: b.apiId, ...told })
+          .onConflict((oc) => oc.column('api_id').doUpdateSet(told))
+          .execute();
+      });
       return ok(null, '告警规则已保存');
     },
   );
@@ -528,9 +618,26 @@ export function monitorRoutes(app: FastifyInstance, counters: () => Promise<void
     { config: { perm: PERM.alert }, schema: { querystring: { type: 'object', required: ['apiId'], properties: { apiId: { type: 'integer', minimum: 1, title: 'API' } } } } },
     async (req) => {
       await db.deleteFrom('gemini_api_alert').where('api_id', '=', req.query.apiId).execute();
+      await db.deleteFrom('gemini_api_alert_notify').where('api_id', '=', req.query.apiId).execute();
       return ok(null, '告警规则已删除');
     },
   );
+
+  // the alert dialog's choice of 通知渠道: names and kinds only
+  app.get('/alert/channels', { config: { perm: PERM.alert } }, async () => ok(await app.notifier.options()));
+
+  // every ALERT_CHECK_SECONDS: this instance's counted calls stored, then the rules looked at (one instance tells each event)
+  const watch = async () => {
+    try {
+      await counters();
+      await watchAlerts(app);
+    } catch (err) {
+      app.ctx.log.warn({ err: String(err) }, 'alert: looking at the rules failed');
+    }
+  };
+  const timer = setInterval(() => void watch(), app.ctx.config.alertCheckSeconds * 1000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Whether an API is alerting now, for the API list's red mark. */

@@ -24,6 +24,7 @@ import { hasPermission } from '../../core/permissions.js';
 import type { QueuedRun, RunContext } from '../../core/scheduler.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
+import { alertStep, sameMemory, TELL_MARK, type AlertMemory } from '../../core/alerting.js';
 import { assertCron, describeCron, knownZone, nextDue, nextTimes, wallTime } from './cron.js';
 import { JOB_KINDS, KindRefusal, type JobRow } from './kinds.js';
 
@@ -63,6 +64,13 @@ export const jobs = declareTable({
     lastStatus: { type: 'integer' },
     /** consecutive failed runs (0 after a success): the alert rule 任务连续失败 reads it */
     failures: { type: 'integer', notNull: true, default: 0 },
+    /** the rule 连续失败告警: told to alertChannels when failures reach alertFailures (0 / null: no rule), and on recovery */
+    alertFailures: { type: 'integer' },
+    alertChannels: { type: 'json' },
+    /** what the rule last told (core/alerting.ts) */
+    alertFiring: { type: 'integer', notNull: true, default: 0 },
+    alertNotified: { type: 'integer', notNull: true, default: 0 },
+    alertLast: { type: 'varchar(19)' },
     remark: { type: 'varchar(500)' },
     ...timestamps,
   },
@@ -218,6 +226,31 @@ function jobPlugin(app: FastifyInstance) {
       .where('id', '=', jobId)
       .execute();
     await db.updateTable('sys_job').set({ running_log: null, running_until: null }).where('id', '=', jobId).where('running_log', '=', logId).execute();
+    await alertOn(jobId, message);
+  }
+
+  /** The rule 连续失败告警 after a run: a firing or a recovery told once (the compare-and-set update wins on one instance). */
+  async function alertOn(jobId: number, message: string | null) {
+    const job = await db.selectFrom('sys_job').selectAll().where('id', '=', jobId).executeTakeFirst();
+    if (!job?.alert_failures || job.alert_failures < 1) return;
+    const mem: AlertMemory = { firing: job.alert_firing, notified: job.alert_notified, lastNotified: job.alert_last };
+    const { next, tell } = alertStep(mem, job.failures >= job.alert_failures, now(), now(new Date(Date.now() - config.alertRepeatMinutes * 60_000)));
+    if (sameMemory(mem, next)) return;
+    const won = await db
+      .updateTable('sys_job')
+      .set({ alert_firing: next.firing, alert_notified: next.notified, alert_last: next.lastNotified })
+      .where('id', '=', jobId)
+      .where('alert_firing', '=', mem.firing)
+      .where('alert_notified', '=', mem.notified)
+      .where((eb) => (mem.lastNotified === null ? eb('alert_last', 'is', null) : eb('alert_last', '=', mem.lastNotified)))
+      .executeTakeFirst();
+    const channels = Array.isArray(jobs.toApi(job).alertChannels) ? (jobs.toApi(job).alertChannels as number[]) : [];
+    if (Number(won.numUpdatedRows) !== 1 || !tell || !channels.length) return;
+    const text =
+      tell === 'recover'
+        ? `任务【${job.job_name}】已恢复：最近一次运行成功。时间：${now()}`
+        : `任务【${job.job_name}】已连续失败 ${job.failures} 次（告警阈值 ${job.alert_failures} 次）。最近一次：${message ?? ''}。时间：${now()}`;
+    await app.notifier.send(channels, { title: `${TELL_MARK[tell]}定时任务 ${job.job_name}`, text }).catch((err: unknown) => log.warn({ job: jobId, err: reasonOf(err) }, 'job: alert not sent'));
   }
 
   /** The owner as the run acts: refused (KindRefusal, never retried) when deleted, disabled or short of a permission. */
@@ -310,6 +343,12 @@ function jobPlugin(app: FastifyInstance) {
       rec.cron = String(rec.cron ?? '').trim().replace(/\s+/g, ' ');
       assertCron(rec.cron, rec.tz);
       await kind.check(app, rec, req);
+      rec.alertFailures = rec.alertFailures ? Number(rec.alertFailures) : null;
+      rec.alertChannels = Array.isArray(rec.alertChannels) ? rec.alertChannels : [];
+      if (rec.alertFailures && !rec.alertChannels.length) throw new BizError('请选择告警通知的渠道');
+      if (!(await app.notifier.exists(rec.alertChannels))) throw new BizError('所选通知渠道不存在');
+      // a changed rule starts quiet
+      if (!stored || stored.alert_failures !== rec.alertFailures) Object.assign(rec, { alertFiring: 0, alertNotified: 0 });
       // whoever saves a job is the account it runs as from now on
       rec.owner = req.user!.username;
       rec.nextDue = rec.status === 1 ? null : nextDue(rec.cron, rec.tz, Date.now());
@@ -366,6 +405,7 @@ function jobPlugin(app: FastifyInstance) {
 
   // the dialog's choices of what a kind works on
   app.get('/job/targets', { config: { perm: JOB_PERM.list } }, async () => ok(await JOB_KINDS.api!.targets!(app)));
+  app.get('/job/channels', { config: { perm: JOB_PERM.list } }, async () => ok(await app.notifier.options()));
 }
 
 export const jobModule: ServerModule = {
@@ -373,6 +413,6 @@ export const jobModule: ServerModule = {
   prefix: '/api/job',
   service: 'admin',
   migrations,
-  needs: ['scheduler', 'audit'],
+  needs: ['scheduler', 'audit', 'notifier'],
   plugin: async (app) => jobPlugin(app),
 };

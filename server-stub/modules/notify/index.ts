@@ -170,6 +170,24 @@ function notifyPlugin(app: FastifyInstance) {
       }
     },
   });
+  // the `notifier` platform service: alerts and jobs send through here without importing this module
+  app.notifier.provide({
+    async send(ids, message) {
+      const rows = ids.length ? await db.selectFrom('sys_notify_channel').select(['id', 'status']).where('id', 'in', ids).execute() : [];
+      const live = rows.filter((r) => r.status === 0).map((r) => r.id);
+      return Promise.all(live.map(async (channelId) => ({ channelId, error: await sendThrough(db, app.secrets, policy, channelId, message) })));
+    },
+    async options() {
+      const rows = await db.selectFrom('sys_notify_channel').select(['id', 'name', 'kind']).where('status', '=', 0).orderBy('name').limit(500).execute();
+      const kinds: Record<string, string> = { dingtalk: '钉钉', wecom: '企业微信', webhook: 'Webhook', email: '邮件' };
+      return rows.map((r) => ({ value: r.id, label: `${r.name}（${kinds[r.kind] ?? r.kind}）` }));
+    },
+    async exists(ids) {
+      if (!ids.length) return true;
+      const rows = await db.selectFrom('sys_notify_channel').select('id').where('id', 'in', ids).execute();
+      return rows.length === new Set(ids).size;
+    },
+  });
   // 发送测试: one message now (tried once, the reason answered), logged like any send
   app.post<{ Querystring: { id: number } }>(
     '/channel/test',
@@ -187,6 +205,6 @@ export const notifyModule: ServerModule = {
   prefix: '/api/notify',
   service: 'admin',
   migrations,
-  needs: ['secrets'],
+  needs: ['secrets', 'notifier'],
   plugin: async (app) => notifyPlugin(app),
 };

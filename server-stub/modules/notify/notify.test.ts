@@ -3,62 +3,12 @@
 // why in Chinese, retries with waits, the send log, a channel marked after three failed sends and cleared by a
 // success, secrets sealed and masked, the address guard (link-local never; loopback only when allowed), and
 // the weakest role refused.
-import http from 'node:http';
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { serverForSuite, testStores, type TestServer } from '../../testing/server.js';
 import { addPerson } from '../../testing/people.js';
 import { sendThrough } from './index.js';
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: any;
-}
-
-/** An SMTP server that wants an account and keeps every mail it accepts (plain text, no TLS: a test on loopback). */
-async function startSmtp() {
-  const mails: Array<{ from: string; to: string[]; raw: string }> = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    onAuth(auth, _session, done) {
-      if (auth.username === 'alert@corp.example' && auth.password === 'mail-pass') return done(null, { user: auth.username });
-      return done(new Error('Invalid username or password'));
-    },
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-      stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** A robot: answers each request with the next queued answer (errcode 0 when none is queued). */
-async function startRobot() {
-  const received: Received[] = [];
-  const answers: Array<{ status?: number; body: unknown }> = [];
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (d) => (text += d));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(text || 'null') });
-      const a = answers.shift() ?? { body: { errcode: 0, errmsg: 'ok' } };
-      res.writeHead(a.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(a.body));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, received, answers, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { startRobot, startSmtp } from '../../testing/listeners.js';
 
 const save = (s: TestServer, body: object, token?: string) => s.request<any>('POST', '/api/notify/channel/save', body, token);
 const test = (s: TestServer, id: number, token?: string) => s.request<boolean>('POST', `/api/notify/channel/test?id=${id}`, undefined, token);
