@@ -7,7 +7,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
+import { SMTPServer } from 'smtp-server';
+import { subjectOf } from '../server-stub/testing/listeners';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -97,7 +100,23 @@ describeBrowser('定时任务', () => {
     let a: Awaited<ReturnType<typeof startDeployment>> | undefined;
     let b: Awaited<ReturnType<typeof startDeployment>> | undefined;
     let token = '';
+    let smtp: SMTPServer | undefined;
+    let smtpPort = 0;
+    const mails: string[] = [];
     beforeAll(async () => {
+      smtp = new SMTPServer({
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        onData(stream, _session, done) {
+          let raw = '';
+          stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
+          stream.on('end', () => {
+            mails.push(raw);
+            done();
+          });
+        },
+      });
+      await new Promise<void>((r) => smtp!.listen(0, '127.0.0.1', r));
+      smtpPort = (smtp.server.address() as AddressInfo).port;
       const env = {
         DATA_DIR: dataDir,
         DATABASE_URL: PG_URL!,
@@ -106,6 +125,7 @@ describeBrowser('定时任务', () => {
         JOB_POLL_MS: '500',
         JOB_EXPIRE_CHECK_SECONDS: '2',
         JOB_RETRY_DELAY_SECONDS: '1',
+        ALERT_CHECK_SECONDS: '1',
         SECRET_KEY: `jobs-e2e-${run}`,
       };
       a = await startDeployment({ ...env, INSTANCE_ID: 'a' });
@@ -131,6 +151,7 @@ describeBrowser('定时任务', () => {
       }
     }, 180_000);
     afterAll(async () => {
+      await new Promise((r) => smtp?.close(() => r(null)));
       await a?.stop();
       await b?.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -162,6 +183,41 @@ describeBrowser('定时任务', () => {
       expect(['a', 'b']).toContain(runs[0].instance);
       await at(a!.baseURL, `/api/job/job/pause?id=${job.id}`, {}, token);
     }, 60_000);
+
+    it('an alert rule on the API, set in API 监控, fires to an e-mail channel: the mail arrives once with two instances running', async () => {
+      await at(a!.baseURL, '/api/notify/channel/save', { name: '值班邮箱', kind: 'email', target: 'oncall@corp.example', smtpHost: '127.0.0.1', smtpPort, smtpSecure: 0, status: 0 }, token);
+      const page = await newPage(browser, { viewport: { width: 1600, height: 900 } });
+      await login(page, a!.baseURL, 'admin', ADMIN_PASSWORD);
+      // the API has calls (the job above made one), so API 监控 lists it
+      await at(b!.baseURL, '/open/api/goods', {}, token);
+      await page.goto(`${a!.baseURL}/apimgr/monitor`);
+      const monitor = page.getByTestId('api-monitor');
+      const apiRow = monitor.getByTestId('monitor-apis').locator('.ant-table-row', { hasText: 'goods' }).first();
+      await apiRow.waitFor({ timeout: 30_000 });
+      await apiRow.getByRole('button', { name: '告警规则' }).click();
+      const modal = page.locator('.ant-modal:visible');
+      await modal.getByLabel('阈值（%）').fill('50');
+      await modal.getByTestId('alert-channels').click();
+      await page.locator('.ant-select-item-option', { hasText: '值班邮箱（邮件）' }).click();
+      await modal.getByText('通知渠道').first().click(); // closes the list
+      await modal.getByTestId('alert-save').click();
+      await toast(page, '告警规则已保存');
+      // the API breaks: calls on both instances fail
+      const db = new Database(join(dataDir, 'sqlite', 'shop.db'));
+      db.exec('alter table goods rename to goods_gone');
+      db.close();
+      for (const base of [a!.baseURL, b!.baseURL, a!.baseURL, b!.baseURL]) await fetch(`${base}/open/api/goods`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+      const alerts = () => mails.map(subjectOf).filter((t) => t.includes('接口 goods'));
+      for (let i = 0; i < 60 && !alerts().length; i++) await page.waitForTimeout(500);
+      await page.waitForTimeout(4000); // both instances looked at the rule several times more
+      expect(alerts()).toEqual(['【告警】接口 goods']);
+      await monitor.getByTestId('alert-goods').getByText('告警').waitFor({ timeout: 30_000 });
+      await shot(page, 'jobs-alert-firing');
+      const mended = new Database(join(dataDir, 'sqlite', 'shop.db'));
+      mended.exec('alter table goods_gone rename to goods');
+      mended.close();
+      await page.close();
+    }, 120_000);
 
     it('kills the instance running a long job: the other runs it again, and the log says so', async () => {
       await at(a!.baseURL, '/api/job/job/save', { jobName: '长任务', kind: 'api', target: 'slow_count', cron: '0 3 * * *', tz: 'Asia/Shanghai', status: 0, overlap: 0, retries: 1, timeoutSeconds: 20 }, token);

@@ -66,6 +66,10 @@ declare module 'fastify' {
 
 /** A try is taken for dead this long after its timeout. */
 export const EXPIRE_MARGIN_SECONDS = 5;
+/** pg-boss (10) refuses an expiry of a day or more. */
+const MAX_EXPIRE_SECONDS = 86_399;
+/** The longest timeout a job may have. */
+export const MAX_TIMEOUT_SECONDS = MAX_EXPIRE_SECONDS - EXPIRE_MARGIN_SECONDS;
 const QUEUE = 'console-job-run';
 
 export interface QueueTable {
@@ -170,6 +174,22 @@ function workLoop(opts: {
   };
 }
 
+type Take = Parameters<typeof workLoop>[0]['take'];
+
+/** The loop an engine starts once the job module says what a run does (work), over the engine's own `take`. */
+function worker(app: FastifyInstance, instance: string, take: Take) {
+  let handler: RunHandler | null = null;
+  let loop: ReturnType<typeof workLoop> | null = null;
+  return {
+    work(h: RunHandler) {
+      handler = h;
+      loop ??= workLoop({ concurrency: app.ctx.config.jobConcurrency, pollMs: app.ctx.config.jobPollMs, instance, log: app.ctx.log, handler: () => handler, take });
+    },
+    wake: () => loop?.wake(),
+    stop: async (graceMs: number) => loop?.stop(graceMs),
+  };
+}
+
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 
 /** pg-boss over the store's PostgreSQL. */
@@ -195,44 +215,34 @@ async function pgBossEngine(app: FastifyInstance, instance: string): Promise<Sch
       if (!(await boss.getQueue(QUEUE))) throw err;
     });
   }
-  let handler: RunHandler | null = null;
-  let loop: ReturnType<typeof workLoop> | null = null;
+  const w = worker(app, instance, async (n) => {
+    const jobs = await boss.fetch<QueuedRun>(QUEUE, { batchSize: n, includeMetadata: true });
+    return jobs.map((job) => ({
+      run: job.data,
+      attempt: job.retryCount + 1,
+      done: (error?: unknown) => (error === undefined ? boss.complete(QUEUE, job.id) : boss.fail(QUEUE, job.id, { message: reason(error) })),
+    }));
+  });
   return {
     engine: 'pg-boss',
     instance,
-    work(h) {
-      handler = h;
-      loop ??= workLoop({
-        concurrency: config.jobConcurrency,
-        pollMs: config.jobPollMs,
-        instance,
-        log,
-        handler: () => handler,
-        take: async (n) => {
-          const jobs = await boss.fetch<QueuedRun>(QUEUE, { batchSize: n, includeMetadata: true });
-          return jobs.map((job) => ({
-            run: job.data,
-            attempt: job.retryCount + 1,
-            done: (error?: unknown) => (error === undefined ? boss.complete(QUEUE, job.id) : boss.fail(QUEUE, job.id, { message: reason(error) })),
-          }));
-        },
-      });
-    },
+    work: w.work,
     async enqueue(trx, run) {
       const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as any[] }) };
       const id = await boss.send(QUEUE, run as unknown as object, {
         retryLimit: run.retries,
         retryDelay: config.jobRetryDelaySeconds,
         retryBackoff: true,
-        expireInSeconds: run.timeoutSeconds + EXPIRE_MARGIN_SECONDS,
+        // pg-boss wants an expiry under a day
+        expireInSeconds: Math.min(run.timeoutSeconds + EXPIRE_MARGIN_SECONDS, MAX_EXPIRE_SECONDS),
         db,
       });
       if (!id) throw new Error('scheduler: the run was not queued');
     },
-    wake: () => loop?.wake(),
+    wake: w.wake,
     pending: async () => boss.getQueueSize(QUEUE, { before: 'completed' }),
     async close() {
-      await loop?.stop(5000);
+      await w.stop(5000);
       await boss.stop({ graceful: false, wait: true, close: true, timeout: 5000 }).catch(() => {});
     },
   };
@@ -240,7 +250,7 @@ async function pgBossEngine(app: FastifyInstance, instance: string): Promise<Sch
 
 /** The same over a table of the embedded store, for the one instance an SQLite store has. */
 async function inProcessEngine(app: FastifyInstance, instance: string): Promise<SchedulerService & { close(): Promise<void> }> {
-  const { db, config, log } = app.ctx;
+  const { db, config } = app.ctx;
   // runs that were active when the process stopped: a failed try each (retried while tries remain), before the first take
   let recovered = false;
   const recover = async () => {
@@ -259,42 +269,31 @@ async function inProcessEngine(app: FastifyInstance, instance: string): Promise<
       .where('id', '=', row.id)
       .execute();
   }
-  let handler: RunHandler | null = null;
-  let loop: ReturnType<typeof workLoop> | null = null;
+  const w = worker(app, instance, async (n) => {
+    if (!recovered) await recover();
+    const rows = await db.selectFrom('sys_job_queue').selectAll().where('state', '=', 'created').where('start_after', '<=', Date.now()).orderBy('id').limit(n).execute();
+    const taken = [];
+    for (const row of rows) {
+      const r = await db.updateTable('sys_job_queue').set({ state: 'active' }).where('id', '=', row.id).where('state', '=', 'created').executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) continue;
+      taken.push({ run: JSON.parse(row.data) as QueuedRun, attempt: row.retry_count + 1, done: (error?: unknown) => settle(row, error) });
+    }
+    return taken;
+  });
   return {
     engine: 'in-process',
     instance,
-    work(h) {
-      handler = h;
-      loop ??= workLoop({
-        concurrency: config.jobConcurrency,
-        pollMs: config.jobPollMs,
-        instance,
-        log,
-        handler: () => handler,
-        take: async (n) => {
-          if (!recovered) await recover();
-          const rows = await db.selectFrom('sys_job_queue').selectAll().where('state', '=', 'created').where('start_after', '<=', Date.now()).orderBy('id').limit(n).execute();
-          const taken = [];
-          for (const row of rows) {
-            const r = await db.updateTable('sys_job_queue').set({ state: 'active' }).where('id', '=', row.id).where('state', '=', 'created').executeTakeFirst();
-            if (Number(r.numUpdatedRows) !== 1) continue;
-            taken.push({ run: JSON.parse(row.data) as QueuedRun, attempt: row.retry_count + 1, done: (error?: unknown) => settle(row, error) });
-          }
-          return taken;
-        },
-      });
-    },
+    work: w.work,
     async enqueue(trx, run) {
       await trx
         .insertInto('sys_job_queue')
         .values({ data: JSON.stringify(run), retry_limit: run.retries, retry_count: 0, start_after: Date.now(), state: 'created' })
         .execute();
     },
-    wake: () => loop?.wake(),
+    wake: w.wake,
     pending: async () => Number((await db.selectFrom('sys_job_queue').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0),
     async close() {
-      await loop?.stop(5000);
+      await w.stop(5000);
     },
   };
 }
@@ -304,7 +303,8 @@ export const schedulerPlugin = fp(
     const instance = app.ctx.config.instanceId ?? `${hostname()}-${process.pid}`;
     const engine = app.ctx.dialect === 'postgres' && app.ctx.config.databaseUrl ? await pgBossEngine(app, instance) : await inProcessEngine(app, instance);
     app.decorate('scheduler', engine);
-    app.addHook('onClose', async () => engine.close());
+    // before the store and the logs close (onClose hooks run last-added-first: app.ts's would run before this one)
+    app.addHook('preClose', async () => engine.close());
   },
   { name: 'scheduler' },
 );

@@ -635,9 +635,16 @@ export function monitorRoutes(app: FastifyInstance, counters: () => Promise<void
       app.ctx.log.warn({ err: String(err) }, 'alert: looking at the rules failed');
     }
   };
-  const timer = setInterval(() => void watch(), app.ctx.config.alertCheckSeconds * 1000);
+  let watching: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    watching ??= watch().finally(() => (watching = null));
+  }, app.ctx.config.alertCheckSeconds * 1000);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // before the store and the logs close
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await watching;
+  });
 }
 
 /** Whether an API is alerting now, for the API list's red mark. */

@@ -21,12 +21,12 @@ import { idQuery } from '../../core/declarations.js';
 import { declareTable, listPageRoutes, migration, timestamps, type TableRow } from '../../core/tables.js';
 import { refusal } from '../../core/users.js';
 import { hasPermission } from '../../core/permissions.js';
-import type { QueuedRun, RunContext } from '../../core/scheduler.js';
+import { EXPIRE_MARGIN_SECONDS, MAX_TIMEOUT_SECONDS, type QueuedRun, type RunContext } from '../../core/scheduler.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { alertStep, sameMemory, TELL_MARK, type AlertMemory } from '../../core/alerting.js';
 import { assertCron, describeCron, knownZone, nextDue, nextTimes, wallTime } from './cron.js';
-import { JOB_KINDS, KindRefusal, type JobRow } from './kinds.js';
+import { JOB_KINDS, KindRefusal, kindOf, type JobRow } from './kinds.js';
 
 /** Run log states (dictionary JOB_RUN_STATUS). */
 export const RUN = { waiting: 0, running: 1, ok: 2, failed: 3, skipped: 4 } as const;
@@ -99,6 +99,8 @@ export const runs = declareTable({
     instance: { type: 'varchar(80)' },
     /** when a try under way is taken for dead (its instance stopped) */
     expectedEnd: { type: 'varchar(19)' },
+    /** the retries the run was queued with (the queue's limit, whatever the job says since) */
+    retries: { type: 'integer', notNull: true, default: 0 },
     message: { type: 'varchar(1000)' },
     createTime: { type: 'time' },
   },
@@ -144,6 +146,7 @@ const migrations = {
 
 const minute = (ms = Date.now()) => Math.floor(ms / 60_000);
 const later = (seconds: number) => now(new Date(Date.now() + seconds * 1000));
+const noop = () => undefined;
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 500);
 
 function jobPlugin(app: FastifyInstance) {
@@ -154,7 +157,7 @@ function jobPlugin(app: FastifyInstance) {
   async function queueRun(trx: Kysely<Database>, job: { id: number; retries: number; timeout_seconds: number }, trigger: 'cron' | 'manual', dueTime: string | null) {
     const { id: logId } = await trx
       .insertInto('sys_job_log')
-      .values({ job_id: job.id, trigger, due_time: dueTime, status: RUN.waiting, attempts: 0, create_time: now() } as any)
+      .values({ job_id: job.id, trigger, due_time: dueTime, status: RUN.waiting, attempts: 0, retries: job.retries, create_time: now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     const run: QueuedRun = { logId, jobId: job.id, retries: job.retries, timeoutSeconds: job.timeout_seconds };
@@ -163,19 +166,16 @@ function jobPlugin(app: FastifyInstance) {
   }
 
   /** Claims and queues every due time that has come: one instance's conditional update wins each. */
-  let ticking = false;
   async function tick() {
-    if (ticking) return;
-    ticking = true;
     try {
       const current = minute();
       const due = await db.selectFrom('sys_job').select(['id', 'cron', 'tz', 'next_due', 'retries', 'timeout_seconds']).where('status', '=', 0).where('next_due', '<=', current).execute();
       let queued = 0;
       for (const job of due) {
-        const next = nextDue(job.cron, job.tz, Date.now());
         await db
           .transaction()
           .execute(async (trx) => {
+            const next = nextDue(job.cron, job.tz, Date.now());
             const won = await trx.updateTable('sys_job').set({ next_due: next }).where('id', '=', job.id).where('next_due', '=', job.next_due).where('status', '=', 0).executeTakeFirst();
             if (Number(won.numUpdatedRows) !== 1) return; // another instance claimed it
             await queueRun(trx, job, 'cron', now(new Date(job.next_due! * 60_000)));
@@ -187,8 +187,6 @@ function jobPlugin(app: FastifyInstance) {
       await sweepStale();
     } catch (err) {
       log.warn({ err: reasonOf(err) }, 'job: looking for due jobs failed');
-    } finally {
-      ticking = false;
     }
   }
 
@@ -200,13 +198,12 @@ function jobPlugin(app: FastifyInstance) {
     const cutoff = now(new Date(Date.now() - 2 * config.jobExpireCheckSeconds * 1000));
     const stale = await db
       .selectFrom('sys_job_log as l')
-      .leftJoin('sys_job as j', 'j.id', 'l.job_id')
-      .select(['l.id', 'l.job_id', 'l.instance', 'l.attempts', 'j.retries'])
+      .select(['l.id', 'l.job_id', 'l.instance', 'l.attempts', 'l.retries'])
       .where('l.status', '=', RUN.running)
       .where('l.expected_end', '<', cutoff)
       .execute();
     for (const s of stale) {
-      if (s.retries != null && s.attempts <= s.retries) continue; // a retry will come
+      if (s.attempts <= s.retries) continue; // a retry will come
       await finish(s.job_id, s.id, RUN.failed, `实例 ${s.instance ?? ''} 在运行中停止，重试次数已用完，本次运行未完成`, null);
     }
   }
@@ -225,7 +222,6 @@ function jobPlugin(app: FastifyInstance) {
       .set((eb) => ({ last_run: time, last_status: status, failures: status === RUN.failed ? eb('failures', '+', 1) : 0 }))
       .where('id', '=', jobId)
       .execute();
-    await db.updateTable('sys_job').set({ running_log: null, running_until: null }).where('id', '=', jobId).where('running_log', '=', logId).execute();
     await alertOn(jobId, message);
   }
 
@@ -260,12 +256,16 @@ function jobPlugin(app: FastifyInstance) {
     if (!loaded) throw new KindRefusal(`任务所有者【${job.owner ?? ''}】不存在`);
     const refused = refusal(loaded.user);
     if (refused) throw new KindRefusal(`任务所有者【${job.owner}】不能运行任务：${refused}`);
-    const kind = JOB_KINDS[job.kind];
+    const kind = kindOf(job.kind);
     for (const perm of [JOB_PERM.edit, ...(kind?.perm ? [kind.perm] : [])]) {
       if (!hasPermission(loaded.permissions, perm)) throw new KindRefusal(`任务所有者【${job.owner}】已没有权限（${perm}），任务未运行`);
     }
     return loaded;
   }
+
+  /** Frees the job's running slot if this run holds it. */
+  const release = (jobId: number, logId: number) =>
+    db.updateTable('sys_job').set({ running_log: null, running_until: null }).where('id', '=', jobId).where('running_log', '=', logId).execute();
 
   /** One try of one run (the scheduler's handler). */
   async function runOnce(q: QueuedRun, ctx: RunContext) {
@@ -274,13 +274,14 @@ function jobPlugin(app: FastifyInstance) {
     if (!entry || entry.status === RUN.ok || entry.status === RUN.failed || entry.status === RUN.skipped) return;
     const job = (await db.selectFrom('sys_job').selectAll().where('id', '=', q.jobId).executeTakeFirst()) as JobRow | undefined;
     if (!job) return finish(q.jobId, q.logId, RUN.failed, '任务已删除', null);
-    const until = later(job.timeout_seconds + 60);
+    if (job.status === 1 && entry.trigger === 'cron') return finish(job.id, q.logId, RUN.skipped, '任务已暂停，本次跳过', null);
     if (!job.overlap) {
+      // the slot is held until the try settles, or for its timeout and the expiry margin when its instance stops
       const claimed = await db
         .updateTable('sys_job')
-        .set({ running_log: q.logId, running_until: until })
+        .set({ running_log: q.logId, running_until: later(job.timeout_seconds + EXPIRE_MARGIN_SECONDS) })
         .where('id', '=', job.id)
-        .where((eb) => eb.or([eb('running_log', 'is', null), eb('running_log', '=', q.logId), eb('running_until', '<', now())]))
+        .where((eb) => eb.or([eb('running_log', 'is', null), eb('running_until', '<', now())]))
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return finish(job.id, q.logId, RUN.skipped, '上一次运行尚未结束，本次跳过（任务不允许并发）', null);
     }
@@ -293,17 +294,19 @@ function jobPlugin(app: FastifyInstance) {
     const started = Date.now();
     await db
       .updateTable('sys_job_log')
-      .set({ status: RUN.running, start_time: now(), instance: ctx.instance, attempts: ctx.attempt, expected_end: later(job.timeout_seconds + 5), message: note || null })
+      .set({ status: RUN.running, start_time: now(), instance: ctx.instance, attempts: ctx.attempt, expected_end: later(job.timeout_seconds + EXPIRE_MARGIN_SECONDS), message: note || null })
       .where('id', '=', q.logId)
       .execute();
     const prefix = note ? `${note}；` : '';
+    let work: Promise<string> | null = null;
     try {
-      const kind = JOB_KINDS[job.kind];
+      const kind = kindOf(job.kind);
       if (!kind) throw new KindRefusal(`未知的任务类型：${job.kind}`);
-      const owner = await ownerOf(job);
+      const owner = kind.system ? null : await ownerOf(job);
       let timer: NodeJS.Timeout | undefined;
+      work = kind.run(app, job, owner, { runId: q.logId });
       const outcome = await Promise.race([
-        kind.run(app, job, owner, { runId: q.logId }),
+        work,
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`运行超过 ${job.timeout_seconds} 秒，已超时`)), job.timeout_seconds * 1000);
         }),
@@ -319,16 +322,26 @@ function jobPlugin(app: FastifyInstance) {
           .set({ status: RUN.waiting, message: `${prefix}${reasonOf(e)}；约 ${wait} 秒后重试` })
           .where('id', '=', q.logId)
           .execute();
-        await db.updateTable('sys_job').set({ running_log: null, running_until: null }).where('id', '=', job.id).where('running_log', '=', q.logId).execute();
         throw e;
       }
+    } finally {
+      // a try past its timeout keeps the slot while its work goes on (or until the slot's time runs out)
+      if (work) void work.then(noop, noop).then(() => release(job.id, q.logId).catch(noop));
+      else await release(job.id, q.logId);
     }
   }
 
   scheduler.work(runOnce);
-  const timer = setInterval(() => void tick(), config.jobPollMs);
+  let ticking: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    ticking ??= tick().finally(() => (ticking = null));
+  }, config.jobPollMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // before the store and the logs close
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await ticking;
+  });
 
   // ------------------------------------------------------------------ the page's calls
 
@@ -336,8 +349,13 @@ function jobPlugin(app: FastifyInstance) {
     page: 'job',
     notFound: '定时任务不存在',
     async beforeSave(rec, stored, req) {
-      const kind = JOB_KINDS[rec.kind];
+      const kind = kindOf(rec.kind);
       if (!kind) throw new BizError('请选择任务类型');
+      if (![0, 1].includes(rec.status)) throw new BizError('状态只能是启用或暂停');
+      if (![0, 1].includes(rec.overlap)) throw new BizError('允许并发只能是是或否');
+      if (!Number.isInteger(rec.timeoutSeconds) || rec.timeoutSeconds < 10 || rec.timeoutSeconds > MAX_TIMEOUT_SECONDS) throw new BizError(`超时须为 10–${MAX_TIMEOUT_SECONDS} 秒`);
+      if (rec.alertChannels != null && (!Array.isArray(rec.alertChannels) || rec.alertChannels.length > 10 || !rec.alertChannels.every((x: unknown) => Number.isInteger(x) && (x as number) > 0)))
+        throw new BizError('告警通知渠道不合法');
       rec.tz = String(rec.tz ?? DEFAULT_TZ).trim() || DEFAULT_TZ;
       if (!knownZone(rec.tz)) throw new BizError(`未知的时区：${String(rec.tz).slice(0, 60)}`);
       rec.cron = String(rec.cron ?? '').trim().replace(/\s+/g, ' ');
@@ -391,8 +409,9 @@ function jobPlugin(app: FastifyInstance) {
 
   // 暂停 / 恢复: a paused job has no next due time; resumed, its next one counts from now (missed ones are not run)
   const setStatus = (status: 0 | 1) => async (req: { query: { id: number } }) => {
-    const job = await db.selectFrom('sys_job').select(['id', 'cron', 'tz']).where('id', '=', req.query.id).executeTakeFirst();
+    const job = await db.selectFrom('sys_job').select(['id', 'cron', 'tz', 'status']).where('id', '=', req.query.id).executeTakeFirst();
     if (!job) throw new BizError('定时任务不存在');
+    if (job.status === status) return ok(null, status === 0 ? '任务已是启用状态' : '任务已是暂停状态');
     await db
       .updateTable('sys_job')
       .set({ status, next_due: status === 0 ? nextDue(job.cron, job.tz, Date.now()) : null, update_time: now() })

@@ -101,6 +101,11 @@ for (const store of testStores) {
       expect((await s.request('POST', `${J}/save`, { ...base, jobName: '坏参数', target: apiName, args: '[1,2]' })).body.msg).toBe('参数须为 JSON 对象，如 {"city": "杭州"}');
       expect((await s.request('POST', `${J}/save`, { ...base, jobName: '坏类型', kind: 'shell', target: 'rm -rf /' })).body.status).toBe(1);
       expect((await s.request('POST', `${J}/save`, { ...base, jobName: '坏时区', target: apiName, tz: '../../etc/passwd' })).body.msg).toBe('未知的时区：../../etc/passwd');
+      // hostile bodies: an inherited name as the kind, a status nobody runs, channels that are not ids, a day-long timeout
+      expect((await s.request('POST', `${J}/save`, { ...base, jobName: '继承', kind: 'constructor' })).body.msg).toBe('请选择任务类型');
+      expect((await s.request('POST', `${J}/save`, { ...base, jobName: '状态2', target: apiName, status: 2 })).body.status).toBe(1);
+      expect((await s.request('POST', `${J}/save`, { ...base, jobName: '坏渠道', target: apiName, alertFailures: 1, alertChannels: ['x'] })).body.status).toBe(1);
+      expect((await s.request('POST', `${J}/save`, { ...base, jobName: '一天', target: apiName, timeoutSeconds: 86400 })).body.status).toBe(1);
     });
 
     it('runs as its owner, checked at every run: an owner without the right, or disabled, makes the run fail, not run', async () => {

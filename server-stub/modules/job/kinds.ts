@@ -16,10 +16,12 @@ export class KindRefusal extends Error {}
 export interface JobKind {
   /** a permission the owner must hold at every run, besides system:job:edit */
   perm?: string;
+  /** the platform's own housekeeping: runs whoever saved the job (no owner's rights to check, none used) */
+  system?: boolean;
   /** checks (and may normalise) the job's target and parameters when it is saved (BizError with the reason) */
   check(app: FastifyInstance, rec: Record<string, any>, req: FastifyRequest): Promise<void>;
   /** does the work; answers what it did (the run log's message) */
-  run(app: FastifyInstance, job: JobRow, owner: LoadedUser, ctx: { runId: number }): Promise<string>;
+  run(app: FastifyInstance, job: JobRow, owner: LoadedUser | null, ctx: { runId: number }): Promise<string>;
   /** the dialog's choices of target */
   targets?(app: FastifyInstance): Promise<Array<{ value: string; label: string }>>;
 }
@@ -56,7 +58,9 @@ const api: JobKind = {
   },
   async run(app, job, owner, ctx) {
     const name = job.target ?? '';
-    const token = await app.ctx.sessions.create(owner.user.id, job.timeout_seconds + 60, { address: 'scheduler', userAgent: `定时任务 #${job.id} 运行 #${ctx.runId}` });
+    // a session's lifetime is SESSION_TTL like any other (a store may keep a user's sessions together for that long);
+    // this one is ended as soon as the call is answered, and its token never leaves this process
+    const token = await app.ctx.sessions.create(owner!.user.id, app.ctx.config.sessionTtl, { address: 'scheduler', userAgent: `定时任务 #${job.id} 运行 #${ctx.runId}` });
     try {
       const res = await app.inject({
         method: 'POST',
@@ -89,8 +93,9 @@ const api: JobKind = {
   },
 };
 
-/** 清理过期日志: what the server used to delete daily by itself. */
+/** 清理过期日志: what the server used to delete daily by itself (whoever owns it: disabling admin must not stop it). */
 const cleanLogs: JobKind = {
+  system: true,
   async check(_app, rec) {
     rec.target = null;
     rec.args = null;
@@ -106,3 +111,6 @@ const cleanLogs: JobKind = {
 };
 
 export const JOB_KINDS: Record<string, JobKind> = { api, cleanLogs };
+
+/** The kind of that name (never an inherited property such as constructor). */
+export const kindOf = (name: unknown): JobKind | undefined => (typeof name === 'string' && Object.hasOwn(JOB_KINDS, name) ? JOB_KINDS[name] : undefined);
