@@ -1,13 +1,9 @@
 // Issue 39 item 1 on several instances: two instances of one deployment on one PostgreSQL store (pg-boss beside it)
 // and one Redis. Many jobs due in the same minute each run exactly once, spread over both instances; a run queued
 // by one instance and not yet taken is run by the other when the first stops.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, dropStoreSchemas } from '../../testing/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../testing/server.js';
+import { twoInstancesForSuite } from '../../testing/deployment.js';
 import { GOODS_SQL, publishApi, sqliteFixture } from '../../testing/sqlite.js';
 import { RUN } from './index.js';
 import { waitFor } from '../../testing/wait.js';
@@ -17,25 +13,12 @@ const redisUrl = process.env.REDIS_URL;
 const JOBS = 60;
 
 describe.skipIf(!pgUrl || !redisUrl)('定时任务 on two instances (PostgreSQL + Redis)', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jobs-two-'));
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const two = twoInstancesForSuite({ JOB_POLL_MS: '100', JOB_CONCURRENCY: '4' });
   let a: TestServer;
-  let b: TestServer;
   beforeAll(async () => {
-    const env = { DATA_DIR: dataDir, DATABASE_URL: pgUrl!, DATABASE_SCHEMA: schema, REDIS_URL: redisUrl!, LOGINS_PER_MINUTE: '1000', JOB_POLL_MS: '100', JOB_CONCURRENCY: '4' };
-    a = await startTestServer({ env: { ...env, INSTANCE_ID: 'a' } });
-    b = await startTestServer({ env: { ...env, INSTANCE_ID: 'b' } });
-    await sqliteFixture({ ...a, dataDir } as TestServer, 'shop.db', GOODS_SQL, 'shop');
+    a = two.a;
+    await sqliteFixture({ ...a, dataDir: two.dataDir } as TestServer, 'shop.db', GOODS_SQL, 'shop');
     await publishApi(a, 'goods_two', 'select name from goods order by id');
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await dropStoreSchemas(client, schema);
-    await client.end();
   });
 
   it(`${JOBS} jobs due in the same minute: each runs exactly once, on one instance or the other`, async () => {

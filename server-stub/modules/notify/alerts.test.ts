@@ -2,14 +2,11 @@
 // Redis), sends one mail to the suite's SMTP server when it fires and one when it recovers — not one per instance;
 // the rule 连续失败告警 of 定时任务 tells a webhook once when the failures reach N, not again while they go on,
 // and once on recovery. And core/alerting.ts's steps on their own.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropStoreSchemas, serverForSuite, startTestServer, type TestServer } from '../../testing/server.js';
+import { serverForSuite, type TestServer } from '../../testing/server.js';
+import { twoInstancesForSuite } from '../../testing/deployment.js';
 import { GOODS_SQL, publishApi, sqliteFixture } from '../../testing/sqlite.js';
 import { startRobot, startSmtp, subjectOf } from '../../testing/listeners.js';
 import { waitFor } from '../../testing/wait.js';
@@ -55,31 +52,19 @@ const mailChannel = (port: number) => ({
 });
 
 describe.skipIf(!process.env.PG_URL || !process.env.REDIS_URL)('an API alert rule on two instances tells an e-mail channel once per event', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'alerts-two-'));
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const two = twoInstancesForSuite({ ALERT_CHECK_SECONDS: '1', NOTIFY_ALLOW_LOOPBACK: '1' });
   let a: TestServer;
   let b: TestServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let apiId = 0;
-  const shop = path.join(dataDir, 'sqlite', 'shop.db');
+  const shop = path.join(two.dataDir, 'sqlite', 'shop.db');
   beforeAll(async () => {
     smtp = await startSmtp();
-    const env = { DATA_DIR: dataDir, DATABASE_URL: process.env.PG_URL!, DATABASE_SCHEMA: schema, REDIS_URL: process.env.REDIS_URL!, LOGINS_PER_MINUTE: '1000', ALERT_CHECK_SECONDS: '1', NOTIFY_ALLOW_LOOPBACK: '1' };
-    a = await startTestServer({ env: { ...env, INSTANCE_ID: 'a' } });
-    b = await startTestServer({ env: { ...env, INSTANCE_ID: 'b' } });
-    await sqliteFixture({ ...a, dataDir } as TestServer, 'shop.db', GOODS_SQL, 'shop');
+    ({ a, b } = two);
+    await sqliteFixture({ ...a, dataDir: two.dataDir } as TestServer, 'shop.db', GOODS_SQL, 'shop');
     apiId = await publishApi(a, 'flaky', 'select name from goods order by id');
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    const client = new pg.Client({ connectionString: process.env.PG_URL });
-    await client.connect();
-    await dropStoreSchemas(client, schema);
-    await client.end();
-  });
+  afterAll(async () => smtp?.close());
 
   it('fires: one mail; recovers: one mail; nothing more while the state stays', async () => {
     expect((await a.request('POST', '/api/notify/channel/save', mailChannel(smtp.port))).body.msg).toBe('保存成功');
