@@ -153,37 +153,68 @@ function jobPlugin(app: FastifyInstance) {
   const { db, config, log } = app.ctx;
   const scheduler = app.scheduler;
 
-  /** Queues a run of `job` (a due time's, or 立即运行's) inside `trx`; answers the run log row's id. */
-  async function queueRun(trx: Kysely<Database>, job: { id: number; retries: number; timeout_seconds: number }, trigger: 'cron' | 'manual', dueTime: string | null) {
-    const { id: logId } = await trx
+  type Queued = { id: number; retries: number; timeout_seconds: number };
+  /** Queues runs of `jobs` (a due time's, or 立即运行's) inside `trx`: their rows in the run log, and the queue's. */
+  async function queueRuns(trx: Kysely<Database>, list: Queued[], trigger: 'cron' | 'manual', dueTime: string | null) {
+    if (!list.length) return;
+    const time = now();
+    const logs = await trx
       .insertInto('sys_job_log')
-      .values({ job_id: job.id, trigger, due_time: dueTime, status: RUN.waiting, attempts: 0, retries: job.retries, create_time: now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const run: QueuedRun = { logId, jobId: job.id, retries: job.retries, timeoutSeconds: job.timeout_seconds };
-    await scheduler.enqueue(trx, run);
-    return logId;
+      .values(list.map((job) => ({ job_id: job.id, trigger, due_time: dueTime, status: RUN.waiting, attempts: 0, retries: job.retries, create_time: time })))
+      .returning(['id', 'job_id'])
+      .execute();
+    const byJob = new Map(list.map((j) => [j.id, j]));
+    await scheduler.enqueue(
+      trx,
+      logs.map((l) => ({ logId: l.id, jobId: l.job_id, retries: byJob.get(l.job_id)!.retries, timeoutSeconds: byJob.get(l.job_id)!.timeout_seconds })),
+    );
   }
 
-  /** Claims and queues every due time that has come: one instance's conditional update wins each. */
+  /** Claims at most this many due jobs in one transaction. */
+  const CLAIM_BATCH = 200;
+
+  /**
+   * Claims and queues every due time that has come. Jobs due at the same minute on the same schedule move on
+   * together: one conditional update per batch (… WHERE next_due = the due minute RETURNING id) — whichever
+   * instance's update takes a row claims it; the other's finds it moved. Instances go through the batches in
+   * their own random order, so that they share the work rather than queue behind each other.
+   */
   async function tick() {
     try {
       const current = minute();
-      const due = await db.selectFrom('sys_job').select(['id', 'cron', 'tz', 'next_due', 'retries', 'timeout_seconds']).where('status', '=', 0).where('next_due', '<=', current).execute();
+      const due = await db.selectFrom('sys_job').select(['id', 'cron', 'tz', 'next_due']).where('status', '=', 0).where('next_due', '<=', current).execute();
+      const groups = new Map<string, { cron: string; tz: string; due: number; ids: number[] }>();
+      for (const j of due) {
+        const key = `${j.next_due} ${j.tz} ${j.cron}`;
+        const g = groups.get(key) ?? { cron: j.cron, tz: j.tz, due: j.next_due!, ids: [] };
+        g.ids.push(j.id);
+        groups.set(key, g);
+      }
+      const batches = [...groups.values()].flatMap((g) => Array.from({ length: Math.ceil(g.ids.length / CLAIM_BATCH) }, (_, i) => ({ ...g, ids: g.ids.slice(i * CLAIM_BATCH, (i + 1) * CLAIM_BATCH) })));
+      for (let i = batches.length - 1; i > 0; i--) {
+        const k = Math.floor(Math.random() * (i + 1));
+        [batches[i], batches[k]] = [batches[k]!, batches[i]!];
+      }
       let queued = 0;
-      for (const job of due) {
+      for (const batch of batches) {
         await db
           .transaction()
           .execute(async (trx) => {
-            const next = nextDue(job.cron, job.tz, Date.now());
-            const won = await trx.updateTable('sys_job').set({ next_due: next }).where('id', '=', job.id).where('next_due', '=', job.next_due).where('status', '=', 0).executeTakeFirst();
-            if (Number(won.numUpdatedRows) !== 1) return; // another instance claimed it
-            await queueRun(trx, job, 'cron', now(new Date(job.next_due! * 60_000)));
-            queued++;
+            const next = nextDue(batch.cron, batch.tz, Date.now());
+            const won = await trx
+              .updateTable('sys_job')
+              .set({ next_due: next })
+              .where('id', 'in', batch.ids)
+              .where('next_due', '=', batch.due)
+              .where('status', '=', 0)
+              .returning(['id', 'retries', 'timeout_seconds'])
+              .execute();
+            await queueRuns(trx, won, 'cron', now(new Date(batch.due * 60_000)));
+            queued += won.length;
           })
-          .catch((err: unknown) => log.warn({ job: job.id, err: reasonOf(err) }, 'job: queueing a due run failed'));
+          .catch((err: unknown) => log.warn({ jobs: batch.ids.length, err: reasonOf(err) }, 'job: queueing due runs failed'));
+        if (queued) scheduler.wake();
       }
-      if (queued) scheduler.wake();
       await sweepStale();
     } catch (err) {
       log.warn({ err: reasonOf(err) }, 'job: looking for due jobs failed');
@@ -402,7 +433,7 @@ function jobPlugin(app: FastifyInstance) {
   app.post<{ Querystring: { id: number } }>('/job/run', { config: { perm: JOB_PERM.run }, schema: { querystring: idQuery } }, async (req) => {
     const job = await db.selectFrom('sys_job').select(['id', 'retries', 'timeout_seconds']).where('id', '=', req.query.id).executeTakeFirst();
     if (!job) throw new BizError('定时任务不存在');
-    await db.transaction().execute((trx) => queueRun(trx, job, 'manual', now()));
+    await db.transaction().execute((trx) => queueRuns(trx, [job], 'manual', now()));
     scheduler.wake();
     return ok(null, '已开始运行，结果见运行记录');
   });
