@@ -70,10 +70,9 @@ function fieldSchemaOf(name: string, src: FieldSchema, requiredList: string[], l
     delete f['x-options'];
   }
   if (f['x-explain']) {
-    // the value is explained by the declared call as it is typed (fields/ExplainedInput.tsx); handed over as text,
-    // since Formily would evaluate a prop that is a whole {{…}} as its own expression
+    // the value is explained by the declared call as it is typed (fields/ExplainedInput.tsx)
     f['x-component'] = 'ExplainedInput';
-    props.explain = JSON.stringify(f['x-explain']);
+    props.explain = f['x-explain'];
     delete f['x-explain'];
   }
   if (!f['x-component']) f['x-component'] = f.enum ? 'Select' : f.type === 'number' || f.type === 'integer' ? 'NumberPicker' : 'Input';

@@ -30,7 +30,7 @@ export interface FieldSchema {
   'x-validator'?: unknown;
   'x-dict'?: string;
   /** options from a call (fields/remoteOptions.ts) */
-  'x-explain'?: { api: string; params?: Record<string, unknown> };
+  'x-explain'?: { api: string; param: string; fields?: Record<string, string> };
   'x-options'?: { api: string; params?: Record<string, unknown>; label?: string; value?: string; parentField?: string; disabledField?: string };
   'x-disabled'?: boolean;
   [key: string]: unknown;

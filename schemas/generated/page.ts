@@ -732,9 +732,13 @@ export interface DialogField {
   'x-explain'?: {
     api: Call;
     /**
-     * 调用参数；{{value}} 为本字段的值，{{字段}} 为表单中另一字段的值
+     * 本字段的值作为哪个调用参数发送
      */
-    params?: {
+    param: string;
+    /**
+     * 另外发送的表单字段：参数名 → 字段名（如 时区）
+     */
+    fields?: {
       [k: string]: string;
     };
   };

@@ -1,16 +1,20 @@
 // An input whose value a call explains as it is typed (`x-explain` in the declaration), e.g. what a cron expression
 // means and when it next runs, or why the server refuses it. The call's answer: { description, lines }.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Input, Spin, Typography } from 'antd';
 import type { InputProps } from 'antd';
 import { observer, useForm } from '@formily/react';
 import { useCrudServices } from '../services';
-import { fillParams, parseCall } from '../template';
+import { parseCall } from '../template';
 
-/** `x-explain`: the call, with `{{value}}` for this field's value and `{{field}}` for another field of the form. */
+/**
+ * `x-explain`: the call; this field's value is sent as `param`, and other fields of the form as `fields` names them
+ * (parameter → field). No {{…}} templates: in a dialog those are Formily's expressions, checked as such.
+ */
 export interface ExplainDecl {
   api: string;
-  params?: Record<string, unknown>;
+  param: string;
+  fields?: Record<string, string>;
 }
 interface Explanation {
   description?: string;
@@ -20,12 +24,12 @@ interface Explanation {
 /** How long typing pauses before the call is made. */
 export const EXPLAIN_DELAY_MS = 300;
 
-/** `explain` is the declaration as JSON text (dialog-schema.ts), or the declaration itself. */
-export const ExplainedInput = observer(function ExplainedInput({ explain: declared, value, ...rest }: InputProps & { explain?: ExplainDecl | string }) {
-  const explain = useMemo(() => (typeof declared === 'string' ? (JSON.parse(declared) as ExplainDecl) : declared), [declared]);
+export const ExplainedInput = observer(function ExplainedInput({ explain, value, ...rest }: InputProps & { explain?: ExplainDecl }) {
   const form = useForm();
   const services = useCrudServices();
-  const params = fillParams(explain?.params, { ...(form.values as Record<string, unknown>), value });
+  const values = form.values as Record<string, unknown>;
+  const params: Record<string, unknown> = explain ? { [explain.param]: value ?? '' } : {};
+  for (const [name, field] of Object.entries(explain?.fields ?? {})) params[name] = values[field] ?? '';
   const key = JSON.stringify(params);
   const typed = String(value ?? '').trim() !== '';
   const [state, setState] = useState<{ loading: boolean; answer?: Explanation; error?: string }>({ loading: false });
