@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 // Names every list has, which the runtime may rightly know: the row key, the list query, shared formats, the
 // envelope's message, the pager's current page, a tree's default parent field, a call's path, and the words of
-// the libraries it renders with (antd's icon, Formily's component and hidden, the DOM event's target).
-const BASE = ['id', 'search', 'status', 'password', 'properties', 'size', 'api', 'remark', 'name', 'title', 'msg', 'current', 'parentId', 'path', 'icon', 'component', 'hidden', 'target'];
+// the libraries it renders with (antd's icon and a dropdown's trigger, Formily's component and hidden, the DOM event's target).
+const BASE = ['id', 'search', 'status', 'password', 'properties', 'size', 'api', 'remark', 'name', 'title', 'msg', 'current', 'parentId', 'path', 'icon', 'component', 'hidden', 'target', 'trigger'];
 
 /** Every key of the declaration language itself (schemas/meta/page.schema.json): the renderer's own vocabulary. */
 function declarationWords(): string[] {
