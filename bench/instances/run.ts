@@ -21,6 +21,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { encryptFor } from '../../server-stub/testing/server.js';
+import { ready } from '../lib/instances.js';
 import { deploymentTag } from '../../server-stub/core/throttle.js';
 
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,17 +58,6 @@ function start(i: number, id: string): ChildProcess {
   });
 }
 
-async function ready(base: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${base} did not become ready`);
-}
 
 async function call(base: string, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(base + p, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers }, body: body ? JSON.stringify(body) : undefined });
