@@ -54,6 +54,11 @@ export interface Config {
    * a robot or webhook address is the admin's, and loopback is where the console's own services listen.
    */
   notifyAllowLoopback: boolean;
+  /**
+   * CONSOLE_URL: the console's address as people open it (https://console.example.com), for the links that
+   * subscriptions send. Unset: the address the subscription was saved from.
+   */
+  consoleUrl: string;
   /** JOB_LOG_DAYS (default 30): 定时任务's run log keeps this many days (the log clean-up job deletes older runs). */
   jobLogDays: number;
   /**
@@ -204,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceAddresses: addressesOf(env.INSTANCE_ADDRESS),
     embedTokenOrigins: originsOf(env.EMBED_TOKEN_ORIGINS),
     notifyAllowLoopback: ['1', 'true', 'on', 'yes'].includes(String(env.NOTIFY_ALLOW_LOOPBACK ?? '').toLowerCase()),
+    consoleUrl: /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(env.CONSOLE_URL ?? '') ? env.CONSOLE_URL!.replace(/\/+$/, '') : '',
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
     jobLogDays: positive(env.JOB_LOG_DAYS, 30),
     jobPollMs: Math.max(100, positive(env.JOB_POLL_MS, 2000)),

@@ -710,6 +710,12 @@ export interface DialogField {
      */
     params?: {};
     /**
+     * 取自表单其他字段的参数（参数名 → 字段名），字段变化时重新调用；如任务的可选对象随任务类型而变
+     */
+    fields?: {
+      [k: string]: string;
+    };
+    /**
      * 显示文字的字段，缺省依次取 label、title、name
      */
     label?: string;

@@ -129,10 +129,18 @@ export const DATASET_OPTIONS_MAX = 1000;
 export interface NotifyMessage {
   title: string;
   text: string;
+  /** files an e-mail carries (a subscription's XLSX); the robots and webhooks get the text only */
+  attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
+}
+export interface NotifySendOptions {
+  /** e-mail channels: these addresses instead of the channel's own recipients (a subscription's user, by their mail) */
+  to?: string[];
 }
 export interface NotifyService {
   /** Sends to each channel (the disabled and missing ones skipped); answers, per channel tried, why it failed or null. */
-  send(channelIds: number[], message: NotifyMessage): Promise<Array<{ channelId: number; error: string | null }>>;
+  send(channelIds: number[], message: NotifyMessage, options?: NotifySendOptions): Promise<Array<{ channelId: number; error: string | null }>>;
+  /** The kind of each enabled channel (email, dingtalk, wecom, webhook), by id. */
+  kinds(channelIds: number[]): Promise<Map<number, string>>;
   /** The enabled channels by name and kind, for a picker (no address, no secret). */
   options(): Promise<Array<{ value: number; label: string }>>;
   /** Whether each id names a channel (a rule's channels are checked on save). */
@@ -221,7 +229,8 @@ export const notifierPlugin = fp(
     let impl: Omit<NotifyService, 'provide'> | null = null;
     const missing = () => new BizError('通知渠道服务未启用');
     app.decorate('notifier', {
-      send: (ids, message) => (impl ? impl.send(ids, message) : Promise.reject(missing())),
+      send: (ids, message, options) => (impl ? impl.send(ids, message, options) : Promise.reject(missing())),
+      kinds: (ids) => (impl ? impl.kinds(ids) : Promise.resolve(new Map())),
       options: () => (impl ? impl.options() : Promise.resolve([])),
       exists: (ids) => (impl ? impl.exists(ids) : Promise.resolve(ids.length === 0)),
       provide: (i) => {

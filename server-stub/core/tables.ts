@@ -10,7 +10,7 @@
 //     with the permissions, of the page declaration's `api` and `perms`.
 // `Kysely<any>` lives here only: the table's name is a value, so Kysely cannot check it; the declaration does.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PostgresAdapter, sql, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Generated, type Kysely, type Migration, type Selectable } from 'kysely';
 import { assertPermission } from './auth.js';
 import { BizError, ok } from './envelope.js';
 import { listQuerySchema, pageOf } from './list.js';
@@ -52,6 +52,11 @@ export interface Column {
   default?: string | number;
   /** a column-level UNIQUE constraint (tables that always had one; new tables declare a named unique index) */
   unique?: boolean;
+  /**
+   * a column added after the table shipped: the key of the migration that adds it (sorted after the table's). The
+   * table's own migration leaves it out; this one adds it, to old stores and new alike. Nullable or with a default.
+   */
+  added?: string;
 }
 
 export type Columns = Record<string, Column>;
@@ -136,6 +141,14 @@ export interface BindOptions {
   secrets?: Secrets;
 }
 
+const storeType = (c: Column) => (c.type === 'time' ? 'varchar(19)' : c.type === 'json' ? 'text' : (c.type as Exclude<ColumnKind, 'id' | 'time' | 'json'>));
+function columnRules(b: ColumnDefinitionBuilder, c: Column): ColumnDefinitionBuilder {
+  if (c.notNull) b = b.notNull();
+  if (c.default !== undefined) b = b.defaultTo(c.default);
+  if (c.unique) b = b.unique();
+  return b;
+}
+
 /** Declares a table once; see the file's head. */
 export function declareTable<const C extends Columns>(decl: TableDeclaration<C>): DeclaredTable<C> {
   const fields: Record<string, string> = {};
@@ -166,12 +179,8 @@ export function declareTable<const C extends Columns>(decl: TableDeclaration<C>)
         t = idColumn(t, dialect);
         continue;
       }
-      t = t.addColumn(snake(f), c.type === 'time' ? 'varchar(19)' : c.type === 'json' ? 'text' : c.type, (b) => {
-        if (c.notNull) b = b.notNull();
-        if (c.default !== undefined) b = b.defaultTo(c.default);
-        if (c.unique) b = b.unique();
-        return b;
-      });
+      if (c.added) continue;
+      t = t.addColumn(snake(f), storeType(c), (b) => columnRules(b, c));
     }
     await t.execute();
     for (const ix of decl.indexes ?? []) {
@@ -181,6 +190,14 @@ export function declareTable<const C extends Columns>(decl: TableDeclaration<C>)
     }
   };
   const migrations: Record<string, Migration> = decl.migration ? { [decl.migration]: migration(create) } : {};
+  // columns added later: one migration per key, each adding its columns
+  const later = new Map<string, Array<[string, Column]>>();
+  for (const [f, c] of Object.entries(decl.columns)) if (c.added) later.set(c.added, [...(later.get(c.added) ?? []), [f, c]]);
+  for (const [key, cols] of later) {
+    migrations[key] = migration(async (db) => {
+      for (const [f, c] of cols) await db.schema.alterTable(decl.name).addColumn(snake(f), storeType(c), (b) => columnRules(b, c)).execute();
+    });
+  }
   const table: DeclaredTable<C> = {
     decl,
     name: decl.name,

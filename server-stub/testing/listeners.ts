@@ -67,3 +67,34 @@ export function subjectOf(raw: string): string {
     })
     .trim();
 }
+
+/** A mail's attached files (base64 parts with a file name), as the MIME parts nodemailer writes. */
+export function attachmentsOf(raw: string): Array<{ filename: string; contentType: string; content: Buffer }> {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) return [];
+  const out: Array<{ filename: string; contentType: string; content: Buffer }> = [];
+  for (const part of raw.split(`--${boundary}`)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const unfolded = head.replace(/\r?\n[ \t]/g, ' ');
+    // filename="…", or RFC 2231's numbered pieces (filename*0*=utf-8''%E8…; filename*1*=…)
+    const pieces = [...unfolded.matchAll(/filename\*\d*\*?=(?:utf-8'')?([^;\s]+)/gi)].map((m) => m[1]!);
+    const plain = /filename="([^"]+)"/i.exec(unfolded)?.[1];
+    if ((!pieces.length && !plain) || !/Content-Transfer-Encoding: base64/i.test(unfolded)) continue;
+    const filename = pieces.length ? decodeURIComponent(pieces.join('')) : subjectOf(`Subject: ${plain}`);
+    out.push({ filename, contentType: /Content-Type: ([^;\s]+)/i.exec(unfolded)?.[1] ?? '', content: Buffer.from(rest.join('\n\n').replace(/[^A-Za-z0-9+/=]/g, ''), 'base64') });
+  }
+  return out;
+}
+
+/** A mail's plain text as people read it (its text/plain part, base64 or quoted-printable decoded). */
+export function textOf(raw: string): string {
+  const at = raw.search(/Content-Type: text\/plain/i);
+  if (at < 0) return '';
+  const part = raw.slice(at);
+  const [head = '', body = ''] = part.split(/\r?\n\r?\n/);
+  const end = body.search(/\r?\n--/);
+  const content = end < 0 ? body : body.slice(0, end);
+  if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(content.replace(/\s/g, ''), 'base64').toString('utf8');
+  if (/quoted-printable/i.test(head)) return Buffer.from(content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return content;
+}

@@ -6,8 +6,8 @@ import { encryptFor, type TestServer } from './server.js';
 export const PERSON_PASSWORD = 'Fresh#Pass2026';
 
 /** A user with these roles (ids) and department: their id and a session token after the first password change. */
-export async function addPerson(s: TestServer, username: string, roleIds: number[], deptId?: number): Promise<{ id: number; token: string }> {
-  const made = await s.request('POST', '/api/system/user/save', { username, nickName: username, roleIds, ...(deptId ? { deptId } : {}), status: 0 });
+export async function addPerson(s: TestServer, username: string, roleIds: number[], deptId?: number, extra: Record<string, unknown> = {}): Promise<{ id: number; token: string }> {
+  const made = await s.request('POST', '/api/system/user/save', { username, nickName: username, roleIds, ...(deptId ? { deptId } : {}), status: 0, ...extra });
   if (made.body.status !== 0) throw new Error(`user ${username}: ${made.body.msg}`);
   const { id, password } = made.body.data as { id: number; password: string };
   const pem = (await s.request<string>('GET', '/api/uams/publicKey', undefined, null)).body.data;

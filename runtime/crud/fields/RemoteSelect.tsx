@@ -3,7 +3,8 @@
 import { useMemo } from 'react';
 import { Select, Spin, TreeSelect } from 'antd';
 import type { SelectProps, TreeSelectProps } from 'antd';
-import { useRemoteOptions, type OptionNode, type OptionsDecl } from './remoteOptions';
+import { observer, useForm } from '@formily/react';
+import { useRemoteOptions, withFormFields, type OptionNode, type OptionsDecl } from './remoteOptions';
 
 const flat = (nodes: OptionNode[]): OptionNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
 const treeData = (nodes: OptionNode[]): NonNullable<TreeSelectProps['treeData']> =>
@@ -14,8 +15,9 @@ function status(loading: boolean, error: boolean) {
 }
 
 /** A Select (one value, or `mode: "multiple"`) over the call's items, searchable by label. */
-export function RemoteSelect({ source, ...rest }: SelectProps & { source?: OptionsDecl }) {
-  const { loading, error, nodes } = useRemoteOptions(source);
+export const RemoteSelect = observer(function RemoteSelect({ source, ...rest }: SelectProps & { source?: OptionsDecl }) {
+  const form = useForm();
+  const { loading, error, nodes } = useRemoteOptions(withFormFields(source, form?.values as Record<string, unknown> | undefined));
   const options = useMemo(() => flat(nodes).map((n) => ({ value: n.value, label: n.label, ...(n.disabled ? { disabled: true } : {}) })), [nodes]);
   return (
     <Select
@@ -29,11 +31,12 @@ export function RemoteSelect({ source, ...rest }: SelectProps & { source?: Optio
       options={options}
     />
   );
-}
+});
 
 /** A TreeSelect over the call's nodes (or flat rows nested by `parentField`), e.g. a menu's parent. */
-export function RemoteTreeSelect({ source, ...rest }: TreeSelectProps & { source?: OptionsDecl }) {
-  const { loading, error, nodes } = useRemoteOptions(source);
+export const RemoteTreeSelect = observer(function RemoteTreeSelect({ source, ...rest }: TreeSelectProps & { source?: OptionsDecl }) {
+  const form = useForm();
+  const { loading, error, nodes } = useRemoteOptions(withFormFields(source, form?.values as Record<string, unknown> | undefined));
   const data = useMemo(() => treeData(nodes), [nodes]);
   return (
     <TreeSelect
@@ -48,4 +51,4 @@ export function RemoteTreeSelect({ source, ...rest }: TreeSelectProps & { source
       treeData={data}
     />
   );
-}
+});

@@ -16,6 +16,19 @@ export interface OptionsDecl {
   parentField?: string;
   /** items whose this field is true are shown but cannot be chosen (e.g. a department above the caller's scope) */
   disabledField?: string;
+  /**
+   * parameters taken from other fields of the form (parameter → field), asked again when they change: a job's
+   * targets by its kind. No {{…}} templates: in a dialog those are Formily's expressions.
+   */
+  fields?: Record<string, string>;
+}
+
+/** The declaration with its `fields` filled in from the form's values (nothing to fill: the declaration itself). */
+export function withFormFields(decl: OptionsDecl | undefined, values: Record<string, unknown> | undefined): OptionsDecl | undefined {
+  if (!decl?.fields) return decl;
+  const params: Record<string, unknown> = { ...(decl.params ?? {}) };
+  for (const [name, field] of Object.entries(decl.fields)) params[name] = values?.[field] ?? '';
+  return { ...decl, params, fields: undefined };
 }
 
 export type OptionKey = string | number;

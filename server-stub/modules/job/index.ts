@@ -26,12 +26,14 @@ import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
 import { alertStep, sameMemory, TELL_MARK, type AlertMemory } from '../../core/alerting.js';
 import { assertCron, describeCron, knownZone, nextDue, nextTimes, wallTime } from './cron.js';
-import { JOB_KINDS, KindRefusal, kindOf, type JobRow } from './kinds.js';
+import { KindRefusal, type JobRow } from './kinds.js';
+import { kindOf } from './registry.js';
 
 /** Run log states (dictionary JOB_RUN_STATUS). */
 export const RUN = { waiting: 0, running: 1, ok: 2, failed: 3, skipped: 4 } as const;
 export const JOB_PERM = { list: 'system:job:list', add: 'system:job:add', edit: 'system:job:edit', remove: 'system:job:remove', run: 'system:job:run' } as const;
 export const DEFAULT_TZ = 'Asia/Shanghai';
+const SEND_COLUMNS = '20261210_01_sys_job_send';
 
 export const jobs = declareTable({
   name: 'sys_job',
@@ -71,6 +73,10 @@ export const jobs = declareTable({
     alertFiring: { type: 'integer', notNull: true, default: 0 },
     alertNotified: { type: 'integer', notNull: true, default: 0 },
     alertLast: { type: 'varchar(19)' },
+    /** a subscription (subscription.ts): the users it goes to (ids), its channels (ids), the console's address its link opens */
+    sendUsers: { type: 'json', added: SEND_COLUMNS },
+    sendChannels: { type: 'json', added: SEND_COLUMNS },
+    linkBase: { type: 'varchar(200)', added: SEND_COLUMNS },
     remark: { type: 'varchar(500)' },
     ...timestamps,
   },
@@ -391,6 +397,7 @@ function jobPlugin(app: FastifyInstance) {
       if (!knownZone(rec.tz)) throw new BizError(`未知的时区：${String(rec.tz).slice(0, 60)}`);
       rec.cron = String(rec.cron ?? '').trim().replace(/\s+/g, ' ');
       assertCron(rec.cron, rec.tz);
+      if (rec.kind !== 'subscription') Object.assign(rec, { sendUsers: null, sendChannels: null, linkBase: null });
       await kind.check(app, rec, req);
       rec.alertFailures = rec.alertFailures ? Number(rec.alertFailures) : null;
       rec.alertChannels = Array.isArray(rec.alertChannels) ? rec.alertChannels : [];
@@ -454,7 +461,16 @@ function jobPlugin(app: FastifyInstance) {
   app.post<{ Querystring: { id: number } }>('/job/resume', { config: { perm: JOB_PERM.run }, schema: { querystring: idQuery } }, setStatus(0));
 
   // the dialog's choices of what a kind works on
-  app.get('/job/targets', { config: { perm: JOB_PERM.list } }, async () => ok(await JOB_KINDS.api!.targets!(app)));
+  app.get<{ Querystring: { kind?: string } }>(
+    '/job/targets',
+    { config: { perm: JOB_PERM.list }, schema: { querystring: { type: 'object', properties: { kind: { type: 'string', maxLength: 32, title: '任务类型' } } } } },
+    async (req) => ok((await kindOf(req.query.kind ?? 'api')?.targets?.(app)) ?? []),
+  );
+  // a subscription's recipients: users with a mailbox (the address itself is not answered)
+  app.get('/job/users', { config: { perm: JOB_PERM.list } }, async () => {
+    const rows = await db.selectFrom('sys_user').select(['id', 'username', 'nick_name']).where('deleted', '=', 0).where('status', '=', 0).where('email', 'is not', null).where('email', '<>', '').orderBy('username').limit(2000).execute();
+    return ok(rows.map((r) => ({ value: r.id, label: r.nick_name && r.nick_name !== r.username ? `${r.nick_name}（${r.username}）` : r.username })));
+  });
   app.get('/job/channels', { config: { perm: JOB_PERM.list } }, async () => ok(await app.notifier.options()));
 }
 

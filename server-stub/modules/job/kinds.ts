@@ -110,7 +110,4 @@ const cleanLogs: JobKind = {
   },
 };
 
-export const JOB_KINDS: Record<string, JobKind> = { api, cleanLogs };
-
-/** The kind of that name (never an inherited property such as constructor). */
-export const kindOf = (name: unknown): JobKind | undefined => (typeof name === 'string' && Object.hasOwn(JOB_KINDS, name) ? JOB_KINDS[name] : undefined);
+export const BASE_KINDS = { api, cleanLogs };

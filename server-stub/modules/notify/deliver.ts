@@ -12,12 +12,16 @@ export type ChannelKind = 'dingtalk' | 'wecom' | 'webhook' | 'email';
 export interface Message {
   title: string;
   text: string;
+  /** e-mail only: files attached */
+  attachments?: Array<{ filename: string; content: Buffer; contentType?: string }>;
 }
 
 export interface ChannelTarget {
   kind: ChannelKind;
   /** the robot's or webhook's URL; for e-mail the recipients (comma-separated) */
   target: string;
+  /** e-mail only: these recipients instead of the channel's */
+  to?: string[];
   /** e-mail only: the SMTP server */
   smtp?: { host: string; port: number; secure: boolean; user: string; from: string };
   /** the robot's signing secret, the webhook's HMAC key, the SMTP password (plain, opened for this send) */
@@ -136,7 +140,13 @@ async function mail(to: ChannelTarget, message: Message, policy: NetPolicy): Pro
     socketTimeout: SEND_TIMEOUT_MS,
   });
   try {
-    await transport.sendMail({ from: smtp.from || smtp.user, to: recipients(to.target), subject: message.title, text: message.text });
+    await transport.sendMail({
+      from: smtp.from || smtp.user,
+      to: to.to?.length ? to.to : recipients(to.target),
+      subject: message.title,
+      text: message.text,
+      attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+    });
   } catch (e) {
     throw new Error(smtpReason(e));
   } finally {

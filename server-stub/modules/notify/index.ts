@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ServerModule } from '../../core/module.js';
+import type { NotifySendOptions } from '../../core/platform.js';
 import { BizError, ok } from '../../core/envelope.js';
 import { declareTable, listPageRoutes, migration, timestamps, type TableRow } from '../../core/tables.js';
 import type { SecretBinding, Secrets } from '../../core/secrets.js';
@@ -102,7 +103,16 @@ export const RETRY_WAITS_MS = [1000, 3000];
  * Sends `message` through channel `id`, up to `tries` times with growing waits; logged; the channel's state kept
  * (a success clears its failures). Answers null, or why the last try failed.
  */
-export async function sendThrough(db: Kysely<Database>, secrets: Secrets, policy: NetPolicy, id: number, message: Message, tries = TRIES, waits = RETRY_WAITS_MS): Promise<string | null> {
+export async function sendThrough(
+  db: Kysely<Database>,
+  secrets: Secrets,
+  policy: NetPolicy,
+  id: number,
+  message: Message,
+  tries = TRIES,
+  waits = RETRY_WAITS_MS,
+  options: NotifySendOptions = {},
+): Promise<string | null> {
   const row = await db.selectFrom('sys_notify_channel').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return '通知渠道不存在';
   const secret = row.secret ? secrets.tryDecrypt(row.secret, binding(row)) : undefined;
@@ -114,7 +124,7 @@ export async function sendThrough(db: Kysely<Database>, secrets: Secrets, policy
     try {
       const smtp =
         row.kind === 'email' ? { host: row.smtp_host ?? '', port: Number(row.smtp_port ?? 25), secure: row.smtp_secure === 1, user: row.smtp_user ?? '', from: row.mail_from ?? '' } : undefined;
-      await deliver({ kind: row.kind as ChannelKind, target: row.target, secret, smtp }, message, policy);
+      await deliver({ kind: row.kind as ChannelKind, target: row.target, to: options.to, secret, smtp }, message, policy);
       why = null;
       break;
     } catch (e) {
@@ -172,10 +182,14 @@ function notifyPlugin(app: FastifyInstance) {
   });
   // the `notifier` platform service: alerts and jobs send through here without importing this module
   app.notifier.provide({
-    async send(ids, message) {
+    async send(ids, message, options) {
       const rows = ids.length ? await db.selectFrom('sys_notify_channel').select(['id', 'status']).where('id', 'in', ids).execute() : [];
       const live = rows.filter((r) => r.status === 0).map((r) => r.id);
-      return Promise.all(live.map(async (channelId) => ({ channelId, error: await sendThrough(db, app.secrets, policy, channelId, message) })));
+      return Promise.all(live.map(async (channelId) => ({ channelId, error: await sendThrough(db, app.secrets, policy, channelId, message, TRIES, RETRY_WAITS_MS, options) })));
+    },
+    async kinds(ids) {
+      const rows = ids.length ? await db.selectFrom('sys_notify_channel').select(['id', 'kind']).where('id', 'in', ids).where('status', '=', 0).execute() : [];
+      return new Map(rows.map((r) => [r.id, r.kind]));
     },
     async options() {
       const rows = await db.selectFrom('sys_notify_channel').select(['id', 'name', 'kind']).where('status', '=', 0).orderBy('name').limit(500).execute();
