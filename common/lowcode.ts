@@ -22,8 +22,21 @@ export function lowcodePageCalls(pageKey: string, source?: { kind?: string } | n
   };
 }
 
-/** The toolbar's 导出 (CSV / Excel) and 导入 of a custom page, added to a declaration that does not declare them. */
+/**
+ * 订阅: a new 定时任务 of kind subscription for this page under the list's current search (the job page's own
+ * dialog and save, for those who may add jobs).
+ */
+export const subscribeAction = {
+  action: 'add',
+  label: '订阅',
+  page: 'job',
+  perms: ['system:job:add'],
+  params: { jobName: '订阅：{{$page.title}}', kind: 'subscription', target: 'page:{{$page.id}}', args: '{{$list}}' },
+} as const;
+
+/** The toolbar's 导出 (CSV / Excel), 导入 and 订阅 of a custom page, added to a declaration that does not declare them. */
 export const lowcodeSheetActions = [
   { action: 'download', label: '导出', formats: ['xlsx', 'csv'] },
   { action: 'import', label: '导入' },
+  subscribeAction,
 ] as const;

@@ -10,12 +10,13 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
-import { subjectOf } from '../server-stub/testing/listeners';
+import ExcelJS from 'exceljs';
+import { attachmentsOf, startSmtp, subjectOf } from '../server-stub/testing/listeners';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
-import { confirmBox, opened, toast as waitToast } from './lib/calls';
+import { confirmBox, must, opened, signIn, toast as waitToast } from './lib/calls';
 import { ADMIN_PASSWORD, startDeployment } from './global-setup';
 import { encryptFor } from '../server-stub/testing/server';
 
@@ -93,6 +94,67 @@ describeBrowser('定时任务', () => {
       await page.close();
     }, 120_000);
   }
+
+  it('订阅 from a list page under its search: the recipient gets an XLSX of only the rows their data scope holds', async () => {
+    const admin = await signIn('admin', inject('adminPassword'));
+    const smtp = await startSmtp();
+    try {
+      // two departments; a role that sees its own department's users; the recipient in 甲, with a mailbox
+      const deptA = await must('/api/system/dept/save', { deptName: `订阅甲-${run}`, parentId: 0, orderNum: 0 }, admin);
+      const deptB = await must('/api/system/dept/save', { deptName: `订阅乙-${run}`, parentId: 0, orderNum: 0 }, admin);
+      const role = await must('/api/system/role/save', { roleName: `本部门-${run}`, roleKey: `sub_dept_${run}`, roleType: 'default', orderNum: 9, dataScope: '3', deptIds: [], permKeys: ['system:user:list'] }, admin);
+      const person = async (username: string, deptId: number, email?: string) => must('/api/system/user/save', { username, nickName: username, roleIds: [role], deptId, status: 0, ...(email ? { email } : {}) }, admin);
+      await person(`subli${run}`, deptA, `subli${run}@corp.example`);
+      await person(`suba${run}`, deptA);
+      await person(`subb${run}`, deptB);
+      await must('/api/notify/channel/save', { name: `订阅邮件-${run}`, kind: 'email', target: 'team@corp.example', smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpSecure: 0, smtpUser: 'alert@corp.example', mailFrom: 'alert@corp.example', secret: 'mail-pass', status: 0 }, admin);
+
+      const page = await newPage(browser, { viewport: { width: 1600, height: 900 } });
+      await login(page, inject('baseURL'), 'admin', inject('adminPassword'));
+      await page.goto(`${inject('baseURL')}/system/user`);
+      const searchBox = page.getByPlaceholder(/请输入/).first();
+      await searchBox.fill(run);
+      await btn(page, '搜索').click();
+      await page.locator('.ant-table-row', { hasText: `subb${run}` }).waitFor();
+      await btn(page, '订阅').click();
+      const d = dialog(page);
+      await opened(d);
+      // the job page's dialog, started from this list: kind, page and search filled in
+      await d.getByText('发送订阅报告').waitFor();
+      await d.getByText('用户管理（列表页）').waitFor();
+      await d.getByText(run, { exact: false }).first().waitFor();
+      await expect.poll(() => d.getByPlaceholder('请输入任务名称').inputValue()).toBe('订阅：用户管理');
+      await d.getByPlaceholder('请输入任务名称').fill(`订阅用户-${run}`);
+      const pick = async (placeholder: string, option: string) => {
+        await d.locator('.ant-select', { hasText: placeholder }).click();
+        await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+        await page.keyboard.press('Escape');
+      };
+      await pick('请选择用户（只列出有邮箱的用户）', `subli${run}`);
+      await pick('请选择通知渠道', `订阅邮件-${run}（邮件）`);
+      await shot(page, 'jobs-subscribe-1600');
+      await btn(d, '确定').click();
+      await toast(page, '保存成功');
+      await page.close();
+
+      const job = (await must('/api/job/job/list', { pageNum: 1, pageSize: 10, search: `订阅用户-${run}` }, admin)).records[0];
+      expect(job).toMatchObject({ kind: 'subscription', target: 'page:user' });
+      expect(JSON.parse(job.args)).toMatchObject({ search: run });
+      await must(`/api/job/job/run?id=${job.id}`, {}, admin);
+      const deadline = Date.now() + 30_000;
+      while (!smtp.mails.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+      expect(smtp.mails.map((m) => m.to)).toEqual([[`subli${run}@corp.example`]]);
+      const [file] = attachmentsOf(smtp.mails[0]!.raw);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file!.content as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      book.worksheets[0]!.eachRow((r) => cells.push(...(r.values as unknown[]).map((v) => String(v ?? ''))));
+      // 甲's two users under the search; 乙's is outside the recipient's scope (the admin's list showed it)
+      expect(cells.filter((c) => c.endsWith(run) && /^sub/.test(c)).sort()).toEqual([`suba${run}`, `subli${run}`]);
+    } finally {
+      await smtp.close();
+    }
+  }, 120_000);
 
   describe.skipIf(!PG_URL || !REDIS_URL)('on two instances', () => {
     const dataDir = mkdtempSync(join(os.tmpdir(), 'jobs-e2e-'));

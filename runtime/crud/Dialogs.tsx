@@ -20,6 +20,8 @@ export interface DialogState {
   submit?: (values: Row) => Promise<unknown>;
   /** the value `action.result` shows once */
   revealed?: string;
+  /** another declared page whose add dialog this is, saved by its own call (action=add with `page`) */
+  page?: PageDeclaration;
 }
 
 /** An action's `form` as a dialog declaration (its result revealed as a saved key is); its title filled from the row. */
@@ -90,18 +92,19 @@ export function Dialogs({ page, state, rowKey, saveCall, onSaved, onClose, onSen
       />
     );
   }
-  if (!page.dialog) return null;
-  if (page.dialog.kind === 'upload') return <UploadDialog dialog={page.dialog} pageTitle={page.title} onSaved={onSaved} onClose={onClose} />;
+  const declared = state.page ?? page;
+  if (!declared.dialog) return null;
+  if (declared.dialog.kind === 'upload') return <UploadDialog dialog={declared.dialog} pageTitle={declared.title} onSaved={onSaved} onClose={onClose} />;
   return (
     <FormDialog
-      dialog={page.dialog}
+      dialog={declared.dialog}
       mode={state.mode}
       row={state.row}
       preset={state.preset}
-      rowKey={rowKey}
-      pageTitle={page.title}
-      saveCall={saveCall}
-      optionsCall={pageApi(page).options}
+      rowKey={state.page ? (state.page.rowKey ?? 'id') : rowKey}
+      pageTitle={declared.title}
+      saveCall={state.page ? (pageApi(state.page).add ?? pageApi(state.page).save) : saveCall}
+      optionsCall={pageApi(declared).options}
       successText={state.action.success}
       onSaved={onSaved}
       onClose={onClose}

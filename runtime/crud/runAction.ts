@@ -10,6 +10,7 @@ import { actionPerms, pageApi } from './actions';
 import { msg, template } from './messages';
 import { runConnectionTest } from './connectionTest';
 import { revealedValue } from './RevealModal';
+import { builtinPages } from './declarations';
 
 export interface ActionContext {
   page: PageDeclaration;
@@ -103,6 +104,16 @@ export function actionRunner(ctx: ActionContext) {
     const r = row ?? {};
     switch (a.action) {
       case 'add':
+        if (a.page) {
+          // another page's 新增 (a subscription of this list): its dialog and save, started from this page and its search
+          const other = builtinPages[a.page];
+          if (!other?.dialog) return;
+          const { pageNum: _n, pageSize: _s, ...shown } = query;
+          const listed = Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+          const values = { ...route, ...r, '$page.id': page.id, '$page.title': page.title, $list: Object.keys(listed).length ? JSON.stringify(listed) : '' };
+          ctx.openDialog({ mode: 'new', action: a, page: other, preset: fillParams(a.params, values) });
+          return;
+        }
         // a row's 新增 (asChild): a record under this row, its parent field preset to the row's key
         ctx.openDialog({
           mode: 'new',

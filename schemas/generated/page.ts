@@ -542,7 +542,7 @@ export interface Action {
   formats?: ('csv' | 'xlsx')[];
   api?: Call;
   /**
-   * 查询参数；值里的 {{field}} 取当前行字段，{{$query.名称}} 取当前页面地址的查询参数；action=download 时还带上列表当前的查询条件；action=subList 时并入子列表的每次列表调用，也是其新增对话框的初始值
+   * 查询参数；值里的 {{field}} 取当前行字段，{{$query.名称}} 取当前页面地址的查询参数；action=download 时还带上列表当前的查询条件；action=subList 时并入子列表的每次列表调用，也是其新增对话框的初始值；action=add 带 page 时为那个对话框的初始值，还可用 {{$page.id}}、{{$page.title}}（本页）与 {{$list}}（本页列表当前的查询条件，JSON）
    */
   params?: {
     [k: string]: string | number | boolean;
@@ -641,7 +641,7 @@ export interface Action {
     note?: string;
   };
   /**
-   * action=subList 时打开的页面（内置声明的 id 或自定义页面的 pageKey）
+   * action=subList 时打开的页面（内置声明的 id 或自定义页面的 pageKey）；action=add 时为另一个内置页面的 id：打开它的新增对话框并由它保存（如在列表页新建订阅任务），params 为初始值
    */
   page?: string;
   /**

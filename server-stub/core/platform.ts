@@ -38,6 +38,7 @@ import { menusService, type MenusService } from './menus.js';
 import { schedulerMigrations, schedulerPlugin } from './scheduler.js';
 import { orgMigrations, orgService, type OrgService } from './org.js';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { DatasetQuery } from '../../common/dataset.js';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { auditMigrations, auditService, installAuditHooks, MODULE_ROUTE_KEY, type AuditService } from './audit.js';
@@ -120,8 +121,15 @@ export interface DatasetOption {
 export interface DatasetsService {
   /** The field's distinct values (at most DATASET_OPTIONS_MAX), the caller's row rules applied. BizError when it cannot. */
   options(cfg: DatasetOptionsConfig, req: FastifyRequest): Promise<DatasetOption[]>;
+  /**
+   * A refresh ahead of time: every cached answer of the dataset retired (on every instance), and the questions its
+   * charts ask (to be asked again, as whom the caller decides). BizError when there is no such dataset.
+   */
+  refresh(datasetId: number): Promise<{ name: string; kind: string; queries: DatasetQuery[] }>;
+  /** The datasets by name, for a picker. */
+  names(): Promise<Array<{ value: string; label: string }>>;
   /** The dataset module answers for the service (until it does, every call is refused). */
-  provide(impl: Pick<DatasetsService, 'options'>): void;
+  provide(impl: Omit<DatasetsService, 'provide'>): void;
 }
 export const DATASET_OPTIONS_MAX = 1000;
 
@@ -210,13 +218,16 @@ export const dictsPlugin = fp(
 
 export const datasetsPlugin = fp(
   async (app: FastifyInstance) => {
-    let impl: Pick<DatasetsService, 'options'> | null = null;
+    let impl: Omit<DatasetsService, 'provide'> | null = null;
+    const live = () => {
+      if (!impl) throw new BizError('数据集服务未启用');
+      return impl;
+    };
     app.decorate('datasets', {
-      options: (cfg: DatasetOptionsConfig, req: FastifyRequest) => {
-        if (!impl) throw new BizError('数据集服务未启用');
-        return impl.options(cfg, req);
-      },
-      provide: (i: Pick<DatasetsService, 'options'>) => {
+      options: (cfg: DatasetOptionsConfig, req: FastifyRequest) => live().options(cfg, req),
+      refresh: (id: number) => live().refresh(id),
+      names: () => (impl ? impl.names() : Promise.resolve([])),
+      provide: (i: Omit<DatasetsService, 'provide'>) => {
         impl = i;
       },
     } satisfies DatasetsService);

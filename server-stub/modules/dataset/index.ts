@@ -20,6 +20,7 @@ import { checkApiScript, SqlConnectorError, type DbType } from '../../connectors
 import { valueKindOf } from '../../../common/tablePage.js';
 import { AGGREGATIONS, DATASET_MAX_POINTS, DATE_GROUPS, FIELD_NAME_RE, OTHER_LABEL, dimensionKey, measureKey, type DatasetField, type DatasetQuery, type FieldType } from '../../../common/dataset.js';
 import { pagedRows, sendSheet, type SheetColumn, type SheetFormat } from '../../core/sheets.js';
+import { datasetQueryOf, type DatasetSlots } from '../../../common/datasetQuery.js';
 import { buildQuery, DatasetSql, FieldCompiler, fromClause, parseFieldExpr, type CompiledDataset, type DatasetSource } from './compile.js';
 import { DuckFiles } from './duck.js';
 import { dataColumns } from './files.js';
@@ -468,6 +469,33 @@ export const datasetModule: ServerModule = {
           if (out.length >= DATASET_OPTIONS_MAX) break;
         }
         return out;
+      },
+      // 定时任务's 刷新数据集 (issue 39): the version moves, so every cached answer is retired everywhere (a file
+      // dataset's rows are its file's, one per version: its answers are only asked again); then what its charts ask
+      refresh: async (id) => {
+        const row = await db.selectFrom('dataset').select(['id', 'name', 'kind', 'version']).where('id', '=', id).where('deleted_time', 'is', null).executeTakeFirst();
+        if (!row) throw new BizError(DATASET_SAVE_MSG.notFound);
+        if (row.kind !== 'file') await db.updateTable('dataset').set({ version: row.version + 1 }).where('id', '=', id).where('version', '=', row.version).execute();
+        const widgets = await db.selectFrom('datav_widget').select('widget_props').where('widget_props', 'like', '%datasetId%').execute();
+        const queries: DatasetQuery[] = [];
+        const seen = new Set<string>();
+        for (const w of widgets) {
+          let props: { datasourceProps?: DatasetSlots } | null = null;
+          try {
+            props = JSON.parse(w.widget_props);
+          } catch {
+            continue;
+          }
+          const q = datasetQueryOf(props?.datasourceProps);
+          if (!q || q.datasetId !== id || seen.has(stable(q))) continue;
+          seen.add(stable(q));
+          queries.push(q);
+        }
+        return { name: row.name, kind: row.kind, queries };
+      },
+      names: async () => {
+        const rows = await db.selectFrom('dataset').select(['id', 'name']).where('deleted_time', 'is', null).orderBy('name').limit(2000).execute();
+        return rows.map((r) => ({ value: String(r.id), label: r.name }));
       },
     });
 

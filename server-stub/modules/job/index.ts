@@ -479,6 +479,6 @@ export const jobModule: ServerModule = {
   prefix: '/api/job',
   service: 'admin',
   migrations,
-  needs: ['scheduler', 'audit', 'notifier'],
+  needs: ['scheduler', 'audit', 'notifier', 'datasets'],
   plugin: async (app) => jobPlugin(app),
 };

@@ -104,13 +104,13 @@ const pageBody = {
 
 /**
  * The server fills the calls and permissions of a custom page: the generic store's, or its table's (source). A
- * toolbar without 导出 / 导入 gets them (every list page exports and imports, issue 24; a view only exports).
+ * toolbar without 导出 / 导入 / 订阅 gets them (every list page exports and imports, issue 24; a view only exports).
  */
 function withGenericApi(decl: PageDeclaration, pageKey: string): PageDeclaration {
   // the calls and permissions the page manager's preview fills a draft with too (common/lowcode.ts)
   const toolbar: any[] = Array.isArray(decl?.toolbar) ? decl.toolbar : [];
   const offered = decl.source?.kind === 'view' ? lowcodeSheetActions.filter((a) => a.action !== 'import') : lowcodeSheetActions;
-  const missing = offered.filter((a) => !toolbar.some((t) => t?.action === a.action));
+  const missing = offered.filter((a) => !toolbar.some((t) => t?.action === a.action && (t?.page ?? null) === ('page' in a ? a.page : null)));
   return { ...decl, id: pageKey, ...lowcodePageCalls(pageKey, decl.source), ...(decl.source ? { rowKey: decl.source.key } : {}), toolbar: [...toolbar, ...missing.map((a) => JSON.parse(JSON.stringify(a)))] };
 }
 
