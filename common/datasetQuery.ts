@@ -12,7 +12,7 @@ export interface DatasetSlots {
   dataConfig?: {
     dataset?: {
       datasetId?: number;
-      fields?: Array<Pick<DatasetField, 'name'>>;
+      fields?: Array<Pick<DatasetField, 'name'> & { label?: string }>;
       top?: { n: number; rest: 'other' | 'drop' } | null;
       sort?: QuerySort[];
       filters?: QueryFilter[];

@@ -59,6 +59,11 @@ export interface Config {
    * subscriptions send. Unset: the address the subscription was saved from.
    */
   consoleUrl: string;
+  /**
+   * SCREENSHOT_CHROMIUM: a Chromium on this machine (/usr/bin/chromium) that takes the picture of a screen a
+   * subscription mails (playwright-core installed beside it). Unset: subscriptions of screens carry the XLSX only.
+   */
+  screenshotChromium: string;
   /** JOB_LOG_DAYS (default 30): 定时任务's run log keeps this many days (the log clean-up job deletes older runs). */
   jobLogDays: number;
   /**
@@ -209,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceAddresses: addressesOf(env.INSTANCE_ADDRESS),
     embedTokenOrigins: originsOf(env.EMBED_TOKEN_ORIGINS),
     notifyAllowLoopback: ['1', 'true', 'on', 'yes'].includes(String(env.NOTIFY_ALLOW_LOOPBACK ?? '').toLowerCase()),
+    screenshotChromium: env.SCREENSHOT_CHROMIUM && path.isAbsolute(env.SCREENSHOT_CHROMIUM) ? env.SCREENSHOT_CHROMIUM : '',
     consoleUrl: /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(env.CONSOLE_URL ?? '') ? env.CONSOLE_URL!.replace(/\/+$/, '') : '',
     sqlSourcesPerCaller: positive(env.SQL_SOURCES_PER_CALLER, 4),
     jobLogDays: positive(env.JOB_LOG_DAYS, 30),

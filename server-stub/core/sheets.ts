@@ -164,6 +164,31 @@ export async function sendSheet(reply: FastifyReply, o: SendSheetOptions): Promi
   return reply.send(out);
 }
 
+/** A workbook held in memory (a mail's attachment): one sheet per entry, a title row, then the rows; strings stay strings. */
+export async function workbookOf(sheets: Array<{ name: string; columns: Array<{ title: string; field: string }>; rows: Array<Record<string, unknown>> }>): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const used = new Set<string>();
+  for (const s of sheets) {
+    let name = sheetName(s.name);
+    for (let i = 2; used.has(name); i++) name = sheetName(`${s.name.slice(0, 26)} (${i})`);
+    used.add(name);
+    const sheet = book.addWorksheet(name);
+    sheet.addRow(s.columns.map((c) => c.title));
+    for (const r of s.rows.slice(0, EXPORT_MAX_ROWS)) {
+      sheet.addRow(
+        s.columns.map((c) => {
+          const v = r[c.field];
+          if (v === null || v === undefined) return null;
+          if (typeof v === 'number' || typeof v === 'boolean') return v;
+          const t = typeof v === 'string' ? v : JSON.stringify(v);
+          return t.length > SHEET_LIMITS.maxCell ? t.slice(0, SHEET_LIMITS.maxCell) : t;
+        }),
+      );
+    }
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
 /** A worksheet name Excel accepts: no []:*?/\ and at most 31 characters. */
 function sheetName(name: string): string {
   const clean = name.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31);

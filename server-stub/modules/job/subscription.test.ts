@@ -53,11 +53,32 @@ describe('订阅: a list page sent as XLSX, each recipient their own rows', () =
       ['wang-1', ids['sub.wang']],
       ['other', 999],
     ];
-    const dsId = await sqliteFixture(s, 'sub.db', `create table sub_orders(id integer primary key, title varchar(40) not null, owner_id integer); insert into sub_orders(title, owner_id) values ${rows.map(([t, u]) => `('${t}', ${u})`).join(', ')}`, 'sub_lite');
+    const dsId = await sqliteFixture(
+      s,
+      'sub.db',
+      `create table sub_orders(id integer primary key, title varchar(40) not null, owner_id integer); insert into sub_orders(title, owner_id) values ${rows.map(([t, u]) => `('${t}', ${u})`).join(', ')};
+       create table sub_sales(id integer primary key, owner varchar(40), amount integer); insert into sub_sales(owner, amount) values ('sub.li', 10), ('sub.li', 5), ('sub.wang', 7), ('other', 100)`,
+      'sub_lite',
+    );
+    // a screen charting sales by owner; each recipient's row rule keeps their own
+    const fields = await must('POST', '/api/dataset/fields', { kind: 'table', dsId, definition: { table: { table: 'sub_sales' } } });
+    await must('POST', '/api/dataset/info/save', { name: '销售', kind: 'table', dsId, definition: { table: { table: 'sub_sales' } }, fields, cacheTtl: 0, rowRules: [{ subject: 'role', key: 'sub_self', field: 'owner', attribute: 'username' }] });
+    const datasetId = (await s.app.ctx.db.selectFrom('dataset').select('id').where('name', '=', '销售').executeTakeFirstOrThrow()).id;
+    const screen = await must('POST', '/api/datav/screen/info/save', { pageName: '销售大屏' });
+    ids.screen = screen.id;
+    const bar = await must('POST', '/api/datav/screen/widget/add', { pageId: screen.id, widgetName: 'barChart' });
+    const dp = bar.widgetProps.datasourceProps;
+    bar.widgetProps.datasourceProps = {
+      ...dp,
+      datasourceType: 'DATASET',
+      dataConfig: { ...dp.dataConfig, dataset: { datasetId, fields: fields.map((f: any) => ({ name: f.name, label: f.name === 'amount' ? '金额' : f.name })) } },
+      dataMapping: dp.dataMapping.map((m: any) => (m.slot === 'measure' ? { ...m, datasetField: 'amount', agg: 'sum' } : m.slot === 'dimension' ? { ...m, datasetField: 'owner' } : m)),
+    };
+    await must('POST', '/api/datav/screen/widget/update', { pageId: screen.id, widgets: [bar] });
     const d = await must('POST', '/api/lowcode/source/generate', { dsId, table: 'sub_orders', pageKey: 'subOrders', title: '订单' });
     d.declaration.source = { ...d.declaration.source, ownerColumn: 'owner_id' };
     await must('POST', '/api/lowcode/page/save', { pageKey: 'subOrders', declaration: d.declaration, published: true, roles: ['sub_self'] });
-    await s.app.ctx.db.insertInto('sys_role_permission').values(['list', 'export'].map((a) => ({ role_id: ids.self!, permission: `lowcode:subOrders:${a}` }))).execute();
+    await s.app.ctx.db.insertInto('sys_role_permission').values([...['list', 'export'].map((a) => `lowcode:subOrders:${a}`), 'datav:dataset:query'].map((permission) => ({ role_id: ids.self!, permission }))).execute();
     ids.mail = await must('POST', '/api/notify/channel/save', { name: '订阅邮件', kind: 'email', target: 'team@corp.example', smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpSecure: 0, smtpUser: 'alert@corp.example', mailFrom: 'alert@corp.example', secret: 'mail-pass', status: 0 });
     ids.robot = await must('POST', '/api/notify/channel/save', { name: '订阅群', kind: 'wecom', target: `${robot.url}/cgi-bin/webhook/send?key=k`, status: 0 });
   });
@@ -71,7 +92,7 @@ describe('订阅: a list page sent as XLSX, each recipient their own rows', () =
   it('offers the exportable list pages and the users with a mailbox', async () => {
     const targets = (await must('GET', `${J}/targets?kind=subscription`)) as Array<{ value: string; label: string }>;
     expect(targets).toContainEqual({ value: 'page:subOrders', label: '订单（自定义页面）' });
-    expect(targets.every((t) => t.value.startsWith('page:'))).toBe(true);
+    expect(targets.every((t) => /^(page|screen):/.test(t.value))).toBe(true);
     const users = (await must('GET', `${J}/users`)) as Array<{ value: number; label: string }>;
     expect(users.map((u) => u.value)).toEqual(expect.arrayContaining([ids['sub.li'], ids['sub.wang']]));
     expect(users.map((u) => u.value)).not.toContain(ids.nomail);
@@ -80,9 +101,9 @@ describe('订阅: a list page sent as XLSX, each recipient their own rows', () =
 
   it('refuses what it cannot send, with the reason', async () => {
     const refused = async (extra: Record<string, unknown>) => (await s.request('POST', `${J}/save`, { ...base, target: 'page:subOrders', sendUsers: [ids['sub.li']], sendChannels: [ids.mail], ...extra })).body.msg;
-    expect(await refused({ target: 'page:../../etc' })).toBe('请选择要订阅的页面（可导出的列表页面）');
-    expect(await refused({ target: 'page:constructor' })).toBe('请选择要订阅的页面（可导出的列表页面）');
-    expect(await refused({ target: "page:x' or '1'='1" })).toBe('请选择要订阅的页面（可导出的列表页面）');
+    expect(await refused({ target: 'page:../../etc' })).toBe('请选择要订阅的页面（可导出的列表页面或大屏）');
+    expect(await refused({ target: 'page:constructor' })).toBe('请选择要订阅的页面（可导出的列表页面或大屏）');
+    expect(await refused({ target: "page:x' or '1'='1" })).toBe('请选择要订阅的页面（可导出的列表页面或大屏）');
     expect(await refused({ args: '[1,2]' })).toBe('查询条件须为 JSON 对象，如 {"status": "0"}');
     expect(await refused({ args: '{"pageSize": "100000"}' })).toBe('查询条件的字段名不合法：pageSize');
     expect(await refused({ args: '{"title": {"$gt": ""}}' })).toBe('查询条件「title」的值须为文字、数字或它们的列表');
@@ -123,6 +144,26 @@ describe('订阅: a list page sent as XLSX, each recipient their own rows', () =
     expect((await runJob(id)).status).toBe(RUN.ok);
     const [file] = attachmentsOf(smtp.mails[before]!.raw);
     expect((await rowsOf(file!.content)).slice(1).map((r) => r.find((c) => /^li/.test(c)))).toEqual(['li-2']);
+  });
+
+  it('a screen: one sheet a chart, each recipient under their own row rules', async () => {
+    expect(await must('GET', `${J}/targets?kind=subscription`)).toContainEqual({ value: `screen:${ids.screen}`, label: '销售大屏（大屏）' });
+    const id = await must('POST', `${J}/save`, { ...base, jobName: '销售日报', target: `screen:${ids.screen}`, sendUsers: [ids['sub.li'], ids['sub.wang']], sendChannels: [ids.mail] });
+    const before = smtp.mails.length;
+    const run = await runJob(id);
+    expect(run.status, run.message).toBe(RUN.ok);
+    const mails = smtp.mails.slice(before);
+    expect(mails).toHaveLength(2);
+    for (const m of mails) {
+      const [file, ...more] = attachmentsOf(m.raw);
+      expect(more).toEqual([]); // no browser configured here: no picture
+      expect(file?.filename).toMatch(/^销售大屏-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const table = await rowsOf(file!.content);
+      expect(table[0]).toEqual(['owner', '金额（求和）']);
+      expect(table.slice(1)).toEqual(m.to[0] === 'sub.li@corp.example' ? [['sub.li', '15']] : [['sub.wang', '7']]);
+      expect(textOf(m.raw)).toMatch(new RegExp(`打开页面：http://[^/]+/datav/screen/preview\\?pageId=${ids.screen}`));
+    }
+    expect((await s.request('POST', `${J}/save`, { ...base, target: 'screen:99999', sendChannels: [ids.mail] })).body.msg).toBe('请选择要订阅的页面（可导出的列表页面或大屏）');
   });
 
   it('a recipient who lost the page is told apart; an owner who lost the job right makes the run fail', async () => {
