@@ -102,9 +102,13 @@ describeBrowser('定时任务', () => {
       // two departments; a role that sees its own department's users; the recipient in 甲, with a mailbox
       const deptA = await must('/api/system/dept/save', { deptName: `订阅甲-${run}`, parentId: 0, orderNum: 0 }, admin);
       const deptB = await must('/api/system/dept/save', { deptName: `订阅乙-${run}`, parentId: 0, orderNum: 0 }, admin);
-      const role = await must('/api/system/role/save', { roleName: `本部门-${run}`, roleKey: `sub_dept_${run}`, roleType: 'default', orderNum: 9, dataScope: '3', deptIds: [], permKeys: ['system:user:list'] }, admin);
+      const role = await must('/api/system/role/save', { roleName: `本部门-${run}`, roleKey: `sub_dept_${run}`, roleType: 'default', orderNum: 9, dataScope: '3', deptIds: [], permKeys: ['m:user'] }, admin);
       const person = async (username: string, deptId: number, email?: string) => must('/api/system/user/save', { username, nickName: username, roleIds: [role], deptId, status: 0, ...(email ? { email } : {}) }, admin);
-      await person(`subli${run}`, deptA, `subli${run}@corp.example`);
+      // the recipient has signed in once and set a password (an account still on its first password gets no data)
+      const made = await person(`subli${run}`, deptA, `subli${run}@corp.example`);
+      const pem = await must('/api/uams/publicKey');
+      const first = await signIn(`subli${run}`, made.password);
+      await must('/api/uams/user/password', { oldPassword: encryptFor(pem, made.password), newPassword: encryptFor(pem, 'Fresh#Pass2026') }, first);
       await person(`suba${run}`, deptA);
       await person(`subb${run}`, deptB);
       await must('/api/notify/channel/save', { name: `订阅邮件-${run}`, kind: 'email', target: 'team@corp.example', smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpSecure: 0, smtpUser: 'alert@corp.example', mailFrom: 'alert@corp.example', secret: 'mail-pass', status: 0 }, admin);
@@ -121,9 +125,9 @@ describeBrowser('定时任务', () => {
       await opened(d);
       // the job page's dialog, started from this list: kind, page and search filled in
       await d.getByText('发送订阅报告').waitFor();
-      await d.getByText('用户管理（列表页）').waitFor();
+      await d.getByText('用户（列表页）').waitFor();
       await d.getByText(run, { exact: false }).first().waitFor();
-      await expect.poll(() => d.getByPlaceholder('请输入任务名称').inputValue()).toBe('订阅：用户管理');
+      await expect.poll(() => d.getByPlaceholder('请输入任务名称').inputValue()).toBe('订阅：用户');
       await d.getByPlaceholder('请输入任务名称').fill(`订阅用户-${run}`);
       const pick = async (placeholder: string, option: string) => {
         await d.locator('.ant-select', { hasText: placeholder }).click();
@@ -131,7 +135,7 @@ describeBrowser('定时任务', () => {
         await page.keyboard.press('Escape');
       };
       await pick('请选择用户（只列出有邮箱的用户）', `subli${run}`);
-      await pick('请选择通知渠道', `订阅邮件-${run}（邮件）`);
+      await pick('请选择接收渠道', `订阅邮件-${run}（邮件）`);
       await shot(page, 'jobs-subscribe-1600');
       await btn(d, '确定').click();
       await toast(page, '保存成功');
@@ -143,14 +147,15 @@ describeBrowser('定时任务', () => {
       await must(`/api/job/job/run?id=${job.id}`, {}, admin);
       const deadline = Date.now() + 30_000;
       while (!smtp.mails.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
-      expect(smtp.mails.map((m) => m.to)).toEqual([[`subli${run}@corp.example`]]);
+      const runs = (await must('/api/job/log/list', { pageNum: 1, pageSize: 5, jobId: job.id }, admin)).records;
+      expect(smtp.mails.map((m) => m.to), JSON.stringify(runs)).toEqual([[`subli${run}@corp.example`]]);
       const [file] = attachmentsOf(smtp.mails[0]!.raw);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(file!.content as unknown as ArrayBuffer);
       const cells: string[] = [];
-      book.worksheets[0]!.eachRow((r) => cells.push(...(r.values as unknown[]).map((v) => String(v ?? ''))));
+      book.worksheets[0]!.eachRow((r) => cells.push(...Array.from(r.values as unknown[], (v) => String(v ?? ''))));
       // 甲's two users under the search; 乙's is outside the recipient's scope (the admin's list showed it)
-      expect(cells.filter((c) => c.endsWith(run) && /^sub/.test(c)).sort()).toEqual([`suba${run}`, `subli${run}`]);
+      expect([...new Set(cells.filter((c) => c.endsWith(run) && /^sub/.test(c)))].sort()).toEqual([`suba${run}`, `subli${run}`]);
     } finally {
       await smtp.close();
     }

@@ -32,7 +32,8 @@ export function Toolbar({ actions, can, run, before }: Props) {
       {before}
       {(actions ?? []).map((a, i) => {
         if (!can(a)) return null;
-        const type = a.primary ?? a.action === 'add' ? 'primary' : 'default';
+        // a page's own 新增 stands out; adding to another page (a subscription) does not
+        const type = (a.primary ?? (a.action === 'add' && !a.page)) ? 'primary' : 'default';
         if (a.action === 'download' && (a.formats?.length ?? 0) > 1) {
           return (
             <Dropdown
