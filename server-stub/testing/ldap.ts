@@ -1,11 +1,14 @@
 // A real LDAP server (ldapjs 3) shaped like Active Directory, for tests of "sign in with the company's identity":
 // users and groups under DC=corp,DC=example built from a map the test may change between requests, binds by DN,
-// userPrincipalName or CORP\sam, AD's result codes, and LDAPS when openssl can make a certificate.
+// userPrincipalName or CORP\sam, AD's result codes, and LDAPS and StartTLS when openssl can make a certificate.
 // Test-only code: tests start it in-process and speak to it over real TCP.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type net from 'node:net';
+import net from 'node:net';
+import tls from 'node:tls';
+import { BerReader } from '@ldapjs/asn1';
+import { ExtensionResponse } from '@ldapjs/messages';
 import os from 'node:os';
 import path from 'node:path';
 import ldap from 'ldapjs';
@@ -26,6 +29,8 @@ export interface TestLdap {
   url: string;
   /** ldaps://127.0.0.1:<port2> when TLS could be set up (self-signed certificate, trust it with `ca`) */
   ldapsUrl?: string;
+  /** ldap://127.0.0.1:<port3> that speaks TLS after StartTLS (the same certificate) */
+  startTlsUrl?: string;
   /** PEM of the LDAPS certificate */
   ca?: string;
   /** 'DC=corp,DC=example' */
@@ -274,13 +279,15 @@ export async function startLdap(opts: { users: LdapUser[]; port?: number }): Pro
   }
 
   const port = await listen(opts.port ?? 0);
-  const tls = selfSignedCertificate();
-  const ldapsPort = tls ? await listen(0, tls) : undefined;
+  const certs = selfSignedCertificate();
+  const ldapsPort = certs ? await listen(0, certs) : undefined;
+  const front = certs ? await startTlsFront(port, certs) : undefined;
 
   return {
     url: `ldap://127.0.0.1:${port}`,
     ldapsUrl: ldapsPort ? `ldaps://127.0.0.1:${ldapsPort}` : undefined,
-    ca: tls?.certificate,
+    startTlsUrl: front ? `ldap://127.0.0.1:${front.port}` : undefined,
+    ca: certs?.certificate,
     baseDn: BASE_DN,
     bindDn,
     bindPassword,
@@ -289,6 +296,7 @@ export async function startLdap(opts: { users: LdapUser[]; port?: number }): Pro
     close: async () => {
       // ldapjs's close waits for every client to hang up; a client that never unbinds would hold the test open
       for (const s of sockets) s.destroy();
+      front?.close();
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     },
   };
@@ -301,6 +309,58 @@ export async function startLdap(opts: { users: LdapUser[]; port?: number }): Pro
 function fail(res: LdapResponse, code: number, message: string): void {
   res.diagnosticMessage = message;
   res.end(code);
+}
+
+const START_TLS = '1.3.6.1.4.1.1466.20037';
+
+/**
+ * StartTLS in front of the directory (ldapjs's server has no StartTLS): a plain listener whose client's first message
+ * must be the StartTLS extended request; it is answered with success, the connection turns TLS (the certificate
+ * given), and what comes through it goes on to the directory's plain port. Anything else first: hung up.
+ */
+async function startTlsFront(plainPort: number, certs: { certificate: string; key: string }): Promise<{ port: number; close: () => void }> {
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    open.add(client);
+    client.on('close', () => open.delete(client));
+    client.on('error', () => client.destroy());
+    client.once('data', (first: Buffer) => {
+      let id = 0;
+      let name = '';
+      try {
+        // LDAPMessage ::= SEQUENCE { messageID, [APPLICATION 23] ExtendedRequest { [0] requestName } }
+        const r = new BerReader(first);
+        r.readSequence();
+        id = r.readInt() ?? 0;
+        r.readSequence(0x77);
+        name = r.readString(0x80) ?? '';
+      } catch {
+        name = '';
+      }
+      if (name !== START_TLS) return void client.destroy();
+      client.write(new ExtensionResponse({ messageId: id, status: 0, responseName: START_TLS }).toBer().buffer);
+      const secure = new tls.TLSSocket(client, { isServer: true, cert: certs.certificate, key: certs.key });
+      const directory = net.connect(plainPort, '127.0.0.1');
+      open.add(directory);
+      const end = () => {
+        secure.destroy();
+        directory.destroy();
+      };
+      secure.on('error', end);
+      directory.on('error', end);
+      secure.on('close', end);
+      directory.on('close', end);
+      secure.pipe(directory).pipe(secure);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () => {
+      for (const s of open) s.destroy();
+      server.close();
+    },
+  };
 }
 
 /** A self-signed certificate for 127.0.0.1 and localhost, or undefined when openssl is not there. */

@@ -122,12 +122,22 @@ for (const store of testStores) {
       expect(await s.loginAs('admin', TEST_PASSWORD)).toBeTruthy();
     });
 
-    it('LDAPS with the CA; a directory that is down; local sign-in still works', async () => {
+    it('LDAPS and StartTLS with the CA; a directory that is down; local sign-in still works', async () => {
       if (dir.ldapsUrl) {
         const ldaps = { ...settings(), url: dir.ldapsUrl, bindPassword: dir.bindPassword };
         expect((await s.request<boolean>('POST', '/api/uams/settings/ldap/test', ldaps)).body.msg).toMatch(/^连接失败：证书校验失败/);
         expect((await s.request<boolean>('POST', '/api/uams/settings/ldap/test', { ...ldaps, ca: dir.ca })).body.data).toBe(true);
         expect((await s.request('POST', '/api/uams/settings', { ldap: { ...ldaps, ca: dir.ca } })).body.msg).toBe('保存成功');
+        expect((await ldapLogin(s, 'zhangsan', ZHANG.password)).data.token).toBeTruthy();
+      }
+      if (dir.startTlsUrl) {
+        // StartTLS on the plain port: refused without the CA, trusted with it, and a sign-in goes through it
+        const starttls = { ...settings(), url: dir.startTlsUrl, startTls: true, bindPassword: dir.bindPassword, ca: '' };
+        expect((await s.request<boolean>('POST', '/api/uams/settings/ldap/test', starttls)).body.msg).toMatch(/^连接失败：证书校验失败/);
+        expect((await s.request<boolean>('POST', '/api/uams/settings/ldap/test', { ...starttls, ca: dir.ca })).body).toMatchObject({ data: true, msg: '连接成功' });
+        // without StartTLS the front hangs up on the first plain request: that is no directory
+        expect((await s.request<boolean>('POST', '/api/uams/settings/ldap/test', { ...starttls, startTls: false })).body.data).toBe(false);
+        expect((await s.request('POST', '/api/uams/settings', { ldap: { ...starttls, ca: dir.ca } })).body.msg).toBe('保存成功');
         expect((await ldapLogin(s, 'zhangsan', ZHANG.password)).data.token).toBeTruthy();
       }
       expect((await s.request('POST', '/api/uams/settings', { ldap: { ...settings(), url: 'ldap://127.0.0.1:1', bindPassword: dir.bindPassword } })).body.msg).toBe('保存成功');
