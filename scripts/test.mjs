@@ -2,16 +2,15 @@
 //   typecheck  tsc --noEmit over the whole tree (strict)
 //   lint       eslint, including the layering rules and "no import circles" (eslint.config.js)
 //   vitest     the projects unit, server and e2e (the e2e project also builds Storybook and renders every story)
-// typecheck and lint run beside vitest, and vitest runs as two processes side by side: the browser files (e2e, one
-// file at a time: one browser, one server) and the rest (unit and server). On a machine of 2 cores vitest alone
-// takes one worker, so the two halves ran one after the other; side by side they overlap (the browser files mostly
-// wait on the browser and the server, the server files on the databases). The last line is the count CI reads:
-// "N passed, N failed[, N skipped]", where each static step counts as one test.
-// `npm test -- <vitest args>` passes the arguments to one vitest and skips the static steps.
+// typecheck and lint run beside vitest. The last line is the count CI reads: "N passed, N failed[, N skipped]",
+// where each static step counts as one test.
+// `npm test -- <vitest args>` passes the arguments to vitest and skips the static steps.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 
+const out = '.test-results/vitest.json';
 mkdirSync('.test-results', { recursive: true });
+if (existsSync(out)) rmSync(out);
 
 const extra = process.argv.slice(2);
 
@@ -37,38 +36,24 @@ function step(name, cmd, args, { inherit = false } = {}) {
 const statics = extra.length
   ? []
   : [step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']), step('lint', 'npx', ['eslint', '.', '--max-warnings', '0'])];
-
-/** One vitest process over `projects` (none: all), its report in `out`. */
-function vitest(name, out, args) {
-  if (existsSync(out)) rmSync(out);
-  return step(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args], { inherit: true });
-}
-const runs = extra.length
-  ? [{ out: '.test-results/vitest.json', ok: vitest('vitest', '.test-results/vitest.json', extra) }]
-  : [
-      { out: '.test-results/vitest-e2e.json', ok: vitest('vitest e2e', '.test-results/vitest-e2e.json', ['--project', 'e2e']) },
-      { out: '.test-results/vitest.json', ok: vitest('vitest unit+server', '.test-results/vitest.json', ['--project', 'unit', '--project', 'server']) },
-    ];
-const vitestOk = (await Promise.all(runs.map((r) => r.ok))).every(Boolean);
+const vitestOk = await step('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], { inherit: true });
 const staticResults = await Promise.all(statics);
 
 let passed = staticResults.filter(Boolean).length;
 let failed = staticResults.length - passed;
 let skipped = 0;
-for (const { out } of runs) {
-  if (!existsSync(out)) {
-    failed += 1;
-    console.error(`vitest wrote no report (${out})`);
-    continue;
-  }
+if (existsSync(out)) {
   const report = JSON.parse(readFileSync(out, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
-  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   // A file that fails before any test runs (import error, hook failure) counts as one failure.
   for (const file of report.testResults ?? []) {
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) failed += 1;
   }
+} else {
+  failed += 1;
+  console.error('vitest wrote no report');
 }
 const code = vitestOk && failed === 0 ? 0 : 1;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
