@@ -167,11 +167,12 @@ export async function sendSheet(reply: FastifyReply, o: SendSheetOptions): Promi
 /** A workbook held in memory (a mail's attachment): one sheet per entry, a title row, then the rows; strings stay strings. */
 export async function workbookOf(sheets: Array<{ name: string; columns: Array<{ title: string; field: string }>; rows: Array<Record<string, unknown>> }>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  const used = new Set<string>();
+  // Excel compares sheet names without case, and keeps History for itself
+  const used = new Set<string>(['history']);
   for (const s of sheets) {
     let name = sheetName(s.name);
-    for (let i = 2; used.has(name); i++) name = sheetName(`${s.name.slice(0, 26)} (${i})`);
-    used.add(name);
+    for (let i = 2; used.has(name.toLowerCase()); i++) name = sheetName(`${s.name.slice(0, 26)} (${i})`);
+    used.add(name.toLowerCase());
     const sheet = book.addWorksheet(name);
     sheet.addRow(s.columns.map((c) => c.title));
     for (const r of s.rows.slice(0, EXPORT_MAX_ROWS)) {
@@ -191,7 +192,7 @@ export async function workbookOf(sheets: Array<{ name: string; columns: Array<{ 
 
 /** A worksheet name Excel accepts: no []:*?/\ and at most 31 characters. */
 function sheetName(name: string): string {
-  const clean = name.replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31);
+  const clean = name.replace(/[[\]:*?/\\]/g, ' ').trim().replace(/^'+|'+$/g, '').trim().slice(0, 31);
   return clean || 'Sheet1';
 }
 

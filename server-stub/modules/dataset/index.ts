@@ -476,7 +476,14 @@ export const datasetModule: ServerModule = {
         const row = await db.selectFrom('dataset').select(['id', 'name', 'kind', 'version']).where('id', '=', id).where('deleted_time', 'is', null).executeTakeFirst();
         if (!row) throw new BizError(DATASET_SAVE_MSG.notFound);
         if (row.kind !== 'file') await db.updateTable('dataset').set({ version: row.version + 1 }).where('id', '=', id).where('version', '=', row.version).execute();
-        const widgets = await db.selectFrom('datav_widget').select('widget_props').where('widget_props', 'like', '%datasetId%').execute();
+        // the charts of screens and forms in use (not those waiting in the recycle bin)
+        const widgets = await db
+          .selectFrom('datav_widget')
+          .innerJoin('datav_page', 'datav_page.id', 'datav_widget.page_id')
+          .select('datav_widget.widget_props')
+          .where('datav_page.deleted_time', 'is', null)
+          .where('datav_widget.widget_props', 'like', '%datasetId%')
+          .execute();
         const queries: DatasetQuery[] = [];
         const seen = new Set<string>();
         for (const w of widgets) {

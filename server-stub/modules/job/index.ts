@@ -20,6 +20,7 @@ import { BizError, ok } from '../../core/envelope.js';
 import { idQuery } from '../../core/declarations.js';
 import { declareTable, listPageRoutes, migration, timestamps, type TableRow } from '../../core/tables.js';
 import { refusal } from '../../core/users.js';
+import { usersInScope } from '../../core/org.js';
 import { hasPermission } from '../../core/permissions.js';
 import { EXPIRE_MARGIN_SECONDS, MAX_TIMEOUT_SECONDS, type QueuedRun, type RunContext } from '../../core/scheduler.js';
 import { now } from '../../store/columns.js';
@@ -397,6 +398,8 @@ function jobPlugin(app: FastifyInstance) {
       if (!knownZone(rec.tz)) throw new BizError(`未知的时区：${String(rec.tz).slice(0, 60)}`);
       rec.cron = String(rec.cron ?? '').trim().replace(/\s+/g, ' ');
       assertCron(rec.cron, rec.tz);
+      // what the kind needs of its owner at every run, the one saving it needs now
+      if (kind.perm && !hasPermission(req.user!.permissions, kind.perm)) throw new BizError(`没有权限（${kind.perm}）保存此类任务`);
       if (rec.kind !== 'subscription') Object.assign(rec, { sendUsers: null, sendChannels: null, linkBase: null });
       await kind.check(app, rec, req);
       rec.alertFailures = rec.alertFailures ? Number(rec.alertFailures) : null;
@@ -467,8 +470,10 @@ function jobPlugin(app: FastifyInstance) {
     async (req) => ok((await kindOf(req.query.kind ?? 'api')?.targets?.(app)) ?? []),
   );
   // a subscription's recipients: users with a mailbox (the address itself is not answered)
-  app.get('/job/users', { config: { perm: JOB_PERM.list } }, async () => {
-    const rows = await db.selectFrom('sys_user').select(['id', 'username', 'nick_name']).where('deleted', '=', 0).where('status', '=', 0).where('email', 'is not', null).where('email', '<>', '').orderBy('username').limit(2000).execute();
+  // (within the caller's data scope: the ones a subscription of theirs may go to)
+  app.get('/job/users', { config: { perm: JOB_PERM.list } }, async (req) => {
+    const base = db.selectFrom('sys_user').where('deleted', '=', 0).where('status', '=', 0).where('email', 'is not', null).where('email', '<>', '');
+    const rows = await usersInScope(base, await app.org.scopeOf(req.user)).select(['id', 'username', 'nick_name']).orderBy('username').limit(2000).execute();
     return ok(rows.map((r) => ({ value: r.id, label: r.nick_name && r.nick_name !== r.username ? `${r.nick_name}（${r.username}）` : r.username })));
   });
   app.get('/job/channels', { config: { perm: JOB_PERM.list } }, async () => ok(await app.notifier.options()));
@@ -479,6 +484,6 @@ export const jobModule: ServerModule = {
   prefix: '/api/job',
   service: 'admin',
   migrations,
-  needs: ['scheduler', 'audit', 'notifier', 'datasets'],
+  needs: ['scheduler', 'audit', 'notifier', 'datasets', 'org'],
   plugin: async (app) => jobPlugin(app),
 };

@@ -117,7 +117,19 @@ describe('订阅: a list page sent as XLSX, each recipient their own rows', () =
   it('sends each user an XLSX of only their own rows, to their own address, with a link and no token', async () => {
     const id = await must('POST', `${J}/save`, { ...base, target: 'page:subOrders', sendUsers: [ids['sub.li'], ids['sub.wang']], sendChannels: [ids.mail, ids.robot] });
     const before = smtp.mails.length;
-    const run = await runJob(id);
+    // every session the run makes, to look for it in what was sent
+    const made: string[] = [];
+    const sessions = s.app.ctx.sessions;
+    const create = sessions.create.bind(sessions);
+    sessions.create = async (...a: Parameters<typeof create>) => {
+      const t = await create(...a);
+      made.push(t);
+      return t;
+    };
+    const run = await runJob(id).finally(() => {
+      sessions.create = create;
+    });
+    expect(made).toHaveLength(2);
     expect(run.status, run.message).toBe(RUN.ok);
     expect(run.message).toMatch(/^订阅「订单」：已发送 3 份（sub\.li、sub\.wang、渠道 #\d+）$/);
     const mails = smtp.mails.slice(before);
@@ -133,7 +145,10 @@ describe('订阅: a list page sent as XLSX, each recipient their own rows', () =
     // the robot gets the link, no file and no token; the recipients' sessions are gone
     const said = JSON.stringify(robot.received.at(-1)?.body);
     expect(said).toContain('/custom/subOrders');
-    expect(said).not.toMatch(/Bearer|token/i);
+    for (const t of made) {
+      expect(said).not.toContain(t);
+      for (const m of mails) expect(m.raw).not.toContain(t);
+    }
     const live = await s.app.ctx.sessions.list();
     expect(live.filter((x) => x.address === 'scheduler')).toEqual([]);
   });
@@ -166,7 +181,27 @@ describe('订阅: a list page sent as XLSX, each recipient their own rows', () =
     expect((await s.request('POST', `${J}/save`, { ...base, target: 'screen:99999', sendChannels: [ids.mail] })).body.msg).toBe('请选择要订阅的页面（可导出的列表页面或大屏）');
   });
 
-  it('a recipient who lost the page is told apart; an owner who lost the job right makes the run fail', async () => {
+  it('the one saving it sends only to people in their data scope, only what they may read themselves, through one mail server', async () => {
+    const role = await must('POST', '/api/system/role/save', { roleName: '任务管理员', roleKey: 'sub_jobs', roleType: 'default', orderNum: 9, dataScope: '5', deptIds: [], permKeys: ['m:job', 'm:job-add', 'm:job-edit', 'm:job-run', 'm:user'] });
+    const boss = await addPerson(s, 'sub.boss', [role], undefined, { email: 'sub.boss@corp.example' });
+    const save = (body: Record<string, unknown>) => s.request('POST', `${J}/save`, { ...base, jobName: `主管-${Object.keys(body).join('')}`, target: 'page:user', sendChannels: [ids.mail], ...body }, boss.token);
+    expect((await save({ sendUsers: [ids['sub.li']] })).body.msg).toBe('用户【sub.li】不在任务所有者【sub.boss】的数据权限范围内');
+    expect((await save({ target: 'page:subOrders', sendUsers: [boss.id] })).body.msg).toBe('任务所有者【sub.boss】没有查看「订单」的权限');
+    expect(((await s.request<any[]>('GET', `${J}/users`, undefined, boss.token)).body.data ?? []).map((u) => u.value)).toEqual([boss.id]);
+    const second = await must('POST', '/api/notify/channel/save', { name: '另一个邮件', kind: 'email', target: 'x@corp.example', smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpSecure: 0, smtpUser: 'alert@corp.example', mailFrom: 'alert@corp.example', secret: 'mail-pass', status: 0 });
+    expect((await s.request('POST', `${J}/save`, { ...base, jobName: '两个邮件', target: 'page:subOrders', sendUsers: [ids['sub.li']], sendChannels: [ids.mail, second] })).body.msg).toBe('发给用户时只能选择一个邮件渠道（用它的邮件服务器发送到各人的邮箱）');
+    // the boss's own: saved; once the boss may no longer read 用户, the run fails and says why, sending nothing
+    const id = (await save({ sendUsers: [boss.id] })).body.data as number;
+    expect(id).toBeGreaterThan(0);
+    await must('POST', '/api/system/role/save', { id: role, roleName: '任务管理员', roleKey: 'sub_jobs', roleType: 'default', orderNum: 9, dataScope: '5', deptIds: [], permKeys: ['m:job', 'm:job-add', 'm:job-edit', 'm:job-run'] });
+    const before = smtp.mails.length;
+    const run = await runJob(id);
+    expect(run.status).toBe(RUN.failed);
+    expect(run.message).toBe('任务所有者【sub.boss】没有查看「用户」的权限');
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('a recipient who lost the page is told apart, and a run that delivered nothing fails', async () => {
     await s.app.ctx.db.deleteFrom('sys_role_permission').where('role_id', '=', ids.self!).where('permission', '=', 'lowcode:subOrders:export').execute();
     const id = await must('POST', `${J}/save`, { ...base, jobName: '无权', target: 'page:subOrders', sendUsers: [ids['sub.wang']], sendChannels: [ids.mail] });
     const run = await runJob(id);
