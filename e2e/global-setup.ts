@@ -4,7 +4,8 @@
 //     a lock directory keeps two engineers' runs from building into dist/ at once;
 //  2. starts the real server (`npx tsx server-stub/main.ts`) on a free port with a fresh temp
 //     DATA_DIR, ADMIN_PASSWORD='Admin@12345' and LOGINS_PER_MINUTE=1000 (every test file signs in from 127.0.0.1:
-//     the production limit of 20 a minute would turn a fast run's next sign-in away), NOTIFY_ALLOW_LOOPBACK=1 (the
+//     the production limit of 20 a minute would turn a fast run's next sign-in away), SCREENSHOT_CHROMIUM (a screen's
+//     subscription carries its picture), NOTIFY_ALLOW_LOOPBACK=1 (the
 //     suite's robots and SMTP server listen on this machine), waits until it answers;
 //  3. provides `baseURL` and `adminPassword` to the tests (inject('baseURL')), and stops the
 //     server on teardown, keeping its log files in .test-results/e2e-server-logs/ (a failure seen
@@ -127,7 +128,7 @@ export async function startDeployment(env: Record<string, string> = {}, keepLogs
   let output = '';
   const child = spawn('npx', ['tsx', 'server-stub/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGINS_PER_MINUTE: '1000', NOTIFY_ALLOW_LOOPBACK: '1', ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_DATA: 'off', DIST_DIR: path.join(root, 'dist'), ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOGINS_PER_MINUTE: '1000', NOTIFY_ALLOW_LOOPBACK: '1', SCREENSHOT_CHROMIUM: '/usr/bin/chromium', ADMIN_PASSWORD, DEMO_PASSWORD, DEMO_DATA: 'off', DIST_DIR: path.join(root, 'dist'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, so teardown stops npx and tsx's children together
   });

@@ -3,7 +3,8 @@
 // reason), 立即运行, and its run in 运行记录; at 390 px too. On two instances of one deployment (PostgreSQL +
 // Redis, started here as processes): a job due in the current minute runs once; the instance running a long job is
 // killed (SIGKILL) and the other runs it again, which the run log says.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { describeBrowser, launchBrowser, login, newPage, shot } from './lib/browser';
 import { confirmBox, must, opened, signIn, toast as waitToast } from './lib/calls';
 import { ADMIN_PASSWORD, startDeployment } from './global-setup';
+import { salesSource } from './lib/screen';
 import { encryptFor } from '../server-stub/testing/server';
 
 const run = Date.now().toString(36);
@@ -158,6 +160,59 @@ describeBrowser('定时任务', () => {
       expect([...new Set(cells.filter((c) => c.endsWith(run) && /^sub/.test(c)))].sort()).toEqual([`suba${run}`, `subli${run}`]);
     } finally {
       await smtp.close();
+    }
+  }, 120_000);
+
+  it('订阅 of a screen: a sheet of its chart and a picture drawn by the server\'s browser, which reaches no other address', async () => {
+    const admin = await signIn('admin', inject('adminPassword'));
+    const smtp = await startSmtp();
+    // an address the screen frames: the picture's browser must never ask it for anything
+    const asked: string[] = [];
+    const outside = http.createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.end('<h1>outside</h1>');
+    });
+    await new Promise<void>((r) => outside.listen(0, '127.0.0.1', r));
+    try {
+      const dsId = await salesSource(`subshot_${run}`);
+      const fields = await must('/api/dataset/fields', { kind: 'table', dsId, definition: { table: { table: 'sales' } } }, admin);
+      const datasetId = await must('/api/dataset/info/save', { name: `订阅销售-${run}`, kind: 'table', dsId, definition: { table: { table: 'sales' } }, fields, cacheTtl: 0 }, admin);
+      const screen = await must('/api/datav/screen/info/save', { pageName: `订阅大屏-${run}` }, admin);
+      const bar = await must('/api/datav/screen/widget/add', { pageId: screen.id, widgetName: 'barChart' }, admin);
+      const dp = bar.widgetProps.datasourceProps;
+      bar.widgetProps.datasourceProps = {
+        ...dp,
+        datasourceType: 'DATASET',
+        dataConfig: { ...dp.dataConfig, dataset: { datasetId, fields } },
+        dataMapping: dp.dataMapping.map((m: any) => (m.slot === 'measure' ? { ...m, datasetField: 'amount', agg: 'sum' } : m.slot === 'dimension' ? { ...m, datasetField: 'province' } : m)),
+      };
+      const frame = await must('/api/datav/screen/widget/add', { pageId: screen.id, widgetName: 'iframeView' }, admin);
+      frame.widgetProps.viewProps = { ...frame.widgetProps.viewProps, url: `http://127.0.0.1:${(outside.address() as AddressInfo).port}/secret`, top: 500 };
+      await must('/api/datav/screen/widget/update', { pageId: screen.id, widgets: [bar, frame] }, admin);
+      const channel = await must('/api/notify/channel/save', { name: `大屏邮件-${run}`, kind: 'email', target: 'board@corp.example', smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpSecure: 0, smtpUser: 'alert@corp.example', mailFrom: 'alert@corp.example', secret: 'mail-pass', status: 0 }, admin);
+      const id = await must('/api/job/job/save', { jobName: `大屏订阅-${run}`, kind: 'subscription', target: `screen:${screen.id}`, sendChannels: [channel], cron: '0 8 * * *', tz: 'Asia/Shanghai', status: 0, overlap: 0, retries: 0, timeoutSeconds: 120 }, admin);
+      await must(`/api/job/job/run?id=${id}`, {}, admin);
+      const deadline = Date.now() + 60_000;
+      while (!smtp.mails.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+      const runs = (await must('/api/job/log/list', { pageNum: 1, pageSize: 5, jobId: id }, admin)).records;
+      expect(smtp.mails.map((m) => m.to), JSON.stringify(runs)).toEqual([['board@corp.example']]);
+      const files = attachmentsOf(smtp.mails[0]!.raw);
+      expect(files.map((f) => f.contentType)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'image/png']);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(files[0]!.content as unknown as ArrayBuffer);
+      const rows: string[] = [];
+      book.worksheets[0]!.eachRow((r) => rows.push(Array.from(r.values as unknown[], (v) => String(v ?? '')).filter(Boolean).join('|')));
+      expect(rows.slice(1).sort()).toEqual(['广东|50', '江苏|160', '浙江|240']);
+      // a real picture of the screen (a PNG of its size, not a blank page), and the framed address never asked
+      const png = files[1]!.content;
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect(png.readUInt32BE(16)).toBe(1920);
+      writeFileSync(join(process.cwd(), '.test-results', 'screens', 'jobs-subscription-picture.png'), png);
+      expect(png.length).toBeGreaterThan(5_000);
+      expect(asked).toEqual([]);
+    } finally {
+      await smtp.close();
+      outside.close();
     }
   }, 120_000);
 
