@@ -4,6 +4,8 @@
 // A firing is told when it starts, and again while it lasts every ALERT_REPEAT_MINUTES; a firing that starts within
 // ALERT_REPEAT_MINUTES of the last message is told when that time has passed (a flapping rule is not a flood); a
 // recovery is told when the firing was.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
 
 export interface AlertMemory {
   /** 1 while the rule fires */
@@ -36,3 +38,24 @@ export const sameMemory = (a: AlertMemory, b: AlertMemory) => a.firing === b.fir
 
 /** The title's mark for each message. */
 export const TELL_MARK: Record<AlertTell, string> = { fire: '【告警】', repeat: '【仍在告警】', recover: '【已恢复】' };
+
+/** Where a kind of rule keeps its state: its table, the row's key, and the three columns of AlertMemory. */
+export interface AlertColumns {
+  table: keyof Database & string;
+  key: string;
+  firing: string;
+  notified: string;
+  lastNotified: string;
+}
+
+/**
+ * The compare-and-set: the row's state becomes `next` only if it still is `mem`. True when this call moved it (so
+ * this instance, and no other, tells the event).
+ */
+export async function moveAlert(db: Kysely<Database>, at: AlertColumns, key: number, mem: AlertMemory, next: AlertMemory): Promise<boolean> {
+  const [firing, notified, last] = [sql.ref(at.firing), sql.ref(at.notified), sql.ref(at.lastNotified)];
+  const lastWas = mem.lastNotified === null ? sql`${last} is null` : sql`${last} = ${mem.lastNotified}`;
+  const r = await sql`update ${sql.table(at.table)} set ${firing} = ${next.firing}, ${notified} = ${next.notified}, ${last} = ${next.lastNotified}
+    where ${sql.ref(at.key)} = ${key} and ${firing} = ${mem.firing} and ${notified} = ${mem.notified} and ${lastWas}`.execute(db);
+  return Number(r.numAffectedRows ?? 0) === 1;
+}

@@ -149,6 +149,8 @@ export interface NotifyService {
   send(channelIds: number[], message: NotifyMessage, options?: NotifySendOptions): Promise<Array<{ channelId: number; error: string | null }>>;
   /** The kind of each enabled channel (email, dingtalk, wecom, webhook), by id. */
   kinds(channelIds: number[]): Promise<Map<number, string>>;
+  /** Deletes the send log's entries older than `before` ('YYYY-MM-DD HH:mm:ss'); answers how many (the clean-up job). */
+  prune(before: string): Promise<number>;
   /** The enabled channels by name and kind, for a picker (no address, no secret). */
   options(): Promise<Array<{ value: number; label: string }>>;
   /** Whether each id names a channel (a rule's channels are checked on save). */
@@ -242,6 +244,7 @@ export const notifierPlugin = fp(
     app.decorate('notifier', {
       send: (ids, message, options) => (impl ? impl.send(ids, message, options) : Promise.reject(missing())),
       kinds: (ids) => (impl ? impl.kinds(ids) : Promise.resolve(new Map())),
+      prune: (before) => (impl ? impl.prune(before) : Promise.resolve(0)),
       options: () => (impl ? impl.options() : Promise.resolve([])),
       exists: (ids) => (impl ? impl.exists(ids) : Promise.resolve(ids.length === 0)),
       provide: (i) => {

@@ -15,7 +15,7 @@ import { declareTable, migration, type TableRow } from '../../core/tables.js';
 import { now } from '../../store/columns.js';
 import { PERM } from './perms.js';
 import { periodicFlush } from './buffered.js';
-import { alertStep, sameMemory, TELL_MARK, type AlertMemory } from '../../core/alerting.js';
+import { alertStep, moveAlert, sameMemory, TELL_MARK, type AlertColumns, type AlertMemory } from '../../core/alerting.js';
 import type { AlertRule, AlertState, CallFigures, MonitorOverview, MonitorRange, SlowCall } from '../../../common/apiMonitor.js';
 
 /** Upper bounds (ms) of the latency buckets h0…h12; h13 holds everything slower than the last. */
@@ -155,6 +155,8 @@ const metricText = (rule: AlertRule, value: number | null) =>
  * Looks at every enabled rule and tells its channels what changed (core/alerting.ts): a firing, a firing that lasts
  * (every ALERT_REPEAT_MINUTES), a recovery — each told by the one instance whose compare-and-set update wins.
  */
+const API_ALERT_COLUMNS: AlertColumns = { table: 'gemini_api_alert_notify', key: 'api_id', firing: 'firing', notified: 'notified', lastNotified: 'last_notified' };
+
 export async function watchAlerts(app: FastifyInstance): Promise<number> {
   const { db, config } = app.ctx;
   const states = await alertStates(app);
@@ -171,15 +173,8 @@ export async function watchAlerts(app: FastifyInstance): Promise<number> {
     const { next, tell } = alertStep(mem, state.firing, time, cutoff);
     if (sameMemory(mem, next)) continue;
     if (!row) await db.insertInto('gemini_api_alert_notify').values({ api_id: apiId, channel_ids: null }).onConflict((oc) => oc.column('api_id').doNothing()).execute();
-    const won = await db
-      .updateTable('gemini_api_alert_notify')
-      .set({ firing: next.firing, notified: next.notified, last_notified: next.lastNotified })
-      .where('api_id', '=', apiId)
-      .where('firing', '=', mem.firing)
-      .where('notified', '=', mem.notified)
-      .where((eb) => (mem.lastNotified === null ? eb('last_notified', 'is', null) : eb('last_notified', '=', mem.lastNotified)))
-      .executeTakeFirst();
-    if (Number(won.numUpdatedRows) !== 1 || !tell) continue; // another instance moved it first, or nothing to say
+    const won = await moveAlert(db, API_ALERT_COLUMNS, apiId, mem, next);
+    if (!won || !tell) continue; // another instance moved it first, or nothing to say
     const channels = channelsOf(row?.channel_ids);
     if (!channels.length) continue;
     const name = names.get(apiId) ?? String(apiId);

@@ -25,7 +25,8 @@ import { hasPermission } from '../../core/permissions.js';
 import { EXPIRE_MARGIN_SECONDS, MAX_TIMEOUT_SECONDS, type QueuedRun, type RunContext } from '../../core/scheduler.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
-import { alertStep, sameMemory, TELL_MARK, type AlertMemory } from '../../core/alerting.js';
+import { alertStep, moveAlert, sameMemory, TELL_MARK, type AlertColumns, type AlertMemory } from '../../core/alerting.js';
+
 import { assertCron, describeCron, knownZone, nextDue, nextTimes, wallTime } from './cron.js';
 import { KindRefusal, type JobRow } from './kinds.js';
 import { kindOf } from './registry.js';
@@ -156,6 +157,9 @@ const later = (seconds: number) => now(new Date(Date.now() + seconds * 1000));
 const noop = () => undefined;
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 500);
 
+/** Where the rule 连续失败告警 keeps what it last told. */
+const JOB_ALERT_COLUMNS: AlertColumns = { table: 'sys_job', key: 'id', firing: 'alert_firing', notified: 'alert_notified', lastNotified: 'alert_last' };
+
 function jobPlugin(app: FastifyInstance) {
   const { db, config, log } = app.ctx;
   const scheduler = app.scheduler;
@@ -270,16 +274,9 @@ function jobPlugin(app: FastifyInstance) {
     const mem: AlertMemory = { firing: job.alert_firing, notified: job.alert_notified, lastNotified: job.alert_last };
     const { next, tell } = alertStep(mem, job.failures >= job.alert_failures, now(), now(new Date(Date.now() - config.alertRepeatMinutes * 60_000)));
     if (sameMemory(mem, next)) return;
-    const won = await db
-      .updateTable('sys_job')
-      .set({ alert_firing: next.firing, alert_notified: next.notified, alert_last: next.lastNotified })
-      .where('id', '=', jobId)
-      .where('alert_firing', '=', mem.firing)
-      .where('alert_notified', '=', mem.notified)
-      .where((eb) => (mem.lastNotified === null ? eb('alert_last', 'is', null) : eb('alert_last', '=', mem.lastNotified)))
-      .executeTakeFirst();
+    const won = await moveAlert(db, JOB_ALERT_COLUMNS, jobId, mem, next);
     const channels = Array.isArray(jobs.toApi(job).alertChannels) ? (jobs.toApi(job).alertChannels as number[]) : [];
-    if (Number(won.numUpdatedRows) !== 1 || !tell || !channels.length) return;
+    if (!won || !tell || !channels.length) return;
     const text =
       tell === 'recover'
         ? `任务【${job.job_name}】已恢复：最近一次运行成功。时间：${now()}`

@@ -105,8 +105,9 @@ const cleanLogs: JobKind = {
     const cutoff = now(new Date(Date.now() - config.jobLogDays * 24 * 3600_000));
     const operations = await app.audit.sweep();
     const runs = await db.deleteFrom('sys_job_log').where('create_time', '<', cutoff).where('status', 'in', [2, 3, 4]).executeTakeFirst();
-    const sends = await db.deleteFrom('sys_notify_log').where('create_time', '<', cutoff).executeTakeFirst();
-    return `删除操作与登录日志 ${operations} 条（超过 ${config.operLogDays} 天），任务运行记录 ${Number(runs.numDeletedRows)} 条、通知记录 ${Number(sends.numDeletedRows)} 条（超过 ${config.jobLogDays} 天）`;
+    // the send log is the notify module's: it prunes its own
+    const sends = await app.notifier.prune(cutoff);
+    return `删除操作与登录日志 ${operations} 条（超过 ${config.operLogDays} 天），任务运行记录 ${Number(runs.numDeletedRows)} 条、通知记录 ${sends} 条（超过 ${config.jobLogDays} 天）`;
   },
 };
 

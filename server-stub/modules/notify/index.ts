@@ -196,6 +196,10 @@ function notifyPlugin(app: FastifyInstance) {
       const kinds: Record<string, string> = { dingtalk: '钉钉', wecom: '企业微信', webhook: 'Webhook', email: '邮件' };
       return rows.map((r) => ({ value: r.id, label: `${r.name}（${kinds[r.kind] ?? r.kind}）` }));
     },
+    async prune(before) {
+      const r = await db.deleteFrom('sys_notify_log').where('create_time', '<', before).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
     async exists(ids) {
       if (!ids.length) return true;
       const rows = await db.selectFrom('sys_notify_channel').select('id').where('id', 'in', ids).execute();
