@@ -65,3 +65,16 @@ export function datasetQueryOf(ds: DatasetSlots | undefined, fieldFilters: Field
   if (drill) q.filters!.push(...drill.filters);
   return q;
 }
+
+/** A stored widget's question (its properties as JSON text), with its data settings; null when it asks no dataset. */
+export function storedWidgetQuery(propsText: string): { query: DatasetQuery; slots: DatasetSlots } | null {
+  let props: { datasourceProps?: DatasetSlots } | null = null;
+  try {
+    props = JSON.parse(propsText) as { datasourceProps?: DatasetSlots } | null;
+  } catch {
+    return null;
+  }
+  const slots = props?.datasourceProps;
+  const query = datasetQueryOf(slots);
+  return query && slots ? { query, slots } : null;
+}

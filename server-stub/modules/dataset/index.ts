@@ -20,7 +20,7 @@ import { checkApiScript, SqlConnectorError, type DbType } from '../../connectors
 import { valueKindOf } from '../../../common/tablePage.js';
 import { AGGREGATIONS, DATASET_MAX_POINTS, DATE_GROUPS, FIELD_NAME_RE, OTHER_LABEL, dimensionKey, measureKey, type DatasetField, type DatasetQuery, type FieldType } from '../../../common/dataset.js';
 import { pagedRows, sendSheet, type SheetColumn, type SheetFormat } from '../../core/sheets.js';
-import { datasetQueryOf, type DatasetSlots } from '../../../common/datasetQuery.js';
+import { storedWidgetQuery } from '../../../common/datasetQuery.js';
 import { buildQuery, DatasetSql, FieldCompiler, fromClause, parseFieldExpr, type CompiledDataset, type DatasetSource } from './compile.js';
 import { DuckFiles } from './duck.js';
 import { dataColumns } from './files.js';
@@ -487,13 +487,7 @@ export const datasetModule: ServerModule = {
         const queries: DatasetQuery[] = [];
         const seen = new Set<string>();
         for (const w of widgets) {
-          let props: { datasourceProps?: DatasetSlots } | null = null;
-          try {
-            props = JSON.parse(w.widget_props);
-          } catch {
-            continue;
-          }
-          const q = datasetQueryOf(props?.datasourceProps);
+          const q = storedWidgetQuery(w.widget_props)?.query;
           if (!q || q.datasetId !== id || seen.has(stable(q))) continue;
           seen.add(stable(q));
           queries.push(q);

@@ -14,7 +14,7 @@ import { hasPermission } from '../../core/permissions.js';
 import { now } from '../../store/columns.js';
 import { workbookOf } from '../../core/sheets.js';
 import { AGGREGATIONS, DATE_GROUPS, dimensionKey, measureKey, type DatasetQuery } from '../../../common/dataset.js';
-import { datasetQueryOf, type DatasetSlots } from '../../../common/datasetQuery.js';
+import { storedWidgetQuery } from '../../../common/datasetQuery.js';
 import { screenshot } from './screenshot.js';
 import { KindRefusal, type JobKind, type JobRow } from './kinds.js';
 
@@ -92,16 +92,10 @@ async function screenReport(app: FastifyInstance, idText: string): Promise<(Repo
     const widgets = await app.ctx.db.selectFrom('datav_widget').select(['widget_title', 'widget_props']).where('page_id', '=', id).orderBy('sort_no').execute();
     const charts: Array<{ title: string; query: DatasetQuery; labels: Map<string, string> }> = [];
     for (const w of widgets) {
-      let props: { datasourceProps?: DatasetSlots } | null = null;
-      try {
-        props = JSON.parse(w.widget_props);
-      } catch {
-        continue;
-      }
-      const query = datasetQueryOf(props?.datasourceProps);
-      if (!query) continue;
-      const labels = new Map((props?.datasourceProps?.dataConfig?.dataset?.fields ?? []).map((f) => [f.name, f.label || f.name]));
-      charts.push({ title: w.widget_title, query, labels });
+      const asked = storedWidgetQuery(w.widget_props);
+      if (!asked) continue;
+      const labels = new Map((asked.slots.dataConfig?.dataset?.fields ?? []).map((f) => [f.name, f.label || f.name]));
+      charts.push({ title: w.widget_title, query: asked.query, labels });
     }
     return charts;
   };
