@@ -35,13 +35,15 @@ const count = async (s: TestServer, pageKey: string) => Number((await s.app.ctx.
 describe.each(testStores)('sheets: export and import of list pages (%s store)', (store) => {
   const s = serverForSuite({ store });
 
-  it('a custom page gets 导出 and 导入 in its toolbar, and its calls', async () => {
+  it('a custom page gets 导出, 导入 and 订阅 in its toolbar, and its calls', async () => {
     const r = await s.request('POST', '/api/lowcode/page/save', { pageKey: 'supplier', title: '供应商', declaration: supplier, published: true, roles: ['default', 'biz_approve'] });
     expect(r.body.status, r.body.msg).toBe(0);
     const got = await s.request('GET', '/api/lowcode/page/get?pageKey=supplier');
     const decl = got.body.data.declaration;
     expect(decl.api).toMatchObject({ export: 'GET /lowcode/data/supplier/export', import: 'POST /lowcode/data/supplier/import' });
-    expect(decl.toolbar.map((a: any) => a.action)).toEqual(['add', 'download', 'import']);
+    expect(decl.toolbar.map((a: any) => a.label ?? a.action)).toEqual(['新增供应商', '导出', '导入', '订阅']);
+    // 订阅 is the job page's 新增, for those who may add jobs
+    expect(decl.toolbar.at(-1)).toMatchObject({ action: 'add', page: 'job', perms: ['system:job:add'] });
   });
 
   it('exports 10,000 records of a custom page as XLSX (every row, not a page), the search applied', async () => {
