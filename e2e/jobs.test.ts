@@ -62,10 +62,11 @@ describeBrowser('定时任务', () => {
       await opened(d);
       const name = `清理-${width}-${run}`;
       await d.getByPlaceholder('请输入任务名称').fill(name);
+      // the API's fields belong to the API kind (the default), not to the clean-up
+      await d.getByText('请求参数（JSON）', { exact: true }).waitFor();
       await d.locator('.ant-select').first().click();
       await page.locator('.ant-select-dropdown:visible').getByText('清理过期日志', { exact: true }).click();
-      // the API's fields belong to the other kind
-      await d.getByPlaceholder('请选择已上线的接口').waitFor({ state: 'hidden' });
+      await d.getByText('请求参数（JSON）', { exact: true }).waitFor({ state: 'hidden' });
       const cron = d.getByPlaceholder('如 */5 * * * *');
       await cron.fill('61 * * * *');
       await d.getByText('第 1 段（分钟）的 61 超出范围 0–59').waitFor();
