@@ -101,12 +101,18 @@ describeBrowser('定时任务', () => {
   it('订阅 from a list page under its search: the recipient gets an XLSX of only the rows their data scope holds', async () => {
     const admin = await signIn('admin', inject('adminPassword'));
     const smtp = await startSmtp();
+    // the people made here leave with the test (用户管理's tests read its first page)
+    const people: number[] = [];
     try {
       // two departments; a role that sees its own department's users; the recipient in 甲, with a mailbox
       const deptA = await must('/api/system/dept/save', { deptName: `订阅甲-${run}`, parentId: 0, orderNum: 0 }, admin);
       const deptB = await must('/api/system/dept/save', { deptName: `订阅乙-${run}`, parentId: 0, orderNum: 0 }, admin);
       const role = await must('/api/system/role/save', { roleName: `本部门-${run}`, roleKey: `sub_dept_${run}`, roleType: 'default', orderNum: 9, dataScope: '3', deptIds: [], permKeys: ['m:user'] }, admin);
-      const person = async (username: string, deptId: number, email?: string) => must('/api/system/user/save', { username, nickName: username, roleIds: [role], deptId, status: 0, ...(email ? { email } : {}) }, admin);
+      const person = async (username: string, deptId: number, email?: string) => {
+        const made = await must('/api/system/user/save', { username, nickName: username, roleIds: [role], deptId, status: 0, ...(email ? { email } : {}) }, admin);
+        people.push(made.id);
+        return made;
+      };
       // the recipient has signed in once and set a password (an account still on its first password gets no data)
       const made = await person(`subli${run}`, deptA, `subli${run}@corp.example`);
       const pem = await must('/api/uams/publicKey');
@@ -161,6 +167,7 @@ describeBrowser('定时任务', () => {
       expect([...new Set(cells.filter((c) => c.endsWith(run) && /^sub/.test(c)))].sort()).toEqual([`suba${run}`, `subli${run}`]);
     } finally {
       await smtp.close();
+      for (const id of people) await must(`/api/system/user/delete?id=${id}`, {}, admin).catch(() => undefined);
     }
   }, 120_000);
 

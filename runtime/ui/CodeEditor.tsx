@@ -8,7 +8,7 @@ const Monaco = lazy(() => import('./monaco/MonacoEditor'));
 export function CodeEditor(props: MonacoEditorProps & { disabled?: boolean }) {
   const { disabled, ...rest } = props;
   const fallback = (
-    <Input.TextArea value={props.value} onChange={(e) => props.onChange?.(e.target.value)} disabled={disabled} rows={6} style={{ fontFamily: 'monospace' }} />
+    <Input.TextArea value={props.value ?? ''} onChange={(e) => props.onChange?.(e.target.value)} disabled={disabled} rows={6} style={{ fontFamily: 'monospace' }} />
   );
   return (
     <Suspense fallback={fallback}>

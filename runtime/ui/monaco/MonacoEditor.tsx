@@ -3,7 +3,8 @@ import { monaco } from './setup';
 import { autoFormatJson } from './autoFormat';
 
 export interface MonacoEditorProps {
-  value?: string;
+  /** null (a stored field never filled) reads as empty: monaco refuses anything but text */
+  value?: string | null;
   onChange?: (v: string) => void;
   language?: string;
   height?: number | string;
@@ -14,7 +15,8 @@ export interface MonacoEditorProps {
 }
 
 /** A controlled monaco editor; loaded lazily through CodeEditor. */
-export default function MonacoEditor({ value = '', onChange, language = 'plaintext', height = 200, readOnly, path, onMount }: MonacoEditorProps) {
+export default function MonacoEditor({ value: given, onChange, language = 'plaintext', height = 200, readOnly, path, onMount }: MonacoEditorProps) {
+  const value = given ?? '';
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const changeRef = useRef(onChange);
