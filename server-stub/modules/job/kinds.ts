@@ -7,6 +7,7 @@ import { BizError } from '../../core/envelope.js';
 import type { LoadedUser } from '../../core/users.js';
 import { now } from '../../store/columns.js';
 import type { Database } from '../../store/schema.js';
+import type { DatasetQuery } from '../../../common/dataset.js';
 
 export type JobRow = Selectable<Database['sys_job']>;
 
@@ -29,19 +30,53 @@ export interface JobKind {
 const ARGS_MAX = 20_000;
 const ONLINE = 1;
 
-/** The parameters of a call: a JSON object, at most ARGS_MAX characters. */
-function argsObject(text: unknown): Record<string, unknown> {
+/** A JSON object typed in a job's dialog (at most ARGS_MAX characters); `what` names it in the refusal. */
+export function jsonObject(text: unknown, what = '参数', example = '{"city": "杭州"}'): Record<string, unknown> {
   const raw = String(text ?? '').trim();
   if (!raw) return {};
-  if (raw.length > ARGS_MAX) throw new BizError(`参数不能超过 ${ARGS_MAX} 个字符`);
+  if (raw.length > ARGS_MAX) throw new BizError(`${what}不能超过 ${ARGS_MAX} 个字符`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new BizError('参数须为 JSON 对象，如 {"city": "杭州"}');
+    throw new BizError(`${what}须为 JSON 对象，如 ${example}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BizError('参数须为 JSON 对象，如 {"city": "杭州"}');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BizError(`${what}须为 JSON 对象，如 ${example}`);
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Runs `fn` with a session of `userId` made for it: its token never leaves this process, it is ended as soon as `fn`
+ * is done, and it lives no longer than the job may run (a session left by a stopped instance ends on its own).
+ */
+export async function asUser<T>(app: FastifyInstance, userId: number, job: JobRow, runId: number, fn: (token: string) => Promise<T>): Promise<T> {
+  const ttl = Math.min(app.ctx.config.sessionTtl, job.timeout_seconds + 120);
+  const token = await app.ctx.sessions.create(userId, ttl, { address: 'scheduler', userAgent: `定时任务 #${job.id} 运行 #${runId}` });
+  try {
+    return await fn(token);
+  } finally {
+    await app.ctx.sessions.revoke(token).catch(() => {});
+  }
+}
+
+/** How many chart questions one call asks (the query route's limit). */
+const QUERIES_PER_CALL = 50;
+
+/** Charts' questions asked through the query route under `token`, in calls of QUERIES_PER_CALL; the answers in order. */
+export async function askCharts(app: FastifyInstance, token: string, queries: DatasetQuery[]): Promise<Array<{ keys?: string[]; rows?: Array<Record<string, unknown>>; error?: string }>> {
+  const answers: Array<{ keys?: string[]; rows?: Array<Record<string, unknown>>; error?: string }> = [];
+  for (let i = 0; i < queries.length; i += QUERIES_PER_CALL) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/dataset/query',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: { queries: queries.slice(i, i + QUERIES_PER_CALL) },
+    });
+    const body = JSON.parse(res.body) as { status?: number; msg?: string; data?: typeof answers };
+    if (body.status !== 0) throw new Error(body.msg ?? `HTTP ${res.statusCode}`);
+    answers.push(...(body.data ?? []));
+  }
+  return answers;
 }
 
 /** 调用已发布接口: POST /open/api/<name> with the parameters, as the owner (a session of the owner's, ended after). */
@@ -53,15 +88,12 @@ const api: JobKind = {
     if (!row) throw new BizError(`接口【${name.slice(0, 100)}】不存在`);
     if (row.online_status !== ONLINE) throw new BizError(`接口【${row.api_name}】未上线`);
     rec.target = row.api_name;
-    const args = argsObject(rec.args);
+    const args = jsonObject(rec.args);
     rec.args = Object.keys(args).length ? JSON.stringify(args) : null;
   },
   async run(app, job, owner, ctx) {
     const name = job.target ?? '';
-    // a session's lifetime is SESSION_TTL like any other (a store may keep a user's sessions together for that long);
-    // this one is ended as soon as the call is answered, and its token never leaves this process
-    const token = await app.ctx.sessions.create(owner!.user.id, app.ctx.config.sessionTtl, { address: 'scheduler', userAgent: `定时任务 #${job.id} 运行 #${ctx.runId}` });
-    try {
+    return asUser(app, owner!.user.id, job, ctx.runId, async (token) => {
       const res = await app.inject({
         method: 'POST',
         url: `/open/api/${encodeURIComponent(name)}`,
@@ -83,9 +115,7 @@ const api: JobKind = {
       const data = body.data as unknown;
       const rows = Array.isArray(data) ? data.length : Array.isArray((data as { records?: unknown[] })?.records) ? (data as { records: unknown[] }).records.length : null;
       return `调用接口【${name}】成功${rows == null ? '' : `，返回 ${rows} 行`}${res.headers['x-cache'] === 'HIT' ? '（缓存）' : ''}`;
-    } finally {
-      await app.ctx.sessions.revoke(token).catch(() => {});
-    }
+    });
   },
   async targets(app) {
     const rows = await app.ctx.db.selectFrom('gemini_api').select(['api_name']).where('online_status', '=', ONLINE).orderBy('api_name').limit(1000).execute();
@@ -111,9 +141,6 @@ const cleanLogs: JobKind = {
   },
 };
 
-/** How many of a dataset's chart questions one call asks (the query route's limit). */
-const QUERIES_PER_CALL = 50;
-
 /**
  * 刷新数据集: every cached answer of the dataset retired (on every instance), then what its charts ask asked again
  * as the owner, so that the first viewer after (with the owner's row rules: the same statements) meets an answer.
@@ -136,23 +163,14 @@ const dataset: JobKind = {
       if (e instanceof BizError) throw new KindRefusal(`刷新数据集失败：${e.message}`);
       throw e;
     }
-    const token = await app.ctx.sessions.create(owner!.user.id, app.ctx.config.sessionTtl, { address: 'scheduler', userAgent: `定时任务 #${job.id} 运行 #${ctx.runId}` });
-    let asked = 0;
-    const faults: string[] = [];
+    let answers: Awaited<ReturnType<typeof askCharts>>;
     try {
-      for (let i = 0; i < plan.queries.length; i += QUERIES_PER_CALL) {
-        const batch = plan.queries.slice(i, i + QUERIES_PER_CALL);
-        const res = await app.inject({ method: 'POST', url: '/api/dataset/query', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: { queries: batch } });
-        const body = JSON.parse(res.body) as { status?: number; msg?: string; data?: Array<{ error?: string }> };
-        if (body.status !== 0) throw new Error(`刷新数据集【${plan.name}】失败：${body.msg ?? `HTTP ${res.statusCode}`}`);
-        for (const a of body.data ?? []) {
-          if (a.error) faults.push(a.error);
-          else asked++;
-        }
-      }
-    } finally {
-      await app.ctx.sessions.revoke(token).catch(() => {});
+      answers = await asUser(app, owner!.user.id, job, ctx.runId, (token) => askCharts(app, token, plan.queries));
+    } catch (e) {
+      throw new Error(`刷新数据集【${plan.name}】失败：${e instanceof Error ? e.message : String(e)}`);
     }
+    const faults = answers.flatMap((a) => (a.error ? [a.error] : []));
+    const asked = answers.length - faults.length;
     const retired = plan.kind === 'file' ? '' : '旧的缓存已作废，';
     return `刷新数据集【${plan.name}】：${retired}预先计算了 ${asked} 个图表查询${faults.length ? `，${faults.length} 个失败（${faults.slice(0, 3).join('；')}）` : ''}`;
   },

@@ -16,7 +16,7 @@ import { workbookOf } from '../../core/sheets.js';
 import { AGGREGATIONS, DATE_GROUPS, dimensionKey, measureKey, type DatasetQuery } from '../../../common/dataset.js';
 import { storedWidgetQuery } from '../../../common/datasetQuery.js';
 import { screenshot } from './screenshot.js';
-import { KindRefusal, type JobKind, type JobRow } from './kinds.js';
+import { askCharts, asUser, jsonObject, KindRefusal, type JobKind } from './kinds.js';
 
 const PAGE_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const MAX_USERS = 200;
@@ -108,13 +108,7 @@ async function screenReport(app: FastifyInstance, idText: string): Promise<(Repo
     make: async (token) => {
       const charts = await chartsOf();
       if (!charts.length) throw new Error('大屏上没有使用数据集的图表');
-      const answers: Array<{ keys?: string[]; rows?: Array<Record<string, unknown>>; error?: string }> = [];
-      for (let i = 0; i < charts.length; i += 50) {
-        const res = await app.inject({ method: 'POST', url: '/api/dataset/query', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: { queries: charts.slice(i, i + 50).map((c) => c.query) } });
-        const body = JSON.parse(res.body) as { status?: number; msg?: string; data?: typeof answers };
-        if (body.status !== 0) throw new Error(body.msg ?? `HTTP ${res.statusCode}`);
-        answers.push(...(body.data ?? []));
-      }
+      const answers = await askCharts(app, token, charts.map((c) => c.query));
       const content = await workbookOf(
         charts.map((c, i) => {
           const a = answers[i] ?? {};
@@ -135,17 +129,9 @@ async function screenReport(app: FastifyInstance, idText: string): Promise<(Repo
 
 /** The list's search as the export's query: field → text (or texts), nothing nested. */
 function searchOf(text: unknown): Record<string, string | string[]> {
-  const raw = String(text ?? '').trim();
-  if (!raw) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw new BizError('查询条件须为 JSON 对象，如 {"status": "0"}');
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BizError('查询条件须为 JSON 对象，如 {"status": "0"}');
+  const parsed = jsonObject(text, '查询条件', '{"status": "0"}');
   const out: Record<string, string | string[]> = {};
-  const entries = Object.entries(parsed as Record<string, unknown>);
+  const entries = Object.entries(parsed);
   if (entries.length > SEARCH_KEYS) throw new BizError(`查询条件不能超过 ${SEARCH_KEYS} 项`);
   for (const [k, v] of entries) {
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(k) || ['format', 'pageNum', 'pageSize'].includes(k)) throw new BizError(`查询条件的字段名不合法：${k.slice(0, 40)}`);
@@ -180,20 +166,6 @@ function linkBaseOf(app: FastifyInstance, req: FastifyRequest): string | null {
 function linkOf(base: string | null, path: string | null): string | null {
   if (!base || !path) return null;
   return `${base.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
-}
-
-/**
- * Runs `fn` with a session of `userId` made for it: never sent anywhere, ended after, and living no longer than the
- * job may run (a session left behind by a stopped instance ends on its own).
- */
-async function asUser<T>(app: FastifyInstance, userId: number, job: JobRow, runId: number, fn: (token: string) => Promise<T>): Promise<T> {
-  const ttl = Math.min(app.ctx.config.sessionTtl, job.timeout_seconds + 120);
-  const token = await app.ctx.sessions.create(userId, ttl, { address: 'scheduler', userAgent: `订阅 #${job.id} 运行 #${runId}` });
-  try {
-    return await fn(token);
-  } finally {
-    await app.ctx.sessions.revoke(token).catch(() => {});
-  }
 }
 
 /** The attachments of one recipient's mail. */
